@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+/** A bad configuration value: main prints `message` as one line and exits. */
+export class ConfigError extends Error {}
+
+export interface Config {
+  host: string
+  port: number
+  /** where the browser reaches us; redirect URIs and the embedded issuer are built from it */
+  publicUrl: string
+  dataDir: string
+  /** unset: start the embedded upstream */
+  upstreamUrl?: string
+  upstreamToken: string
+  /** unset: mount the embedded IdP under /idp */
+  oidcIssuer?: string
+  oidcClientId: string
+  oidcClientSecret: string
+  /** 32-byte key of the session cookie */
+  sessionKey: Buffer
+  databaseUrl?: string
+  smtpUrl?: string
+  auditLogFile?: string
+  idleTimeoutMs: number
+  absoluteTimeoutMs: number
+  upstreamTimeoutMs: number
+  bodyLimitBytes: number
+}
+
+type Env = Record<string, string | undefined>
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`)
+  }
+  return value
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return undefined
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`)
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`)
+  }
+  return raw.replace(/\/+$/, '')
+}
+
+/** A secret from the environment, else one generated once and kept in the data folder. */
+function keptSecret(dataDir: string, file: string, bytes: number): Buffer {
+  const path = join(dataDir, file)
+  if (existsSync(path)) return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64')
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(bytes)
+  writeFileSync(path, secret.toString('base64'), { mode: 0o600 })
+  return secret
+}
+
+function sessionKey(env: Env, dataDir: string): Buffer {
+  const raw = env.SESSION_SECRET
+  if (raw === undefined || raw === '') return keptSecret(dataDir, 'session-secret', 32)
+  if (raw.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters')
+  // any long passphrase becomes the 32-byte key secure-session needs
+  return createHash('sha256').update(raw).digest()
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const host = env.HOST || '127.0.0.1'
+  const port = integer(env, 'PORT', 3000, 0, 65535)
+  const dataDir = resolve(env.DATA_DIR || 'data')
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host}:${port}`
+  const upstreamUrl = url(env, 'UPSTREAM_URL', ['http:', 'https:'])
+  const oidcIssuer = url(env, 'OIDC_ISSUER', ['http:', 'https:'])
+  if (upstreamUrl && !env.UPSTREAM_TOKEN) {
+    throw new ConfigError('UPSTREAM_TOKEN is required when UPSTREAM_URL is set')
+  }
+  if (oidcIssuer && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
+    throw new ConfigError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER is set')
+  }
+  return {
+    host,
+    port,
+    publicUrl,
+    dataDir,
+    upstreamUrl,
+    upstreamToken: env.UPSTREAM_TOKEN || keptSecret(dataDir, 'upstream-token', 32).toString('base64url'),
+    oidcIssuer,
+    oidcClientId: env.OIDC_CLIENT_ID || 'ccoe-portal',
+    oidcClientSecret: env.OIDC_CLIENT_SECRET || keptSecret(dataDir, 'oidc-client-secret', 32).toString('base64url'),
+    sessionKey: sessionKey(env, dataDir),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    auditLogFile: env.AUDIT_LOG_FILE || undefined,
+    idleTimeoutMs: integer(env, 'SESSION_IDLE_MINUTES', 8 * 60, 1, 7 * 24 * 60) * 60_000,
+    absoluteTimeoutMs: integer(env, 'SESSION_ABSOLUTE_MINUTES', 12 * 60, 1, 30 * 24 * 60) * 60_000,
+    upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  }
+}

@@ -1,0 +1,10 @@
+/** Business constants of the spec (000 §9, 001 §9). */
+export const LOGIN_REDIRECT_DELAY_MS = 2000
+export const LOGOUT_REDIRECT_DELAY_MS = 2000
+export const LOGO_ANIMATION_MS = 3000
+export const NEW_ROW_ID = -100
+export const NONE_ID = -9999
+export const DISPLAY_DATE_FORMAT = 'dd-MMM-yyyy'
+export const PICKER_DATE_FORMAT = 'MMMM d, yyyy'
+export const DEFAULT_PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 1000

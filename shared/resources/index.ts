@@ -1,0 +1,29 @@
+import { businessUnits } from './business-units.js'
+import { departments } from './departments.js'
+import type { Action, ResourceDef } from './types.js'
+
+export * from './types.js'
+
+/** Every model of the spec, keyed by its snake_case name. Adding a plain model: one entry here. */
+export const RESOURCES: readonly ResourceDef[] = [departments, businessUnits]
+
+const byKey = new Map(RESOURCES.map((r) => [r.key, r]))
+
+export function getResource(key: string): ResourceDef | undefined {
+  return byKey.get(key)
+}
+
+/** The route table of spec 001 §2: whether /auth/<action>/<key>[/<id>] exists. */
+export function allowsRoute(resource: ResourceDef, action: string, hasId: boolean): boolean {
+  if (!resource.actions.includes(action as Action)) return false
+  return hasId ? action === 'edit' : action !== 'edit'
+}
+
+export function fieldOf(resource: ResourceDef, name: string) {
+  return resource.fields.find((f) => f.name === name)
+}
+
+/** Fields a client may write (create or update). */
+export function writableFields(resource: ResourceDef) {
+  return resource.fields.filter((f) => !f.readOnly)
+}

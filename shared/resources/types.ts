@@ -1,0 +1,106 @@
+/**
+ * The resource registry's vocabulary. Each model of the spec is declared once with these types;
+ * the upstream (SQL, validation), the gateway (allowlist, CSV) and the web (routes, tables, forms)
+ * all read the same declaration.
+ */
+
+export type FieldType =
+  | 'text'
+  | 'email'
+  | 'number'
+  | 'boolean'
+  | 'date' // a calendar day, sent as yyyy-MM-dd
+  | 'datetime' // an instant, sent as ISO 8601
+  | 'select' // one of `options`
+  | 'lookup' // the id of a row of another model (`lookup.model`)
+  | 'richtext'
+
+export interface LookupDef {
+  /** the registry key of the referenced model */
+  model: string
+  /** the referenced model's field shown to people */
+  labelField: string
+}
+
+export interface FieldDef {
+  /** the API name and the SQL column name */
+  name: string
+  label: string
+  type: FieldType
+  required?: boolean
+  /** set by the server (ids, joins, timestamps): shown, never written */
+  readOnly?: boolean
+  /** accepted on write, never returned (private keys) */
+  writeOnly?: boolean
+  /** the upstream refuses a second row with the same value */
+  unique?: boolean
+  maxLength?: number
+  options?: readonly string[]
+  lookup?: LookupDef
+  /**
+   * A read-only field computed from a lookup: `via` names the lookup field of this model,
+   * `column` the column of the referenced model's table.
+   */
+  join?: { via: string; column: string }
+}
+
+export type FilterKind = 'text' | 'exact' | 'createdWithin'
+
+export interface FilterDef {
+  /** query parameter, always `by_<something>` */
+  param: string
+  label: string
+  /** the field it filters on */
+  field: string
+  kind: FilterKind
+  /** for select-like filters: the choices; 'All' (or empty) means no filter */
+  options?: readonly string[]
+}
+
+export type Action = 'view' | 'create' | 'edit' | 'crud'
+
+export interface ResourceMessages {
+  /** page titles */
+  listTitle: string
+  createTitle: string
+  editTitle: string
+  /** button/link that goes to the create page */
+  addLabel: string
+  /** toasts */
+  created: string
+  updated: string
+  deleted: string
+  createFailed: string
+  updateFailed: string
+  deleteConfirm: string
+  editConfirm: string
+}
+
+export interface ResourceDef {
+  /** the spec's snake_case model name, as in /auth/view/<key> */
+  key: string
+  /** path on the upstream API, without leading slash (dcoe models: 'dcoe/members') */
+  path: string
+  /** SQL table */
+  table: string
+  /** the body key some writes wrap the record in ({cost_center: {...}}); flat bodies are accepted too */
+  bodyKey: string
+  fields: readonly FieldDef[]
+  /** field names shown as list columns, in order */
+  columns: readonly string[]
+  filters: readonly FilterDef[]
+  /** default list order: a field name, '-' prefix for descending */
+  defaultSort: string
+  /** which /auth/<action>/<key> screens exist; edit means /auth/edit/<key>/<id> */
+  actions: readonly Action[]
+  csv?: { prefix: string; columns: readonly string[] }
+  messages: ResourceMessages
+}
+
+export const ID_FIELD: FieldDef = { name: 'id', label: 'ID', type: 'number', readOnly: true }
+export const CREATED_AT_FIELD: FieldDef = {
+  name: 'created_at',
+  label: 'Created',
+  type: 'datetime',
+  readOnly: true,
+}
