@@ -8,3 +8,6 @@ export const DISPLAY_DATE_FORMAT = 'dd-MMM-yyyy'
 export const PICKER_DATE_FORMAT = 'MMMM d, yyyy'
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 1000
+/** spec 000 §9 */
+export const BUSINESS_UNIT_OPTIONS = ['CCOE', 'CORP', 'GAM', 'LOT', 'BET', 'CIO'] as const
+export const TEAM_OPTIONS = ['Core', 'Advisory', 'Community'] as const

@@ -12,4 +12,13 @@ export const MESSAGES = {
   duplicateIdentifier: 'Duplicate identifier found. Please enter a unique identifier!',
   cancelLastAddFirst: 'Cancel your last add first!',
   apiError: 'API Error!',
+  /** spec 001 §5: the cost center's cloud contact must exist first */
+  contactMissing: (email: string) =>
+    `Cloud contact: ${email} doesn't exists! Please add it first before creating (or editing) this cost center this form`,
+  editedDepartmentNone: "Edited Department can't be None!",
+  editedBusinessUnitNone: "Edited Business Unit can't be None!",
+  sapUploaded: 'The updated cost centers will be emailed to you!',
+  /** spec 001 §8: the text is cut off in the spec; the server's error follows it */
+  sapUploadFailed: 'There was an issue uploading your file, please ensure that the data',
+  sapFileMustBeCsvZip: 'The file must be a zipped CSV (.csv.zip).',
 } as const

@@ -1,11 +1,17 @@
 import { businessUnits } from './business-units.js'
 import { departments } from './departments.js'
+import { cloudContacts } from './cloud-contacts.js'
+import { companies } from './companies.js'
+import { costCenters } from './cost-centers.js'
+import { dcoeMembers } from './dcoe-members.js'
+import { members } from './members.js'
+import { sapCostCenters } from './sap-cost-centers.js'
 import type { Action, ResourceDef } from './types.js'
 
 export * from './types.js'
 
 /** Every model of the spec, keyed by its snake_case name. Adding a plain model: one entry here. */
-export const RESOURCES: readonly ResourceDef[] = [departments, businessUnits]
+export const RESOURCES: readonly ResourceDef[] = [departments, businessUnits, cloudContacts, companies, costCenters, sapCostCenters, members, dcoeMembers]
 
 const byKey = new Map(RESOURCES.map((r) => [r.key, r]))
 
@@ -21,6 +27,11 @@ export function allowsRoute(resource: ResourceDef, action: string, hasId: boolea
 
 export function fieldOf(resource: ResourceDef, name: string) {
   return resource.fields.find((f) => f.name === name)
+}
+
+/** CSV columns as header and field, whatever short form the registry used. */
+export function csvColumns(resource: ResourceDef): { header: string; field: string }[] {
+  return (resource.csv?.columns ?? []).map((c) => (typeof c === 'string' ? { header: c, field: c } : c))
 }
 
 /** Fields a client may write (create or update). */

@@ -55,7 +55,11 @@ export interface FilterDef {
   kind: FilterKind
   /** for select-like filters: the choices; 'All' (or empty) means no filter */
   options?: readonly string[]
+  /** a select whose choices are another model's rows: the value sent is `lookup.labelField` */
+  lookup?: LookupDef
 }
+
+export type CsvColumn = string | { header: string; field: string }
 
 export type Action = 'view' | 'create' | 'edit' | 'crud'
 
@@ -93,7 +97,10 @@ export interface ResourceDef {
   defaultSort: string
   /** which /auth/<action>/<key> screens exist; edit means /auth/edit/<key>/<id> */
   actions: readonly Action[]
-  csv?: { prefix: string; columns: readonly string[] }
+  /** CSV download: file `<prefix>_<ISO timestamp>.csv`; a column is a field name, or a header naming a field */
+  csv?: { prefix: string; columns: readonly CsvColumn[] }
+  /** the inline table (/auth/crud) allows one unsaved new row at a time (spec 001 §4, cloud contacts) */
+  singleAdd?: boolean
   messages: ResourceMessages
 }
 

@@ -1,11 +1,11 @@
 import t from 'tap'
-import { RESOURCES, allowsRoute, getResource } from '../../shared/resources/index.js'
+import { RESOURCES, allowsRoute, csvColumns, getResource } from '../../shared/resources/index.js'
 
 t.test('every resource declares its list columns and CSV columns among its fields', async (t) => {
   for (const resource of RESOURCES) {
     const names = new Set(resource.fields.map((f) => f.name))
     for (const column of resource.columns) t.ok(names.has(column), `${resource.key}.${column} is a field`)
-    for (const column of resource.csv?.columns ?? []) t.ok(names.has(column), `${resource.key} CSV ${column} is a field`)
+    for (const { field } of csvColumns(resource)) t.ok(names.has(field), `${resource.key} CSV ${field} is a field`)
     for (const filter of resource.filters) t.ok(names.has(filter.field), `${resource.key} filter ${filter.param}`)
     t.ok(names.has(resource.defaultSort.replace(/^-/, '')), `${resource.key} sorts by a field`)
   }

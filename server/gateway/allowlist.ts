@@ -1,0 +1,44 @@
+import { RESOURCES, type ResourceDef } from '../../shared/resources/index.js'
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** An upstream path the gateway forwards: the path with `:id` standing for a numeric id. */
+export interface AllowedRoute {
+  method: Method
+  path: string
+}
+
+/** Paths of spec §7 that are not a registry model. Special domains add theirs here. */
+export const EXTRA_ROUTES: readonly AllowedRoute[] = [{ method: 'GET', path: 'auth/validate_token' }]
+
+/** What a model's actions let the browser do upstream: reading always, writes as declared. */
+export function resourceRoutes(resource: ResourceDef): AllowedRoute[] {
+  const can = (a: string) => resource.actions.includes(a as ResourceDef['actions'][number])
+  const routes: AllowedRoute[] = [
+    { method: 'GET', path: resource.path },
+    { method: 'GET', path: `${resource.path}/:id` },
+  ]
+  if (can('create') || can('crud')) routes.push({ method: 'POST', path: resource.path })
+  if (can('edit') || can('crud')) routes.push({ method: 'PUT', path: `${resource.path}/:id` })
+  if (can('crud')) routes.push({ method: 'DELETE', path: `${resource.path}/:id` })
+  return routes
+}
+
+function escape(segment: string): string {
+  return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * A matcher over the raw path (no query) after /api/. Matching the raw text against a strict
+ * pattern means `..`, `%2e`, `//` or encoded slashes never match, so they never reach the upstream.
+ */
+export function buildAllowlist(routes: readonly AllowedRoute[] = [...RESOURCES.flatMap(resourceRoutes), ...EXTRA_ROUTES]) {
+  const patterns = routes.map((r) => ({
+    method: r.method,
+    regex: new RegExp(`^${r.path.split('/').map((s) => (s === ':id' ? '[1-9][0-9]{0,15}' : escape(s))).join('/')}$`),
+  }))
+  return function allows(method: string, path: string): boolean {
+    const m = method === 'HEAD' ? 'GET' : method
+    return patterns.some((p) => p.method === m && p.regex.test(path))
+  }
+}

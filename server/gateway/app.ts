@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { Config } from '../config.js'
+import { idpPlugin } from '../idp/plugin.js'
+import { createOidcClient } from './oidc-client.js'
+import { auditPlugin } from './plugins/audit.js'
+import { authPlugin } from './plugins/auth.js'
+import { csrfPlugin } from './plugins/csrf.js'
+import { csvPlugin } from './plugins/csv.js'
+import { healthPlugin } from './plugins/health.js'
+import { oidcRoutesPlugin } from './plugins/oidc.js'
+import { proxyPlugin } from './plugins/proxy.js'
+import { securityHeadersPlugin } from './plugins/security-headers.js'
+import { sessionPlugin } from './plugins/session.js'
+import { staticPlugin } from './plugins/static.js'
+import { uploadsPlugin } from './plugins/uploads.js'
+
+export interface GatewayExtras {
+  /** audit lines go here instead of stdout (tests read them back) */
+  auditDestination?: NodeJS.WritableStream
+  /** the React build; served with SPA fallback when the folder exists */
+  webRoot?: string
+  logger?: boolean
+}
+
+/** The gateway, built but not listening: the caller listens (on config.host and config.port). */
+export async function buildGateway(
+  config: Config & { upstreamUrl: string },
+  extras: GatewayExtras = {},
+): Promise<FastifyInstance> {
+  const secure = config.publicUrl.startsWith('https:')
+  const embeddedIdp = !config.oidcIssuer
+  const issuer = config.oidcIssuer ?? `${config.publicUrl}/idp`
+
+  const app = Fastify({
+    logger: extras.logger ?? false,
+    // TECH-NOTES #9: a proxy is trusted by address only, and only when someone configures one
+    trustProxy: false,
+    bodyLimit: config.bodyLimitBytes,
+    // request ids are ours: a client-sent X-Request-Id would let one forge audit correlations
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+  })
+
+  // one error shape; 5xx details stay in the server log
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed')
+      return reply.code(status).send({ error: 'Internal Server Error', statusCode: status })
+    }
+    return reply.code(status).send({ error: error.message, statusCode: status })
+  })
+
+  app.decorate('oidc', createOidcClient({ issuer, clientId: config.oidcClientId, clientSecret: config.oidcClientSecret }))
+  await app.register(auditPlugin, { destination: extras.auditDestination, file: config.auditLogFile })
+  await app.register(securityHeadersPlugin, { secure })
+  await app.register(sessionPlugin, {
+    key: config.sessionKey,
+    secure,
+    idleTimeoutMs: config.idleTimeoutMs,
+    absoluteTimeoutMs: config.absoluteTimeoutMs,
+    revocationsFile: join(config.dataDir, 'revoked-sessions.jsonl'),
+  })
+  await app.register(authPlugin)
+  await app.register(csrfPlugin, { publicUrl: config.publicUrl })
+  await app.register(healthPlugin, { upstreamUrl: config.upstreamUrl, issuer })
+  await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl })
+  const upstreamCalls = {
+    upstreamUrl: config.upstreamUrl,
+    upstreamToken: config.upstreamToken,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+  }
+  await app.register(csvPlugin, upstreamCalls)
+  await app.register(uploadsPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes })
+  await app.register(proxyPlugin, {
+    upstreamUrl: config.upstreamUrl,
+    upstreamToken: config.upstreamToken,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    bodyLimitBytes: config.bodyLimitBytes,
+  })
+
+  if (embeddedIdp) {
+    await app.register(idpPlugin, {
+      prefix: '/idp',
+      issuer,
+      portalClient: {
+        clientId: config.oidcClientId,
+        clientSecret: config.oidcClientSecret,
+        redirectUris: [`${config.publicUrl}/oidc/callback`],
+        postLogoutRedirectUris: [`${config.publicUrl}/unauth/home`],
+      },
+      keysFile: join(config.dataDir, 'idp-keys.json'),
+    })
+  }
+
+  // the SPA owns unknown GET paths (its own 404 page); without it every unknown path is JSON
+  if (extras.webRoot && existsSync(join(extras.webRoot, 'index.html'))) {
+    await app.register(staticPlugin, { webRoot: extras.webRoot })
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not Found', statusCode: 404 }))
+  }
+  return app
+}

@@ -1,0 +1,56 @@
+import { Readable } from 'node:stream'
+
+/** One upstream list page as CSV lines, and whether it was the last one. */
+export interface CsvPage {
+  text: string
+  rows: number
+  last: boolean
+}
+
+/**
+ * A CSV body that asks for the next upstream page only when the consumer reads: a slow client
+ * leaves the buffer full, `_read` is not called, and no further page is fetched (so a million-row
+ * export holds about one page in memory, not the table). A failed page destroys the stream: the
+ * response ends without its final chunk, so the download fails visibly instead of looking complete.
+ */
+export class CsvPages extends Readable {
+  private busy = false
+  private next = 2
+  bytes = 0
+  rows = 0
+
+  /** `first` is the header plus page 1, fetched before the answer started (so its errors are JSON). */
+  constructor(
+    private first: CsvPage | undefined,
+    private readonly fetchPage: (page: number) => Promise<CsvPage>,
+  ) {
+    super({ highWaterMark: 256 * 1024 })
+  }
+
+  override _read(): void {
+    if (this.first) {
+      const first = this.first
+      this.first = undefined
+      return this.emitPage(first)
+    }
+    if (this.busy) return
+    this.busy = true
+    this.fetchPage(this.next++).then(
+      (page) => {
+        this.busy = false
+        this.emitPage(page)
+      },
+      (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+    )
+  }
+
+  private emitPage(page: CsvPage): void {
+    if (this.destroyed) return
+    this.rows += page.rows
+    this.bytes += Buffer.byteLength(page.text)
+    // an empty middle page pushes nothing, and pushing '' would not call _read again: ask directly
+    if (page.text === '' && !page.last) return this._read()
+    if (page.text !== '') this.push(page.text)
+    if (page.last) this.push(null)
+  }
+}

@@ -1,0 +1,52 @@
+import fp from 'fastify-plugin'
+import pino, { type Logger } from 'pino'
+import type { FastifyRequest } from 'fastify'
+
+export interface AuditOptions {
+  /** where lines go; stdout when unset (tests pass a stream to read them back) */
+  destination?: NodeJS.WritableStream
+  /** also append every line to this file */
+  file?: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** one JSON line per upstream call, login, logout and denial; never a token, cookie or body */
+    audit: Logger
+    auditEvent(request: FastifyRequest, event: string, fields: Record<string, unknown>): void
+  }
+}
+
+/** The path without its query: queries can carry credentials (spec §7's update-restricted). */
+export function auditPath(url: string): string {
+  const q = url.indexOf('?')
+  return q === -1 ? url : url.slice(0, q)
+}
+
+/**
+ * A logger apart from Fastify's: its lines are a record for people, so they carry exactly the
+ * agreed fields (no level, pid or hostname) with an ISO UTC time first.
+ */
+export const auditPlugin = fp<AuditOptions>(
+  async (fastify, opts) => {
+    const streams: pino.StreamEntry[] = [{ stream: opts.destination ?? pino.destination({ dest: 1, sync: false }) }]
+    if (opts.file) streams.push({ stream: pino.destination({ dest: opts.file, append: true, mkdir: true, sync: false }) })
+    const audit = pino(
+      {
+        base: null,
+        formatters: { level: () => ({}) },
+        // written without pino's usual leading comma, since the level before it is left out
+        timestamp: () => `"time":"${new Date().toISOString()}"`,
+      },
+      pino.multistream(streams),
+    )
+    fastify.decorate('audit', audit)
+    fastify.decorate('auditEvent', (request: FastifyRequest, event: string, fields: Record<string, unknown>) => {
+      audit.info({ event, reqId: request.id, method: request.method, path: auditPath(request.url), ...fields })
+    })
+    fastify.addHook('onClose', async () => {
+      audit.flush()
+    })
+  },
+  { name: 'audit' },
+)

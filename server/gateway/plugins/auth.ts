@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin'
+import { errors as joseErrors, jwtVerify } from 'jose'
+import type { FastifyRequest } from 'fastify'
+import { API_AUDIENCE } from '../../idp/clients.js'
+
+/** Who is calling /api: a person through the session cookie, or a script with a bearer token. */
+export interface Identity {
+  kind: 'session' | 'bearer'
+  /** sent upstream as `uid`: the person's address, or the script's client id */
+  user: string
+  name: string
+  sub: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<Identity | null>
+  }
+  interface FastifyRequest {
+    identity?: Identity | null
+  }
+}
+
+// asymmetric only: an HS256 token "signed" with a public key must never verify
+const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA']
+
+/**
+ * A request with an Authorization header is judged by that header alone, never by a cookie it
+ * also carries: that is what makes bearer requests safe to exempt from the CSRF check.
+ */
+export const authPlugin = fp(
+  async (fastify) => {
+    async function fromBearer(request: FastifyRequest, token: string): Promise<Identity | null> {
+      try {
+        const { payload } = await jwtVerify(token, await fastify.oidc.keys(), {
+          issuer: fastify.oidc.issuer,
+          audience: API_AUDIENCE,
+          algorithms: ALGORITHMS,
+          requiredClaims: ['exp', 'sub'],
+          clockTolerance: 5,
+        })
+        const user = String(payload.email ?? payload.client_id ?? payload.sub)
+        return { kind: 'bearer', user, name: String(payload.name ?? user), sub: String(payload.sub) }
+      } catch (error) {
+        const reason = error instanceof joseErrors.JOSEError ? error.code : 'verification unavailable'
+        request.log.info({ reason }, 'bearer token refused')
+        return null
+      }
+    }
+
+    fastify.decorate('authenticate', async (request: FastifyRequest) => {
+      if (request.identity !== undefined) return request.identity
+      const header = request.headers.authorization
+      let identity: Identity | null = null
+      if (header !== undefined) {
+        const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header.trim())
+        identity = match ? await fromBearer(request, match[1]) : null
+      } else {
+        const user = await fastify.sessions.current(request)
+        identity = user && { kind: 'session', user: user.email, name: user.name, sub: user.sub }
+      }
+      request.identity = identity
+      return identity
+    })
+  },
+  { name: 'auth', dependencies: ['session'] },
+)

@@ -1,0 +1,110 @@
+import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { MAX_PAGE_SIZE } from '../../../shared/constants.js'
+import { csvColumns, fieldOf, getResource, type ResourceDef } from '../../../shared/resources/index.js'
+import { auditPath } from './audit.js'
+import { csvHeader, csvRows, type CsvColumnOf } from '../csv-format.js'
+import { CsvPages, type CsvPage } from '../csv-pages.js'
+import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
+
+const NOT_FOUND = { error: 'Not Found', statusCode: 404 }
+const UNAUTHORIZED = { error: 'Unauthorized', statusCode: 401 }
+
+/** The list parameters a CSV request may pass on: the model's filters and `sort`. Paging is ours. */
+export function csvQuery(resource: ResourceDef, query: Record<string, unknown>): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const name of ['sort', ...resource.filters.map((f) => f.param)]) {
+    const value = query[name]
+    if (typeof value === 'string' && value !== '') out.set(name, value)
+  }
+  return out
+}
+
+/** An upstream answer that is not a list page: its 4xx is the caller's to see, anything else is ours. */
+class UpstreamAnswerError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+  ) {
+    super(`upstream answered ${statusCode}`)
+  }
+}
+
+/**
+ * GET /api/csv/<model>?<filters>&sort=… streams the whole filtered list as CSV, fetched from the
+ * upstream a page (MAX_PAGE_SIZE rows) at a time as the client reads. Page 1 is fetched before the
+ * answer starts, so an upstream refusal (bad sort, 4xx) or outage (502/504) is a JSON answer; a page
+ * that fails later destroys the stream (the client sees a broken transfer, never a short file).
+ * One audit line per request, written when the response closes, with rows and bytes sent.
+ * The file name keeps the ISO timestamp verbatim (colons included): a quoted filename allows them,
+ * and browsers on Windows replace the colons themselves when saving.
+ */
+export const csvPlugin = fp<UpstreamClientOptions>(
+  async (fastify, opts) => {
+    const call = upstreamClient(opts)
+
+    async function page(request: FastifyRequest, resource: ResourceDef, columns: CsvColumnOf[], params: URLSearchParams, n: number): Promise<CsvPage> {
+      const query = new URLSearchParams(params)
+      query.set('page', String(n))
+      query.set('per_page', String(MAX_PAGE_SIZE))
+      const answer = await call(request, 'GET', `${resource.path}?${query}`)
+      const body = answer.json as { data?: unknown; meta?: { total?: unknown } } | undefined
+      if (answer.status !== 200 || !Array.isArray(body?.data)) throw new UpstreamAnswerError(answer.status, answer.json)
+      const rows = body.data as Record<string, unknown>[]
+      const total = Number(body.meta?.total)
+      const last = rows.length < MAX_PAGE_SIZE || (Number.isFinite(total) && n * MAX_PAGE_SIZE >= total)
+      return { text: csvRows(columns, rows), rows: rows.length, last }
+    }
+
+    function audit(request: FastifyRequest, reply: FastifyReply, result: () => Record<string, unknown>) {
+      reply.raw.once('close', () => {
+        fastify.audit.info({
+          reqId: request.id,
+          user: request.identity?.user ?? null,
+          method: request.method,
+          path: auditPath(request.url),
+          status: reply.statusCode,
+          durationMs: Math.round(reply.elapsedTime),
+          bytesIn: 0,
+          ...result(),
+          complete: reply.raw.writableFinished,
+        })
+      })
+    }
+
+    fastify.get<{ Params: { model: string }; Querystring: Record<string, unknown> }>('/api/csv/:model', async (request, reply) => {
+      const resource = getResource(request.params.model)
+      if (!resource?.csv) {
+        fastify.auditEvent(request, 'denied', { user: null, reason: 'no csv for model', status: 404 })
+        return reply.code(404).send(NOT_FOUND)
+      }
+      if (!(await fastify.authenticate(request))) {
+        fastify.auditEvent(request, 'denied', { user: null, reason: 'unauthenticated', status: 401 })
+        return reply.code(401).send(UNAUTHORIZED)
+      }
+      const columns = csvColumns(resource).map((c) => ({ ...c, type: fieldOf(resource, c.field)?.type }))
+      const params = csvQuery(resource, request.query)
+      let body: CsvPages | undefined
+      audit(request, reply, () => ({ bytesOut: body?.bytes ?? 0, rows: body?.rows ?? 0 }))
+
+      let first: CsvPage
+      try {
+        first = await page(request, resource, columns, params, 1)
+      } catch (error) {
+        if (error instanceof UpstreamAnswerError && error.statusCode >= 400 && error.statusCode < 500 && error.body) {
+          return reply.code(error.statusCode).send(error.body)
+        }
+        const status = error instanceof UpstreamError ? error.statusCode : 502
+        request.log.warn({ err: error }, 'csv: upstream call failed')
+        return reply.code(status).send({ error: status === 504 ? 'Upstream timeout' : 'Upstream unavailable', statusCode: status })
+      }
+      body = new CsvPages({ ...first, text: csvHeader(columns) + first.text }, (n) => page(request, resource, columns, params, n))
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${resource.csv.prefix}_${new Date().toISOString()}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(body)
+    })
+  },
+  { name: 'csv', dependencies: ['auth', 'audit'] },
+)

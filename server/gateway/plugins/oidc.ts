@@ -1,0 +1,111 @@
+import * as client from 'openid-client'
+import fp from 'fastify-plugin'
+import { safeReturnTo } from '../return-to.js'
+
+export interface OidcRoutesOptions {
+  publicUrl: string
+}
+
+const SCOPE = 'openid email profile'
+
+/**
+ * Sign-in (authorization code + PKCE S256, state, nonce) and sign-out. The flow's secrets live in
+ * their own short-lived encrypted cookie (request.loginFlow), bound to this browser, and are
+ * cleared by the callback whatever its outcome. The IdP's tokens never leave this file.
+ */
+export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
+  async (fastify, opts) => {
+    const redirectUri = `${opts.publicUrl}/oidc/callback`
+    const afterLogout = `${opts.publicUrl}/unauth/home`
+    const unavailable = { error: 'Sign-in unavailable', statusCode: 503 }
+
+    fastify.get<{ Querystring: { returnTo?: string } }>('/oidc/login', async (request, reply) => {
+      let config: client.Configuration
+      try {
+        config = await fastify.oidc.configuration()
+      } catch (err) {
+        request.log.error({ err }, 'OIDC discovery failed')
+        return reply.code(503).send(unavailable)
+      }
+      const verifier = client.randomPKCECodeVerifier()
+      const state = client.randomState()
+      const nonce = client.randomNonce()
+      const flow = request.loginFlow
+      flow.set('verifier', verifier)
+      flow.set('state', state)
+      flow.set('nonce', nonce)
+      flow.set('returnTo', safeReturnTo(request.query.returnTo))
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: SCOPE,
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      })
+      return reply.header('cache-control', 'no-store').redirect(url.href, 302)
+    })
+
+    fastify.get('/oidc/callback', async (request, reply) => {
+      const flow = request.loginFlow
+      const verifier = flow.get('verifier')
+      const state = flow.get('state')
+      const nonce = flow.get('nonce')
+      const returnTo = safeReturnTo(flow.get('returnTo'))
+      // single use, whatever happens next
+      flow.delete()
+      if (typeof verifier !== 'string' || typeof state !== 'string' || typeof nonce !== 'string') {
+        fastify.auditEvent(request, 'login-failed', { reason: 'no sign-in in progress', status: 400 })
+        return reply.code(400).send({ error: 'No sign-in in progress. Start again from the portal.', statusCode: 400 })
+      }
+      try {
+        const config = await fastify.oidc.configuration()
+        const tokens = await client.authorizationCodeGrant(config, new URL(request.url, opts.publicUrl), {
+          pkceCodeVerifier: verifier,
+          expectedState: state,
+          expectedNonce: nonce,
+          idTokenExpected: true,
+        })
+        const claims = tokens.claims()
+        if (!claims) throw new Error('no ID token')
+        let email = typeof claims.email === 'string' ? claims.email : undefined
+        let name = typeof claims.name === 'string' ? claims.name : undefined
+        if (!email && tokens.access_token) {
+          // IdPs that keep claims out of the ID token answer at userinfo
+          const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub)
+          email = typeof info.email === 'string' ? info.email : undefined
+          name ??= typeof info.name === 'string' ? info.name : undefined
+        }
+        if (!email) throw new Error('the IdP sent no email claim')
+        const user = fastify.sessions.start(request, { sub: claims.sub, email, name: name ?? email })
+        fastify.auditEvent(request, 'login', { user: user.email, status: 302 })
+      } catch (err) {
+        request.log.warn({ err }, 'OIDC callback refused')
+        fastify.auditEvent(request, 'login-failed', { reason: 'callback refused', status: 400 })
+        return reply.code(400).send({ error: 'Sign-in failed. Start again from the portal.', statusCode: 400 })
+      }
+      return reply.redirect(`/unauth/login?returnTo=${encodeURIComponent(returnTo)}`, 302)
+    })
+
+    // A GET by contract (the menu links to it). SameSite=Lax keeps the cookie off cross-site
+    // subresource requests, so a foreign page cannot end a session with an <img>.
+    fastify.get('/oidc/logout', async (request, reply) => {
+      const user = await fastify.sessions.end(request)
+      fastify.auditEvent(request, 'logout', { user: user?.email ?? null, status: 302 })
+      let target = afterLogout
+      try {
+        const config = await fastify.oidc.configuration()
+        if (config.serverMetadata().end_session_endpoint) {
+          target = client.buildEndSessionUrl(config, {
+            client_id: fastify.oidc.clientId,
+            post_logout_redirect_uri: afterLogout,
+          }).href
+        }
+      } catch (err) {
+        request.log.warn({ err }, 'no IdP end-session URL; local logout only')
+      }
+      return reply.header('cache-control', 'no-store').redirect(target, 302)
+    })
+  },
+  { name: 'oidc-routes', dependencies: ['session', 'audit'] },
+)

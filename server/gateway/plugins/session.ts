@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto'
+import secureSession, { type Session } from '@fastify/secure-session'
+import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
+import { Revocations } from '../revocations.js'
+
+/** What the session cookie holds: who, and when. Never a token (TECH-NOTES: ≤ 4 KB, tokens stay here). */
+export interface SessionUser {
+  sid: string
+  sub: string
+  email: string
+  name: string
+  loginAt: number
+  lastSeen: number
+}
+
+export interface SessionOptions {
+  key: Buffer
+  /** https public URL: Secure cookies with the __Host- prefix */
+  secure: boolean
+  idleTimeoutMs: number
+  absoluteTimeoutMs: number
+  revocationsFile: string
+}
+
+export interface Sessions {
+  /** a brand-new session (new sid, nothing carried over) for a user who just signed in */
+  start(request: FastifyRequest, user: { sub: string; email: string; name: string }): SessionUser
+  /** the signed-in user, or null when absent, idle too long, too old or logged out */
+  current(request: FastifyRequest): Promise<SessionUser | null>
+  /** ends the session and revokes its cookie everywhere; returns who it was */
+  end(request: FastifyRequest): Promise<SessionUser | null>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: Sessions
+  }
+  interface FastifyRequest {
+    /** the short-lived sign-in state (PKCE verifier, state, nonce, returnTo), apart from the session */
+    loginFlow: Session<LoginFlow>
+  }
+}
+
+export interface LoginFlow {
+  verifier: string
+  state: string
+  nonce: string
+  returnTo: string
+}
+
+// secure-session types its data through an interface we cannot extend per session name
+const portalSession = (request: FastifyRequest) => request.session as unknown as Session<SessionUser>
+
+export const LOGIN_FLOW_SECONDS = 10 * 60
+
+export const sessionPlugin = fp<SessionOptions>(
+  async (fastify, opts) => {
+    const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure }
+    const name = (base: string) => (opts.secure ? `__Host-${base}` : base)
+    await fastify.register(secureSession, [
+      {
+        sessionName: 'session',
+        cookieName: name('ccoe_session'),
+        key: opts.key,
+        // secure-session's own expiry restarts at every write, so it only backs up our checks
+        expiry: Math.ceil(opts.absoluteTimeoutMs / 1000),
+        cookie,
+      },
+      { sessionName: 'loginFlow', cookieName: name('ccoe_login'), key: opts.key, expiry: LOGIN_FLOW_SECONDS, cookie },
+    ])
+
+    const revocations = new Revocations(opts.revocationsFile)
+    await revocations.open()
+    // refreshing lastSeen rewrites the cookie; doing it at most this often keeps responses lean,
+    // at the price of the idle limit striking up to this much early
+    const touchEvery = Math.min(60_000, opts.idleTimeoutMs / 4)
+
+    const read = (request: FastifyRequest): SessionUser | null => {
+      const s = portalSession(request)
+      const sid = s.get('sid')
+      if (typeof sid !== 'string') return null
+      const [sub, email, name, loginAt, lastSeen] = [s.get('sub'), s.get('email'), s.get('name'), s.get('loginAt'), s.get('lastSeen')]
+      if (!sub || !email || !name || typeof loginAt !== 'number' || typeof lastSeen !== 'number') return null
+      return { sid, sub, email, name, loginAt, lastSeen }
+    }
+
+    const sessions: Sessions = {
+      start(request, user) {
+        const now = Date.now()
+        const fresh: SessionUser = { sid: randomUUID(), ...user, loginAt: now, lastSeen: now }
+        const s = portalSession(request)
+        s.regenerate()
+        for (const key of Object.keys(fresh) as (keyof SessionUser)[]) s.set(key, fresh[key])
+        return fresh
+      },
+      async current(request) {
+        const user = read(request)
+        if (!user) return null
+        const now = Date.now()
+        const valid =
+          now - user.loginAt < opts.absoluteTimeoutMs &&
+          now - user.lastSeen < opts.idleTimeoutMs &&
+          !(await revocations.isRevoked(user.sid))
+        if (!valid) {
+          request.session.delete()
+          return null
+        }
+        if (now - user.lastSeen >= touchEvery) portalSession(request).set('lastSeen', now)
+        return user
+      },
+      async end(request) {
+        const user = read(request)
+        if (user) await revocations.revoke(user.sid, user.loginAt + opts.absoluteTimeoutMs)
+        request.session.delete()
+        return user
+      },
+    }
+    fastify.decorate('sessions', sessions)
+  },
+  { name: 'session' },
+)

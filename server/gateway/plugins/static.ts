@@ -1,0 +1,35 @@
+import fastifyStatic from '@fastify/static'
+import fp from 'fastify-plugin'
+
+export interface StaticOptions {
+  webRoot: string
+}
+
+/** Paths the SPA never owns: their unknown URLs answer JSON 404, not index.html. */
+export const RESERVED = /^\/(api|oidc|idp)(\/|$)|^\/(healthz|readyz)$/
+
+/**
+ * The React build with SPA fallback. Vite puts content-hashed files under /assets: those are
+ * cached for a year; everything else (index.html above all) is revalidated on each visit.
+ */
+export const staticPlugin = fp<StaticOptions>(
+  async (fastify, opts) => {
+    await fastify.register(fastifyStatic, {
+      root: opts.webRoot,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        const hashed = /[\\/]assets[\\/]/.test(path)
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+    fastify.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0]
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || RESERVED.test(path)) {
+        return reply.code(404).send({ error: 'Not Found', statusCode: 404 })
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    })
+  },
+  { name: 'static' },
+)

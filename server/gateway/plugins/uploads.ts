@@ -1,0 +1,135 @@
+import multipart from '@fastify/multipart'
+import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { auditPath } from './audit.js'
+import { base64Body } from '../base64-body.js'
+import { uploadTarget, type UploadTarget } from '../upload-targets.js'
+import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
+
+export interface UploadsOptions extends UpstreamClientOptions {
+  /** the largest file accepted, counted before base64 (which adds a third) */
+  bodyLimitBytes: number
+}
+
+/** Room for the multipart framing and the few small fields around the file. */
+const FRAMING_BYTES = 16 * 1024
+
+class Refusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+interface ReceivedFile {
+  name: string
+  mime: string
+  chunks: Buffer[]
+  size: number
+}
+
+function accepts(target: UploadTarget, name: string): boolean {
+  return !target.extensions || target.extensions.some((ending) => name.toLowerCase().endsWith(ending))
+}
+
+/** Reads the form: one file (kept as the chunks multipart read, no copy) and an optional email. */
+async function readForm(request: FastifyRequest, target: UploadTarget, limit: number) {
+  let email: string | undefined
+  let file: ReceivedFile | undefined
+  let wrongName = false
+  const parts = request.parts({ limits: { fileSize: limit, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 } })
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'email' && typeof part.value === 'string') email = part.value.trim() || undefined
+      continue
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    // a refused name is still read to its end, so the browser gets the 422 and not a reset connection
+    wrongName = !accepts(target, part.filename)
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      if (wrongName) continue
+      chunks.push(chunk)
+      size += chunk.length
+    }
+    if (part.file.truncated) throw new Refusal(413, 'Payload Too Large')
+    if (!wrongName) file = { name: part.filename, mime: part.mimetype, chunks, size }
+  }
+  if (wrongName) throw new Refusal(422, target.extensionMessage ?? 'This kind of file is not accepted')
+  if (!file || file.size === 0) throw new Refusal(400, 'A file is required')
+  if (target.withEmail && email !== undefined && !/^[^\s@]{1,64}@[^\s@]{1,200}$/.test(email)) throw new Refusal(422, 'The email is not valid')
+  return { email, file }
+}
+
+/**
+ * POST /api/upload/<target> (multipart): the file becomes the base64 JSON body the upstream expects
+ * (upload-targets.ts), sent with the same fixed token and uid as the proxy; the upstream's status and
+ * JSON come back as they are. The file is capped at bodyLimitBytes before any encoding, and nothing
+ * reaches the upstream until the whole form is read and accepted. CSRF is the csrf plugin's (global).
+ */
+export const uploadsPlugin = fp<UploadsOptions>(
+  async (fastify, opts) => {
+    const call = upstreamClient(opts)
+    const limit = opts.bodyLimitBytes
+    const send = (reply: FastifyReply, status: number, error: string) => reply.code(status).send({ error, statusCode: status })
+
+    // multipart's content-type parser stays in this scope: the proxy must keep streaming raw bodies
+    await fastify.register(async (scope) => {
+      await scope.register(multipart)
+      scope.post<{ Params: { target: string } }>('/api/upload/:target', async (request, reply) => {
+        const target = uploadTarget(request.params.target)
+        if (!target) {
+          fastify.auditEvent(request, 'denied', { user: null, reason: 'unknown upload target', status: 404 })
+          return send(reply, 404, 'Not Found')
+        }
+        if (!(await fastify.authenticate(request))) {
+          fastify.auditEvent(request, 'denied', { user: null, reason: 'unauthenticated', status: 401 })
+          return send(reply, 401, 'Unauthorized')
+        }
+        const stats = { bytesIn: 0, bytesOut: 0, file: undefined as string | undefined }
+        reply.raw.once('close', () => {
+          fastify.audit.info({
+            reqId: request.id,
+            user: request.identity?.user ?? null,
+            method: request.method,
+            path: auditPath(request.url),
+            status: reply.statusCode,
+            durationMs: Math.round(reply.elapsedTime),
+            upstream: target.path,
+            ...stats,
+          })
+        })
+        if (Number(request.headers['content-length'] ?? 0) > limit + FRAMING_BYTES) {
+          return send(reply.header('connection', 'close'), 413, 'Payload Too Large')
+        }
+        if (!request.isMultipart()) return send(reply, 415, 'Expected a multipart/form-data body')
+
+        let form: Awaited<ReturnType<typeof readForm>>
+        try {
+          form = await readForm(request, target, limit)
+        } catch (error) {
+          const status = (error as { statusCode?: number }).statusCode
+          if (status === 413) return send(reply.header('connection', 'close'), 413, 'Payload Too Large')
+          if (error instanceof Refusal || (status && status >= 400 && status < 500)) return send(reply, status!, (error as Error).message)
+          throw error
+        }
+        stats.bytesIn = form.file.size
+        stats.file = form.file.name
+        const email = form.email ?? request.identity?.user
+        try {
+          const answer = await call(request, 'POST', target.path, base64Body(target, form.file, email))
+          stats.bytesOut = answer.bytes
+          if (answer.json === undefined) return send(reply, 502, 'Upstream unavailable')
+          return reply.code(answer.status).send(answer.json)
+        } catch (error) {
+          if (!(error instanceof UpstreamError)) throw error
+          request.log.warn({ err: error }, 'upload: upstream call failed')
+          return send(reply, error.statusCode, error.message)
+        }
+      })
+    })
+  },
+  { name: 'uploads', dependencies: ['auth', 'audit', 'csrf'] },
+)

@@ -1,0 +1,44 @@
+/**
+ * What POST /api/upload/<target> forwards where (spec 001 §7): the upstream path, and how the file
+ * goes in the JSON body. A new upload is one entry here.
+ */
+export interface UploadTarget {
+  /** upstream path, without leading slash */
+  path: string
+  /** the body's outer key: {"<bodyKey>": {...}} */
+  bodyKey: string
+  /** the inner key that carries the file */
+  fileKey: string
+  /** 'base64': the bare base64 text; 'dataUrl': data:<mime>;base64,<text> */
+  encoding: 'base64' | 'dataUrl'
+  /** also send `email`: the form's email field, else the signed-in user's */
+  withEmail?: boolean
+  /** accepted file name endings (lower case); unset: any */
+  extensions?: readonly string[]
+  /** the 422 message for another ending */
+  extensionMessage?: string
+}
+
+export const UPLOAD_TARGETS: Readonly<Record<string, UploadTarget>> = {
+  // spec 001 §5: "The SAP upload file must be a zipped CSV (.csv.zip)"
+  sap_cost_centers: {
+    path: 'sap_cost_centers/upload',
+    bodyKey: 'sap_cost_center',
+    fileKey: 'base_file',
+    encoding: 'base64',
+    withEmail: true,
+    extensions: ['.csv.zip'],
+    extensionMessage: 'The file must be a zipped CSV (.csv.zip)',
+  },
+  cloud_bills: { path: 'cloud_bills/upload', bodyKey: 'cloud_bill', fileKey: 'data', encoding: 'dataUrl' },
+  cost_center_networks: {
+    path: 'cost_center_networks/upload',
+    bodyKey: 'cost_center_network',
+    fileKey: 'file',
+    encoding: 'dataUrl',
+  },
+}
+
+export function uploadTarget(name: string): UploadTarget | undefined {
+  return Object.hasOwn(UPLOAD_TARGETS, name) ? UPLOAD_TARGETS[name] : undefined
+}

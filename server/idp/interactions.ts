@@ -1,0 +1,87 @@
+import formbody from '@fastify/formbody'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type Provider from 'oidc-provider'
+import type { InteractionDetails } from 'oidc-provider'
+import { API_AUDIENCE, API_RESOURCE, API_SCOPE } from './clients.js'
+import { errorPage, IDP_CSP, loginPage } from './pages.js'
+import { checkCredentials } from './users.js'
+
+export interface InteractionOptions {
+  provider: Provider
+  mountPath: string
+  portalClientId: string
+}
+
+const OIDC_SCOPES = new Set(['openid', 'email', 'profile'])
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply
+    .code(status)
+    .header('content-security-policy', IDP_CSP)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(body)
+}
+
+/**
+ * The portal is first party: instead of a consent screen, its grant covers whatever it asked
+ * for. Any other client would need a consent page, and none is registered for interactive use.
+ */
+async function grantFor(provider: Provider, details: InteractionDetails, accountId: string): Promise<string> {
+  const clientId = String(details.params.client_id)
+  const grant = details.grantId
+    ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId }))
+    : new provider.Grant({ accountId, clientId })
+  const requested = String(details.params.scope ?? '').split(' ').filter(Boolean)
+  grant.addOIDCScope(requested.filter((s) => OIDC_SCOPES.has(s)).join(' '))
+  const missingClaims = details.prompt.details.missingOIDCClaims
+  if (Array.isArray(missingClaims)) grant.addOIDCClaims(missingClaims as string[])
+  grant.addResourceScope(API_RESOURCE, API_SCOPE)
+  return grant.save()
+}
+
+/** The login (and silent consent) pages oidc-provider sends the browser to: /interaction/:uid. */
+export async function interactionRoutes(fastify: FastifyInstance, opts: InteractionOptions) {
+  const { provider, mountPath, portalClientId } = opts
+  await fastify.register(formbody, { bodyLimit: 16 * 1024 })
+
+  // an expired or foreign interaction: say so plainly rather than show a stack or a raw error
+  fastify.setErrorHandler((error, request, reply) => {
+    request.log.info({ err: error }, 'idp interaction failed')
+    return html(reply, 400, errorPage('This sign-in attempt has expired or is invalid. Go back to the portal and sign in again.'))
+  })
+
+  fastify.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw)
+    if (details.uid !== request.params.uid) throw new Error('interaction mismatch')
+    if (details.prompt.name === 'login') {
+      return html(reply, 200, loginPage({ action: `${mountPath}/interaction/${details.uid}/login` }))
+    }
+    if (details.prompt.name === 'consent' && details.params.client_id === portalClientId && details.session) {
+      const grantId = await grantFor(provider, details, details.session.accountId)
+      const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } })
+      return reply.redirect(to, 303)
+    }
+    return html(reply, 400, errorPage('This application is not allowed to sign in here.'))
+  })
+
+  fastify.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>(
+    '/interaction/:uid/login',
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw)
+      if (details.uid !== request.params.uid || details.prompt.name !== 'login') throw new Error('interaction mismatch')
+      const email = String(request.body?.email ?? '')
+      const user = checkCredentials(email, String(request.body?.password ?? ''))
+      if (!user) {
+        const action = `${mountPath}/interaction/${details.uid}/login`
+        return html(reply, 401, loginPage({ action, email, error: 'Invalid email or password.' }))
+      }
+      const result: Record<string, unknown> = { login: { accountId: user.sub } }
+      if (details.params.client_id === portalClientId) {
+        result.consent = { grantId: await grantFor(provider, details, user.sub) }
+      }
+      const to = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false })
+      return reply.redirect(to, 303)
+    },
+  )
+}

@@ -1,0 +1,103 @@
+import Provider, { errors } from 'oidc-provider'
+import { API_AUDIENCE, API_RESOURCE, API_SCOPE, clientMetadata, type PortalClient } from './clients.js'
+import type { IdpKeys } from './keys.js'
+import { logoutPage, errorPage, loggedOutPage } from './pages.js'
+import { findUserBySub } from './users.js'
+
+export interface ProviderOptions {
+  issuer: string
+  portalClient: PortalClient
+  keys: IdpKeys
+}
+
+// oidc-provider's context is Koa's; only the parts used here are named
+interface Ctx {
+  body?: unknown
+  type?: string
+  oidc: { client?: { clientId: string } }
+}
+
+/** The resource server behind API_AUDIENCE: JWT access tokens the gateway verifies with jose. */
+const apiResourceServer = {
+  scope: API_SCOPE,
+  audience: API_AUDIENCE,
+  accessTokenFormat: 'jwt',
+  accessTokenTTL: 60 * 60,
+  jwt: { sign: { alg: 'RS256' } },
+}
+
+export function createProvider({ issuer, portalClient, keys }: ProviderOptions): Provider {
+  const secure = issuer.startsWith('https:')
+  const mountPath = new URL(issuer).pathname.replace(/\/$/, '')
+  // no path here: oidc-provider scopes each interaction cookie to its own path
+  const cookie = { httpOnly: true, sameSite: 'lax', secure }
+
+  const provider = new Provider(issuer, {
+    clients: clientMetadata(portalClient),
+    jwks: keys.jwks,
+    cookies: { keys: keys.cookieKeys, long: cookie, short: cookie },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // the gateway reads who signed in from the ID token alone; its access token is for the API
+    conformIdTokenClaims: false,
+    scopes: ['openid', 'email', 'profile', API_SCOPE],
+    pkce: { required: () => true },
+    // seconds; the gateway's own session limits govern the portal, these only the IdP's artifacts
+    ttl: {
+      AccessToken: 60 * 60,
+      AuthorizationCode: 60,
+      ClientCredentials: 60 * 60,
+      IdToken: 60 * 60,
+      Interaction: 10 * 60,
+      Session: 12 * 60 * 60,
+      Grant: 12 * 60 * 60,
+    },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${mountPath}/interaction/${interaction.uid}` },
+    async findAccount(_ctx: unknown, sub: string) {
+      const user = findUserBySub(sub)
+      if (!user) return undefined
+      return {
+        accountId: user.sub,
+        claims: async () => ({ sub: user.sub, email: user.email, email_verified: true, name: user.name }),
+      }
+    },
+    // a user's bearer token then tells the gateway which address to send upstream as `uid`
+    async extraTokenClaims(_ctx: unknown, token: { accountId?: string }) {
+      const user = token.accountId ? findUserBySub(token.accountId) : undefined
+      return user ? { email: user.email } : undefined
+    },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        // no `resource` parameter means the portal API, so scripts need not know the indicator
+        defaultResource: async () => API_RESOURCE,
+        useGrantedResource: async () => true,
+        async getResourceServerInfo(_ctx: unknown, indicator: string) {
+          if (indicator !== API_RESOURCE) throw new errors.InvalidTarget()
+          return apiResourceServer
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx: Ctx, form: string) {
+          ctx.type = 'html'
+          ctx.body = logoutPage(form)
+        },
+        async postLogoutSuccessSource(ctx: Ctx) {
+          ctx.type = 'html'
+          ctx.body = loggedOutPage()
+        },
+      },
+    },
+    async renderError(ctx: Ctx, out: Record<string, string>) {
+      ctx.type = 'html'
+      ctx.body = errorPage(out.error_description ?? out.error ?? 'The request could not be completed.')
+    },
+  })
+
+  // Koa derives the public scheme and host from X-Forwarded-*: the mount overwrites those headers
+  // from the issuer on every request, so trusting them here trusts only our own configuration.
+  provider.proxy = true
+  return provider
+}

@@ -1,0 +1,32 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+
+/** A person of the embedded IdP. `sub` is stable; email and name are what the portal shows. */
+export interface DemoUser {
+  sub: string
+  email: string
+  name: string
+  password: string
+}
+
+/** The development accounts; production signs in through the corporate IdP instead. */
+export const DEMO_USERS: readonly DemoUser[] = [
+  { sub: 'alice', email: 'alice@ccoe.example', name: 'Alice Admin', password: 'alice' },
+  { sub: 'bob', email: 'bob@ccoe.example', name: 'Bob Builder', password: 'bob' },
+]
+
+export function findUserBySub(sub: string): DemoUser | undefined {
+  return DEMO_USERS.find((u) => u.sub === sub)
+}
+
+// hashing both sides first gives equal lengths, so the comparison time says nothing about the password
+function sameSecret(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest()
+  return timingSafeEqual(digest(a), digest(b))
+}
+
+/** The user whose email and password match, else undefined (one answer for both mistakes). */
+export function checkCredentials(email: string, password: string): DemoUser | undefined {
+  const user = DEMO_USERS.find((u) => u.email === email.trim().toLowerCase())
+  const ok = sameSecret(password, user?.password ?? '\u0000no-such-user')
+  return user && ok ? user : undefined
+}

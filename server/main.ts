@@ -1,0 +1,71 @@
+/**
+ * Starts the whole portal: the embedded upstream (with its database) unless UPSTREAM_URL is set,
+ * then the gateway, which also mounts the embedded IdP unless OIDC_ISSUER is set.
+ */
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { ConfigError, loadConfig, type Config } from './config.js'
+import { buildGateway } from './gateway/app.js'
+import { buildUpstream } from './upstream/app.js'
+import { openDatabase, type Database } from './upstream/db/client.js'
+import { seedDemoData } from './upstream/db/seed/index.js'
+
+interface Embedded {
+  url: string
+  close(): Promise<void>
+}
+
+/** The embedded provider API listens on loopback only: the browser never reaches it. */
+async function startEmbeddedUpstream(config: Config): Promise<Embedded> {
+  const database: Database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pglite'),
+  })
+  await seedDemoData(database)
+  const upstream = await buildUpstream({ token: config.upstreamToken, database, logger: { level: 'warn' } })
+  await upstream.listen({ host: '127.0.0.1', port: 0 })
+  const { port } = upstream.server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await upstream.close()
+      await database.close()
+    },
+  }
+}
+
+async function main() {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`ccoe-portal: configuration error: ${error.message}`)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const embedded = config.upstreamUrl ? undefined : await startEmbeddedUpstream(config)
+  const webRoot = resolve('dist/web')
+  const gateway: FastifyInstance = await buildGateway(
+    { ...config, upstreamUrl: config.upstreamUrl ?? embedded!.url },
+    { webRoot: existsSync(webRoot) ? webRoot : undefined, logger: true },
+  )
+  await gateway.listen({ host: config.host, port: config.port })
+  console.log(`CCoE Portal on ${config.publicUrl}`)
+
+  const shutdown = async () => {
+    await gateway.close()
+    await embedded?.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', shutdown)
+  process.once('SIGTERM', shutdown)
+}
+
+main().catch((error) => {
+  console.error(`ccoe-portal: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})

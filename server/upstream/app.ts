@@ -1,0 +1,54 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { RESOURCES, type ResourceDef } from '../../shared/resources/index.js'
+import type { Database } from './db/client.js'
+import { bearerAuth } from './plugins/bearer-auth.js'
+import { databasePlugin } from './plugins/database.js'
+import { errorHandler } from './plugins/error-handler.js'
+import { authRoutes } from './routes/auth.js'
+import { crudRoutes } from './routes/crud/index.js'
+import { healthRoutes } from './routes/health.js'
+
+export interface UpstreamOptions {
+  /** the fixed bearer token the gateway sends */
+  token: string
+  /** opened (and later closed) by the caller */
+  database: Database
+  logger?: boolean | object
+  /** the models served; tests add synthetic ones. Default: every model of the registry */
+  resources?: readonly ResourceDef[]
+}
+
+/** The embedded provider API, ready but not listening: the caller listens and closes. */
+export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: (opts.logger ?? false) as boolean,
+    // the gateway's request id, so its audit line and our log line meet
+    requestIdHeader: 'x-request-id',
+    // uploads arrive as base64 JSON: the gateway's 20 MiB file limit grows by 4/3
+    bodyLimit: 32 * 1024 * 1024,
+    ajv: {
+      customOptions: {
+        // unknown fields are an error, not silently dropped; report every bad field at once
+        removeAdditional: false,
+        allErrors: true,
+      },
+    },
+  })
+  // an empty JSON body (a DELETE from many HTTP clients) is no body, not a 400; the rest keeps
+  // Fastify's own parser with its prototype-poisoning protection
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString()
+    if (text === '') return done(null, undefined)
+    parseJson(request, text, done)
+  })
+  // plugins first (database, errors, auth), then routes: the order of fastify/demo
+  await app.register(databasePlugin, { database: opts.database })
+  await app.register(errorHandler)
+  await app.register(bearerAuth, { token: opts.token })
+  await app.register(healthRoutes)
+  await app.register(authRoutes)
+  await app.register(crudRoutes, { resources: opts.resources ?? RESOURCES })
+  return app
+}

@@ -1,0 +1,118 @@
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import pg from 'pg'
+import { pgliteTransaction, pgTransaction } from './drivers.js'
+import { acquireLock, LockedError } from './lock-file.js'
+import { migrate } from './migrate.js'
+import { pgliteTemplate, scratchDir } from './pglite-template.js'
+
+/**
+ * Both drivers behind one drizzle type. Type drift between them (int8 a string on node-postgres,
+ * timestamps as driver-specific text) is pinned in SQL where records are read (see records/columns.ts:
+ * `::int`/`::float8` casts and ISO 8601 via to_char), so nothing depends on driver parsers.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>
+
+export interface Database {
+  db: Db
+  dialect: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; unset: embedded PGlite */
+  databaseUrl?: string
+  /** PGlite only: the data folder (the database lives in `<dataDir>/pgdata`); unset: in memory */
+  dataDir?: string
+  /** PostgreSQL only: a schema to create and use as search_path (tests use one per file) */
+  schema?: string
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.schema) : openPglite(opts.dataDir)
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  let release = () => {}
+  if (dataDir !== undefined) {
+    mkdirSync(dataDir, { recursive: true })
+    try {
+      release = acquireLock(join(dataDir, 'pglite.lock'))
+    } catch (err) {
+      if (!(err instanceof LockedError)) throw err
+      throw new Error(
+        `The database in ${dataDir} is already in use by process ${err.pid}: stop that process or use another data folder`,
+      )
+    }
+  }
+  // the database files get their own folder: dataDir also holds secrets and the mail outbox
+  const client = await PGlite.create(dataDir === undefined ? undefined : join(dataDir, 'pgdata')).catch((err) => {
+    release()
+    throw err
+  })
+  const close = async () => {
+    if (!client.closed) await client.close()
+    release()
+  }
+  try {
+    await migrate(pgliteTransaction(client))
+  } catch (err) {
+    await close()
+    throw err
+  }
+  return { db: drizzlePglite(client) as unknown as Db, dialect: 'pglite', close }
+}
+
+async function openPostgres(databaseUrl: string, schema?: string): Promise<Database> {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new Error(`Invalid schema name "${schema}": use lowercase letters, digits and _`)
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    // a startup parameter, so every pooled connection has it before its first query
+    ...(schema && { options: `-c search_path=${schema}` }),
+  })
+  // an idle connection dropped by the server must not crash the process; the pool replaces it
+  pool.on('error', () => undefined)
+  try {
+    if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
+    await migrate(pgTransaction(pool))
+  } catch (err) {
+    await pool.end()
+    throw err
+  }
+  return { db: drizzlePg(pool) as unknown as Db, dialect: 'postgres', close: () => pool.end() }
+}
+
+/**
+ * A fresh, migrated, empty database for one test file: a new schema on the PostgreSQL of
+ * DATABASE_URL (dropped on close), else a PGlite folder copied from the migrated template.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const databaseUrl = process.env.DATABASE_URL
+  if (databaseUrl) {
+    const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`
+    const database = await openDatabase({ databaseUrl, schema })
+    const close = async () => {
+      await database.db.execute(sql`DROP SCHEMA IF EXISTS ${sql.identifier(schema)} CASCADE`)
+      await database.close()
+    }
+    return { ...database, close }
+  }
+  const template = await pgliteTemplate()
+  const dir = mkdtempSync(join(scratchDir(), 'ccoe-test-db-'))
+  cpSync(template, join(dir, 'pgdata'), { recursive: true })
+  const database = await openDatabase({ dataDir: dir })
+  const close = async () => {
+    await database.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  return { ...database, close }
+}

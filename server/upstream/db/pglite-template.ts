@@ -1,0 +1,61 @@
+import { PGlite } from '@electric-sql/pglite'
+import { accessSync, constants, existsSync, renameSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { pgliteTransaction } from './drivers.js'
+import { acquireLock, LockedError } from './lock-file.js'
+import { migrate, migrationsHash, readMigrations } from './migrate.js'
+
+/**
+ * A migrated PGlite data folder, built once per machine and set of migrations, that tests copy
+ * instead of paying PGlite's initdb (~5 s) per database. Parallel test processes build it under a
+ * lock; the folder appears by an atomic rename, so "it exists" means "it is complete".
+ */
+export async function pgliteTemplate(): Promise<string> {
+  const migrations = readMigrations()
+  const dir = join(scratchDir(), `ccoe-pglite-template-${migrationsHash(migrations)}`)
+  const deadline = Date.now() + 120_000
+  while (!existsSync(dir)) {
+    let release: () => void
+    try {
+      release = acquireLock(`${dir}.lock`)
+    } catch (err) {
+      if (!(err instanceof LockedError)) throw err
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the PGlite template ${dir} (${err.message})`)
+      await sleep(100) // another process is building it
+      continue
+    }
+    try {
+      if (!existsSync(dir)) await build(dir)
+    } finally {
+      release()
+    }
+  }
+  return dir
+}
+
+async function build(dir: string): Promise<void> {
+  const building = `${dir}.building-${process.pid}`
+  rmSync(building, { recursive: true, force: true })
+  const client = await PGlite.create(building)
+  try {
+    await migrate(pgliteTransaction(client))
+  } finally {
+    await client.close()
+  }
+  renameSync(building, dir)
+}
+
+/**
+ * Where test databases live: RAM-backed /dev/shm when there is one (copying the ~1000 files of a
+ * data folder took ~40 ms there against ~300 ms on this machine's disk), else the OS temp folder.
+ */
+export function scratchDir(): string {
+  try {
+    accessSync('/dev/shm', constants.W_OK)
+    return '/dev/shm'
+  } catch {
+    return tmpdir()
+  }
+}

@@ -1,0 +1,84 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
+
+/**
+ * How a registry model maps to SQL. Only registry names ever become identifiers (sql.identifier);
+ * values are always parameters. The base table is aliased `t`; each lookup that feeds a read-only
+ * `join` field is LEFT JOINed as `j_<lookup field>`, so a new model with joins needs no new code.
+ */
+export interface RecordShape {
+  resource: ResourceDef
+  /** readable fields (writeOnly ones never leave the database) */
+  readable: readonly FieldDef[]
+  /** the SELECT list, each field formatted for the API */
+  select: SQL
+  /** LEFT JOINs for the join fields (empty SQL when none) */
+  joins: SQL
+  /** the raw expression of a readable field: for WHERE and ORDER BY (keeps types and indexes) */
+  expr(field: string): SQL
+}
+
+const T = sql.identifier('t')
+
+/**
+ * The API's types, identical on both drivers: instants as ISO 8601 UTC, days as yyyy-MM-dd, numbers
+ * as float8 (node-postgres returns int8 and numeric as strings, PGlite returns numbers).
+ */
+function formatted(field: FieldDef, expr: SQL): SQL {
+  switch (field.type) {
+    case 'datetime':
+      return sql`to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    case 'date':
+      return sql`to_char(${expr}, 'YYYY-MM-DD')`
+    case 'number':
+    case 'lookup':
+      return sql`(${expr})::float8`
+    default:
+      return expr
+  }
+}
+
+const cache = new WeakMap<ResourceDef, RecordShape>()
+
+export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[]): RecordShape {
+  const known = cache.get(resource)
+  if (known) return known
+  const exprs = new Map<string, SQL>()
+  const joins: SQL[] = []
+  const joined = new Set<string>()
+  for (const field of resource.fields) {
+    if (field.writeOnly) continue
+    if (!field.join) {
+      exprs.set(field.name, sql`${T}.${sql.identifier(field.name)}`)
+      continue
+    }
+    const via = resource.fields.find((f) => f.name === field.join!.via)
+    const target = via?.lookup && registry.find((r) => r.key === via.lookup!.model)
+    if (!via || !target) {
+      throw new Error(`${resource.key}.${field.name} joins through ${field.join.via}, which is not a lookup of a known model`)
+    }
+    const alias = sql.identifier(`j_${via.name}`)
+    if (!joined.has(via.name)) {
+      joined.add(via.name)
+      joins.push(sql` LEFT JOIN ${sql.identifier(target.table)} AS ${alias} ON ${alias}.id = ${T}.${sql.identifier(via.name)}`)
+    }
+    exprs.set(field.name, sql`${alias}.${sql.identifier(field.join.column)}`)
+  }
+  const readable = resource.fields.filter((f) => exprs.has(f.name))
+  const shape: RecordShape = {
+    resource,
+    readable,
+    select: sql.join(
+      readable.map((f) => sql`${formatted(f, exprs.get(f.name)!)} AS ${sql.identifier(f.name)}`),
+      sql`, `,
+    ),
+    joins: sql.join(joins),
+    expr(name) {
+      const expr = exprs.get(name)
+      if (!expr) throw new Error(`${resource.key} has no readable field ${name}`)
+      return expr
+    },
+  }
+  cache.set(resource, shape)
+  return shape
+}

@@ -1,0 +1,121 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { RESOURCES, type FilterKind, type ResourceDef } from '../../../../shared/resources/index.js'
+import type { Db } from '../client.js'
+import { shapeOf } from './columns.js'
+
+/** A database or a transaction: every function takes one, so callers group writes as they need. */
+export type Executor = Pick<Db, 'execute'>
+
+export type ApiRecord = Record<string, unknown>
+
+export interface ListFilter {
+  field: string
+  kind: FilterKind
+  /** already converted to the field's JS type (a string, number or boolean; days for createdWithin) */
+  value: string | number | boolean
+}
+
+export interface ListQuery {
+  page: number
+  perPage: number
+  /** a readable field, '-' prefix for descending */
+  sort: string
+  filters: readonly ListFilter[]
+}
+
+export async function rows<T = ApiRecord>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, '\\$&')
+}
+
+/** Reads and writes the rows of one registry model (generic CRUD, seeding, special modules). */
+export function recordRepository(resource: ResourceDef, registry: readonly ResourceDef[] = RESOURCES) {
+  const shape = shapeOf(resource, registry)
+  const table = sql.identifier(resource.table)
+  const from = sql`${table} AS t${shape.joins}`
+
+  function condition(filter: ListFilter): SQL {
+    const expr = shape.expr(filter.field)
+    switch (filter.kind) {
+      case 'text':
+        return sql`(${expr})::text ILIKE ${`%${escapeLike(String(filter.value))}%`}`
+      case 'exact':
+        return sql`${expr} = ${filter.value}`
+      case 'createdWithin':
+        return sql`${expr} >= now() - make_interval(days => ${Number(filter.value)}::int)`
+    }
+  }
+
+  function whereOf(filters: readonly ListFilter[]): SQL {
+    return filters.length ? sql` WHERE ${sql.join(filters.map(condition), sql` AND `)}` : sql``
+  }
+
+  async function get(db: Executor, id: number): Promise<ApiRecord | undefined> {
+    const [row] = await rows(db, sql`SELECT ${shape.select} FROM ${from} WHERE t.id = ${id}`)
+    return row
+  }
+
+  return {
+    resource,
+    get,
+
+    async list(db: Executor, query: ListQuery): Promise<{ data: ApiRecord[]; total: number }> {
+      const descending = query.sort.startsWith('-')
+      const dir = descending ? sql`DESC` : sql`ASC`
+      const where = whereOf(query.filters)
+      const found = await rows(
+        db,
+        sql`SELECT ${shape.select}, (count(*) OVER ())::int AS "__total" FROM ${from}${where}
+            ORDER BY ${shape.expr(query.sort.replace(/^-/, ''))} ${dir}, t.id ${dir}
+            LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}`,
+      )
+      // past the last page the window total is absent: count on its own
+      let total = Number(found[0]?.__total ?? 0)
+      if (found.length === 0 && query.page > 1) {
+        const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from}${where}`)
+        total = Number(row.n)
+      }
+      for (const row of found) delete row.__total
+      return { data: found, total }
+    },
+
+    /** One statement: the INSERT and the joined read of the new row are atomic. */
+    async create(db: Executor, values: ApiRecord): Promise<ApiRecord> {
+      const names = Object.keys(values)
+      const insert = names.length
+        ? sql`INSERT INTO ${table} (${sql.join(names.map((n) => sql.identifier(n)), sql`, `)})
+              VALUES (${sql.join(names.map((n) => sql`${values[n]}`), sql`, `)}) RETURNING *`
+        : sql`INSERT INTO ${table} DEFAULT VALUES RETURNING *`
+      const [row] = await rows(db, sql`WITH t AS (${insert}) SELECT ${shape.select} FROM t${shape.joins}`)
+      return row
+    },
+
+    async update(db: Executor, id: number, values: ApiRecord): Promise<ApiRecord | undefined> {
+      const names = Object.keys(values)
+      if (names.length === 0) return get(db, id)
+      const assignments = sql.join(names.map((n) => sql`${sql.identifier(n)} = ${values[n]}`), sql`, `)
+      const [row] = await rows(
+        db,
+        sql`WITH t AS (UPDATE ${table} SET ${assignments} WHERE id = ${id} RETURNING *)
+            SELECT ${shape.select} FROM t${shape.joins}`,
+      )
+      return row
+    },
+
+    async remove(db: Executor, id: number): Promise<boolean> {
+      const deleted = await rows(db, sql`DELETE FROM ${table} WHERE id = ${id} RETURNING id`)
+      return deleted.length > 0
+    },
+
+    async hasRows(db: Executor): Promise<boolean> {
+      const [row] = await rows<{ found: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM ${table}) AS found`)
+      return row.found
+    },
+  }
+}
+
+export type RecordRepository = ReturnType<typeof recordRepository>

@@ -1,0 +1,10 @@
+/**
+ * The demo rows of one registry model, one file per model. A lookup field may name the referenced
+ * row by its label (`departments_id: 'Cloud Engineering'`): the seeder resolves it to the id, so
+ * seed files never depend on generated ids.
+ */
+export interface ModelSeed {
+  /** registry key */
+  model: string
+  rows: readonly Record<string, string | number | boolean | null>[]
+}

@@ -1,0 +1,24 @@
+import type { FastifyError } from 'fastify'
+import fp from 'fastify-plugin'
+
+/**
+ * The one error shape, `{ error, statusCode, fields? }`, for every failure. Client errors keep their
+ * message (validation, HttpError, Fastify's own 4xx); a 5xx is logged and answered without details,
+ * so no SQL, parameter or stack trace ever reaches the gateway.
+ */
+export const errorHandler = fp(
+  async (app) => {
+    app.setErrorHandler((err: FastifyError & { fields?: Record<string, string> }, request, reply) => {
+      const statusCode = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+      if (statusCode >= 500) {
+        request.log.error({ err }, 'upstream request failed')
+        return reply.code(statusCode).send({ error: 'Internal Server Error', statusCode })
+      }
+      return reply.code(statusCode).send({ error: err.message, statusCode, ...(err.fields && { fields: err.fields }) })
+    })
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).send({ error: 'Not Found', statusCode: 404 })
+    })
+  },
+  { name: 'error-handler' },
+)

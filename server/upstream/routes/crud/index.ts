@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { resourceRoutes } from './resource-routes.js'
+
+/**
+ * The generic CRUD of every registry model, in the provider's dialect (spec 001 §7). Written once
+ * here; the web client's fetcher carries the same contract.
+ *
+ * Every request: `Authorization: Bearer <token>` (else 401 `{"error":"Unauthorized","statusCode":401}`);
+ * the signed-in person's email in the `uid` header. Records travel in `data`.
+ *
+ *   GET    /<path>?page=1&per_page=25&sort=-created_at&by_<field>=…
+ *            → 200 {"data":[{…}],"meta":{"total":N,"page":P,"per_page":K}}
+ *            page is 1-based; per_page ≤ MAX_PAGE_SIZE; sort is a field, '-' for descending (id breaks
+ *            ties); filters are the model's FilterDefs: 'text' = case-insensitive substring, 'exact' =
+ *            equality, 'createdWithin' = created in the last N days; 'All' or '' means no filter.
+ *            Paging, filtering, sorting and the total (count(*) over ()) all happen in SQL.
+ *   GET    /<path>/:id  → 200 {"data":{…}} | 404 {"error":"<Model> not found"}
+ *   POST   /<path>      body {…} or {"<bodyKey>":{…}} → 201 {"data":{…, "id":N}}
+ *   PUT    /<path>/:id  same bodies, partial update → 200 {"data":{…}}
+ *   DELETE /<path>/:id  → 200 {"data":{"id":N}} | 409 while other rows still refer to it
+ *
+ * Errors are `{"error":"<message>","statusCode":S,"fields"?:{"<field>":"<message>"}}`:
+ * 400 a malformed request (unknown field or sort, wrong type, too long, missing required field),
+ * 404 no such record, 409 `<Label> "<value>" already exists` or a row still in use,
+ * 422 a lookup that names no existing row. Read-only fields sent back (id, created_at, joined names)
+ * are ignored, so a client may PUT a record it read; write-only fields are never returned.
+ */
+export const crudRoutes: FastifyPluginAsync<{ resources: readonly ResourceDef[] }> = async (app, { resources }) => {
+  for (const resource of resources) {
+    await app.register(resourceRoutes, { prefix: `/${resource.path}`, resource, registry: resources })
+  }
+}

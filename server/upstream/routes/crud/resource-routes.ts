@@ -1,0 +1,106 @@
+import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { recordRepository, type ApiRecord } from '../../db/records/repository.js'
+import { HttpError } from '../../http-error.js'
+import { dbHttpError, modelName } from './db-errors.js'
+import { listQueryOf, type RawListQuery } from './list-query.js'
+import { IdParamsSchema, resourceSchemas } from './schemas.js'
+import { validationError } from './validation-errors.js'
+
+export interface ResourceRoutesOptions {
+  resource: ResourceDef
+  /** where lookups of join fields are resolved */
+  registry: readonly ResourceDef[]
+}
+
+type IdParams = { id: number }
+
+/** The five routes of one model; see index.ts for the contract. */
+export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app, { resource, registry }) => {
+  const records = recordRepository(resource, registry)
+  const schemas = resourceSchemas(resource)
+  const notFound = () => new HttpError(404, `${modelName(resource)} not found`)
+  const schemaErrorFormatter = (errors: Parameters<typeof validationError>[1], dataVar: string) =>
+    validationError(resource, errors, dataVar)
+  const readOnly = resource.fields.filter((f) => f.readOnly).map((f) => f.name)
+
+  /** Accepts `{ <bodyKey>: {...} }` as well as the flat record, and drops read-only fields sent back. */
+  const normaliseBody: preValidationHookHandler = async (request) => {
+    let body = request.body as ApiRecord | undefined
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return
+    const keys = Object.keys(body)
+    const inner = body[resource.bodyKey]
+    if (keys.length === 1 && inner && typeof inner === 'object' && !Array.isArray(inner)) body = { ...(inner as ApiRecord) }
+    else body = { ...body }
+    for (const name of readOnly) delete body[name]
+    request.body = body
+  }
+
+  /** Runs a database call, turning constraint violations into 4xx answers. */
+  async function guarded<T>(operation: 'write' | 'delete', values: ApiRecord, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (err) {
+      throw dbHttpError(resource, err, operation, values) ?? err
+    }
+  }
+
+  const db = () => app.database.db
+
+  app.get<{ Querystring: RawListQuery }>(
+    '/',
+    { schema: { querystring: schemas.listQuery, response: { 200: schemas.list } }, schemaErrorFormatter },
+    async (request) => {
+      const query = listQueryOf(resource, request.query)
+      const { data, total } = await guarded('write', {}, () => records.list(db(), query))
+      return { data, meta: { total, page: query.page, per_page: query.perPage } }
+    },
+  )
+
+  app.get<{ Params: IdParams }>(
+    '/:id',
+    { schema: { params: IdParamsSchema, response: { 200: schemas.record } }, schemaErrorFormatter },
+    async (request) => {
+      const data = await records.get(db(), request.params.id)
+      if (!data) throw notFound()
+      return { data }
+    },
+  )
+
+  app.post<{ Body: ApiRecord }>(
+    '/',
+    {
+      schema: { body: schemas.create, response: { 201: schemas.record } },
+      preValidation: normaliseBody,
+      schemaErrorFormatter,
+    },
+    async (request, reply) => {
+      const data = await guarded('write', request.body, () => records.create(db(), request.body))
+      return reply.code(201).send({ data })
+    },
+  )
+
+  app.put<{ Params: IdParams; Body: ApiRecord }>(
+    '/:id',
+    {
+      schema: { params: IdParamsSchema, body: schemas.update, response: { 200: schemas.record } },
+      preValidation: normaliseBody,
+      schemaErrorFormatter,
+    },
+    async (request) => {
+      const data = await guarded('write', request.body, () => records.update(db(), request.params.id, request.body))
+      if (!data) throw notFound()
+      return { data }
+    },
+  )
+
+  app.delete<{ Params: IdParams }>(
+    '/:id',
+    { schema: { params: IdParamsSchema, response: { 200: schemas.deleted } }, schemaErrorFormatter },
+    async (request) => {
+      const { id } = request.params
+      if (!(await guarded('delete', {}, () => records.remove(db(), id)))) throw notFound()
+      return { data: { id } }
+    },
+  )
+}

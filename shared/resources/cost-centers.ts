@@ -1,0 +1,69 @@
+import { CREATED_AT_FIELD, ID_FIELD, type ResourceDef } from './types.js'
+
+export const CREATED_WITHIN_DAYS = ['All', '30', '60', '90'] as const
+
+export const costCenters: ResourceDef = {
+  key: 'cost_centers',
+  path: 'cost_centers',
+  table: 'cost_centers',
+  bodyKey: 'cost_center',
+  fields: [
+    ID_FIELD,
+    { name: 'identifier', label: 'Identifier', type: 'text', required: true, unique: true, maxLength: 50 },
+    { name: 'cloud_contact_id', label: 'Owner', type: 'lookup', required: true, lookup: { model: 'cloud_contacts', labelField: 'email' } },
+    { name: 'cloud_contact_email', label: 'Owner', type: 'email', readOnly: true, join: { via: 'cloud_contact_id', column: 'email' } },
+    { name: 'owner_terminated', label: 'Owner Terminated', type: 'boolean', readOnly: true, join: { via: 'cloud_contact_id', column: 'terminated' } },
+    { name: 'companies_id', label: 'Company', type: 'lookup', required: true, lookup: { model: 'companies', labelField: 'code' } },
+    { name: 'company_code', label: 'Company Code', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'code' } },
+    { name: 'aws_gl', label: 'AWS GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'aws_gl' } },
+    { name: 'gcp_gl', label: 'GCP GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'gcp_gl' } },
+    { name: 'azure_gl', label: 'Azure GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'azure_gl' } },
+    { name: 'business_units_id', label: 'Business Unit', type: 'lookup', required: true, lookup: { model: 'business_units', labelField: 'name' } },
+    { name: 'business_unit_name', label: 'Business Unit', type: 'text', readOnly: true, join: { via: 'business_units_id', column: 'name' } },
+    { name: 'departments_id', label: 'Department', type: 'lookup', required: true, lookup: { model: 'departments', labelField: 'name' } },
+    { name: 'department_name', label: 'Department', type: 'text', readOnly: true, join: { via: 'departments_id', column: 'name' } },
+    { name: 'approved', label: 'Approved', type: 'boolean' },
+    { name: 'active_at', label: 'Active', type: 'datetime' },
+    { name: 'expired_at', label: 'Expired', type: 'datetime' },
+    { name: 'new_cost_center_id', label: 'Replacement', type: 'lookup', lookup: { model: 'cost_centers', labelField: 'identifier' } },
+    { name: 'new_cost_center_identifier', label: 'Replacement', type: 'text', readOnly: true, join: { via: 'new_cost_center_id', column: 'identifier' } },
+    { name: 'alt_cost_center_id', label: 'Backup (WBS only)', type: 'lookup', lookup: { model: 'cost_centers', labelField: 'identifier' } },
+    { name: 'alt_cost_center_identifier', label: 'Backup', type: 'text', readOnly: true, join: { via: 'alt_cost_center_id', column: 'identifier' } },
+    CREATED_AT_FIELD,
+  ],
+  columns: [
+    'identifier', 'company_code', 'aws_gl', 'gcp_gl', 'azure_gl', 'cloud_contact_email', 'approved',
+    'owner_terminated', 'business_unit_name', 'department_name', 'active_at', 'expired_at',
+    'new_cost_center_identifier', 'alt_cost_center_identifier', 'created_at',
+  ],
+  filters: [
+    { param: 'by_identifier', label: 'Identifier', field: 'identifier', kind: 'text' },
+    { param: 'by_created_within', label: 'Created within (days)', field: 'created_at', kind: 'createdWithin', options: CREATED_WITHIN_DAYS },
+    // spec 001 §2: "a separate CSV of cost centers whose owner is terminated" is this filter on the CSV
+    { param: 'by_owner_terminated', label: 'Owner terminated', field: 'owner_terminated', kind: 'exact' },
+  ],
+  defaultSort: 'identifier',
+  actions: ['view', 'create', 'edit', 'crud'],
+  csv: {
+    prefix: 'cost_centers',
+    columns: [
+      'identifier', 'company_code', 'aws_gl', 'gcp_gl', 'azure_gl', { header: 'owner', field: 'cloud_contact_email' },
+      'approved', 'owner_terminated', 'business_unit_name', 'department_name', 'active_at', 'expired_at',
+      { header: 'replacement', field: 'new_cost_center_identifier' }, { header: 'backup', field: 'alt_cost_center_identifier' },
+      'created_at',
+    ],
+  },
+  messages: {
+    listTitle: 'Cost Centers Table',
+    createTitle: 'Add New Cost Center',
+    editTitle: 'Edit Cost Center',
+    addLabel: 'Add New Cost Center',
+    created: 'Your new cost center has been added!',
+    updated: 'Your cost center has been updated!',
+    deleted: 'The cost center has been deleted!',
+    createFailed: 'There was a problem adding this cost center record. Please try again.',
+    updateFailed: 'There was a problem updating this cost center record. Please try again.',
+    deleteConfirm: 'Sure to delete?',
+    editConfirm: 'Are you sure you want to save these changes?',
+  },
+}

@@ -1,0 +1,50 @@
+import { BUSINESS_UNIT_OPTIONS, TEAM_OPTIONS as TEAMS } from '../constants.js'
+import { CREATED_AT_FIELD, ID_FIELD, type ResourceDef } from './types.js'
+
+/** The centre-of-excellence member group; its API path swaps the first underscore for a slash. */
+export const dcoeMembers: ResourceDef = {
+  key: 'dcoe_members',
+  path: 'dcoe/members',
+  table: 'dcoe_members',
+  bodyKey: 'member',
+  fields: [
+    ID_FIELD,
+    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: 200 },
+    { name: 'email', label: 'Email', type: 'email', required: true, unique: true, maxLength: 254 },
+    { name: 'department', label: 'Department', type: 'text', maxLength: 200 },
+    { name: 'other_department', label: 'If Other, Department', type: 'text', maxLength: 200 },
+    { name: 'business_unit', label: 'Business Unit', type: 'select', options: BUSINESS_UNIT_OPTIONS },
+    { name: 'team', label: 'Team', type: 'select', options: TEAMS },
+    { name: 'teams_included', label: 'Teams Member', type: 'boolean' },
+    { name: 'dl_included', label: 'DL Member', type: 'boolean' },
+    { name: 'blacklist', label: 'Blacklist', type: 'boolean' },
+    CREATED_AT_FIELD,
+  ],
+  columns: ['name', 'email', 'department', 'business_unit', 'team', 'teams_included', 'dl_included', 'blacklist'],
+  filters: [
+    { param: 'by_name', label: 'Name', field: 'name', kind: 'text' },
+    { param: 'by_email', label: 'Email', field: 'email', kind: 'text' },
+    { param: 'by_department', label: 'Department', field: 'department', kind: 'exact', lookup: { model: 'departments', labelField: 'name' } },
+    { param: 'by_business_unit', label: 'Business Unit', field: 'business_unit', kind: 'exact', options: ['All', ...BUSINESS_UNIT_OPTIONS] },
+    { param: 'by_team', label: 'Team', field: 'team', kind: 'exact', options: ['All', ...TEAMS] },
+  ],
+  defaultSort: 'name',
+  actions: ['view', 'create'],
+  csv: {
+    prefix: 'dcoe_members',
+    columns: ['name', 'email', 'department', 'business_unit', 'team', 'teams_included', 'dl_included', 'blacklist'],
+  },
+  messages: {
+    listTitle: 'Members Table',
+    createTitle: 'Add New Member',
+    editTitle: 'Edit Member',
+    addLabel: 'Add New Member',
+    created: 'Successfully added a new member!',
+    updated: 'Succesfully updated the blacklist!',
+    deleted: 'The member has been deleted!',
+    createFailed: 'There was a problem adding this member record. Please try again.',
+    updateFailed: 'There was a problem when updating the member blacklist Please try again.',
+    deleteConfirm: 'Sure to delete?',
+    editConfirm: 'Are you sure you want to save these changes?',
+  },
+}

@@ -1,0 +1,41 @@
+import { CREATED_AT_FIELD, ID_FIELD, type ResourceDef } from './types.js'
+
+export const sapCostCenters: ResourceDef = {
+  key: 'sap_cost_centers',
+  path: 'sap_cost_centers',
+  table: 'sap_cost_centers',
+  bodyKey: 'sap_cost_center',
+  fields: [
+    ID_FIELD,
+    { name: 'identifier', label: 'Identifier', type: 'text', required: true, unique: true, maxLength: 50 },
+    { name: 'cloud_contact_id', label: 'Owner', type: 'lookup', required: true, lookup: { model: 'cloud_contacts', labelField: 'email' } },
+    { name: 'cloud_contact_email', label: 'Owner', type: 'email', readOnly: true, join: { via: 'cloud_contact_id', column: 'email' } },
+    { name: 'companies_id', label: 'Company', type: 'lookup', required: true, lookup: { model: 'companies', labelField: 'code' } },
+    { name: 'company_code', label: 'Company Code', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'code' } },
+    { name: 'aws_gl', label: 'AWS GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'aws_gl' } },
+    { name: 'gcp_gl', label: 'GCP GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'gcp_gl' } },
+    { name: 'azure_gl', label: 'Azure GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'azure_gl' } },
+    CREATED_AT_FIELD,
+  ],
+  columns: ['identifier', 'company_code', 'aws_gl', 'gcp_gl', 'azure_gl', 'cloud_contact_email'],
+  filters: [{ param: 'by_identifier', label: 'Identifier', field: 'identifier', kind: 'text' }],
+  defaultSort: 'identifier',
+  actions: ['view', 'crud'],
+  csv: {
+    prefix: 'sap_cost_centers',
+    columns: ['identifier', 'company_code', 'aws_gl', 'gcp_gl', 'azure_gl', { header: 'owner', field: 'cloud_contact_email' }],
+  },
+  messages: {
+    listTitle: 'SAP Cost Centers Table',
+    createTitle: 'Add New SAP Cost Center',
+    editTitle: 'Edit SAP Cost Center',
+    addLabel: 'Add New SAP Cost Center',
+    created: 'Your new cost center has been added!',
+    updated: 'Your cost center has been updated!',
+    deleted: 'The cost center has been deleted!',
+    createFailed: 'There was a problem adding this sap cost center record. Please try again.',
+    updateFailed: 'There was a problem updating this sap cost center record. Please try again.',
+    deleteConfirm: 'Sure to delete?',
+    editConfirm: 'Are you sure you want to save these changes?',
+  },
+}

@@ -1,0 +1,227 @@
+import { createServer } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { sql } from 'drizzle-orm'
+import t from 'tap'
+import { csvCell } from '../../server/gateway/csv-format.js'
+import { startPortal } from '../helper.js'
+import { scriptToken, signIn } from '../lib/sign-in.js'
+import { startGateway } from './start.js'
+
+const FILE_NAME = /^attachment; filename="departments_\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\.csv"$/
+
+/** RFC 4180 read back independently of the writer: quoted cells, doubled quotes, CRLF rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++
+      else if (c === '"') quoted = false
+      else cell += c
+    } else if (c === '"') quoted = true
+    else if (c === ',') row.push(cell), (cell = '')
+    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++
+    else cell += c
+  }
+  if (cell !== '' || row.length) throw new Error('the file does not end with CRLF')
+  return rows
+}
+
+t.test('cells: formula prefix, RFC 4180 quoting, types', async (t) => {
+  t.equal(csvCell(null, 'text'), '')
+  t.equal(csvCell(undefined, 'text'), '')
+  t.equal(csvCell(true, 'boolean'), 'true')
+  t.equal(csvCell(false, 'boolean'), 'false')
+  t.equal(csvCell(-2, 'number'), '-2', 'a number is never a formula')
+  t.equal(csvCell('-12.50', 'number'), '-12.50', 'nor a numeric string of a number field')
+  t.equal(csvCell('-2+cmd', 'number'), "'-2+cmd", 'but an expression in a number field is')
+  t.equal(csvCell('-2', 'text'), "'-2")
+  for (const start of ['=', '+', '-', '@', '\t', '\0']) t.equal(csvCell(`${start}x`, 'text'), `'${start}x`, JSON.stringify(start))
+  t.equal(csvCell('\rx', 'text'), `"'\rx"`, 'prefixed, then quoted for the CR')
+  t.equal(csvCell('a "b", c', 'text'), '"a ""b"", c"')
+  t.equal(csvCell('plain text', 'text'), 'plain text')
+})
+
+t.test('CSV through the real upstream', async (t) => {
+  const portal = await startPortal(t)
+  const { baseUrl } = portal
+  const cookie = await signIn(baseUrl, 'alice@ccoe.example', 'alice')
+  const csv = (path: string, headers: Record<string, string> = { cookie }) => fetch(`${baseUrl}/api/csv/${path}`, { headers })
+
+  const tricky = ['=SUM(A1)', '+1', '-2', '@x', '\tlead tab', 'say "hi"', 'a,b', 'line1\nline2', 'Zürich ☃ 日本 😀']
+  for (const [i, name] of tricky.entries()) {
+    const response = await fetch(`${baseUrl}/api/departments`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, abbreviation: i % 2 ? null : `ab${i}` }),
+    })
+    t.equal(response.status, 201, `created ${JSON.stringify(name)}`)
+  }
+
+  t.test('headers, file name, escaping and formula defence', async (t) => {
+    const response = await csv('departments')
+    t.equal(response.status, 200)
+    t.equal(response.headers.get('content-type'), 'text/csv; charset=utf-8')
+    t.match(response.headers.get('content-disposition'), FILE_NAME)
+    t.equal(response.headers.get('cache-control'), 'no-store')
+    const text = await response.text()
+    const rows = parseCsv(text)
+    t.same(rows[0], ['name', 'abbreviation', 'created_at'])
+    const byName = new Map(rows.slice(1).map((r) => [r[0], r]))
+    for (const name of tricky) {
+      const expected = /^[=+\-@\t]/.test(name) ? `'${name}` : name
+      t.ok(byName.has(expected), `row for ${JSON.stringify(name)} reads back as ${JSON.stringify(expected)}`)
+    }
+    t.ok(text.includes('"say ""hi"""'), 'quotes doubled inside a quoted cell')
+    t.ok(text.includes('"a,b"') && text.includes('"line1\nline2"'))
+    t.equal(byName.get("'+1")![1], '', 'null is an empty cell')
+    t.equal(byName.get("'-2")![1], 'ab2')
+    t.match(byName.get("'+1")![2], /^\d{4}-\d\d-\d\dT/, 'created_at as ISO')
+    const audit = portal.audit.filter((l) => l.path === '/api/csv/departments')
+    t.equal(audit.length, 1, 'one audit line')
+    t.match(audit[0], { user: 'alice@ccoe.example', method: 'GET', status: 200, complete: true, rows: rows.length - 1 })
+  })
+
+  t.test('filters and sort are honoured', async (t) => {
+    const filtered = parseCsv(await (await csv('departments?by_name=SUM')).text())
+    t.same(filtered.slice(1).map((r) => r[0]), ["'=SUM(A1)"])
+    const list = (await (await fetch(`${baseUrl}/api/departments?per_page=1000&sort=-name`, { headers: { cookie } })).json()) as { data: { name: string }[] }
+    const down = parseCsv(await (await csv('departments?sort=-name&per_page=2&page=3&evil=1')).text())
+    t.equal(down.length - 1, list.data.length, 'paging params of the client are ignored')
+    t.same(down.slice(1).map((r) => r[0].replace(/^'/, '')), list.data.map((d) => d.name), 'same order as the list')
+    const up = parseCsv(await (await csv('departments?sort=name')).text())
+    t.same(up.slice(1).map((r) => r[0]), down.slice(1).map((r) => r[0]).reverse())
+    const bad = await csv('departments?sort=nope')
+    t.equal(bad.status, 400, "the upstream's refusal comes back as JSON")
+    t.match(await bad.json(), { statusCode: 400 })
+  })
+
+  t.test('more than one upstream page', async (t) => {
+    await portal.database.db.execute(
+      sql`INSERT INTO departments (name) SELECT 'bulk-' || lpad(g::text, 5, '0') FROM generate_series(1, 2500) g`,
+    )
+    const response = await csv('business_units')
+    t.equal(response.status, 200, 'another model works too')
+    const text = await (await csv('departments?by_name=bulk-&sort=name')).text()
+    const lines = text.split('\r\n')
+    t.equal(lines.pop(), '', 'ends with CRLF')
+    t.equal(lines.length, 2501, 'header + 2500 rows')
+    const names = lines.slice(1).map((l) => l.split(',')[0])
+    t.equal(new Set(names).size, 2500, 'no row twice')
+    t.equal(names[0], 'bulk-00001')
+    t.equal(names[2499], 'bulk-02500')
+    t.same(names, [...names].sort(), 'in order across pages')
+  })
+
+  t.test('cost centers: headers that differ from fields, booleans, owner-terminated CSV', async (t) => {
+    const post = async (path: string, body: object) => {
+      const response = await fetch(`${baseUrl}/api/${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      t.equal(response.status, 201, `POST ${path}`)
+      return ((await response.json()) as { data: { id: number } }).data.id
+    }
+    const first = async (path: string) => ((await (await fetch(`${baseUrl}/api/${path}?per_page=1`, { headers: { cookie } })).json()) as { data: { id: number }[] }).data[0].id
+    const common = { companies_id: await post('companies', { code: '1000' }), business_units_id: await first('business_units'), departments_id: await first('departments') }
+    const gone = await post('cloud_contacts', { email: 'gone@ccoe.example', terminated: true })
+    const here = await post('cloud_contacts', { email: 'here@ccoe.example', terminated: false })
+    await post('cost_centers', { identifier: 'CC-GONE', cloud_contact_id: gone, approved: true, ...common })
+    await post('cost_centers', { identifier: 'CC-HERE', cloud_contact_id: here, approved: false, ...common })
+
+    const all = parseCsv(await (await csv('cost_centers')).text())
+    t.same(all[0].slice(0, 8), ['identifier', 'company_code', 'aws_gl', 'gcp_gl', 'azure_gl', 'owner', 'approved', 'owner_terminated'])
+    t.same(all.slice(1).map((r) => [r[0], r[1], r[5], r[6], r[7]]), [
+      ['CC-GONE', '1000', 'gone@ccoe.example', 'true', 'true'],
+      ['CC-HERE', '1000', 'here@ccoe.example', 'false', 'false'],
+    ])
+    const terminated = await csv('cost_centers?by_owner_terminated=true')
+    t.match(terminated.headers.get('content-disposition'), /filename="cost_centers_/)
+    t.same(parseCsv(await terminated.text()).slice(1).map((r) => r[0]), ['CC-GONE'])
+  })
+
+  t.test('sign-in required; unknown models 404', async (t) => {
+    const anonymous = await csv('departments', {})
+    t.equal(anonymous.status, 401)
+    t.same(await anonymous.json(), { error: 'Unauthorized', statusCode: 401 })
+    const token = await scriptToken(baseUrl)
+    const scripted = await csv('departments?by_name=SUM', { authorization: `Bearer ${token}` })
+    t.equal(scripted.status, 200, 'a bearer token works like a cookie')
+    for (const model of ['nope', '__proto__', 'departments%2F..']) {
+      const response = await csv(model)
+      t.equal(response.status, 404, model)
+      t.same(await response.json(), { error: 'Not Found', statusCode: 404 })
+    }
+  })
+})
+
+/** A list upstream that records its calls: `total` rows, and page `failPage` answers 500. */
+async function fakeListUpstream(t: { teardown(fn: () => unknown): void }, total: number, failPage = 0) {
+  const seen: { url: string; uid?: string; authorization?: string }[] = []
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x')
+    seen.push({ url: req.url ?? '', uid: req.headers.uid as string, authorization: req.headers.authorization })
+    const page = Number(url.searchParams.get('page'))
+    const perPage = Number(url.searchParams.get('per_page'))
+    res.setHeader('content-type', 'application/json')
+    if (page === failPage) return res.writeHead(500).end('{"error":"boom"}')
+    const from = (page - 1) * perPage
+    const data = Array.from({ length: Math.max(0, Math.min(perPage, total - from)) }, (_, i) => ({ name: `row ${from + i}`, abbreviation: 'x'.repeat(60) }))
+    res.end(JSON.stringify({ data, meta: { total, page, per_page: perPage } }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))))
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, seen }
+}
+
+t.test('paging, identity, failures and backpressure against a recording upstream', async (t) => {
+  t.test('only filters and sort go upstream, with the proxy identity headers', async (t) => {
+    const upstream = await fakeListUpstream(t, 2000)
+    const gw = await startGateway(t, upstream.url)
+    const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
+    const response = await fetch(`${gw.baseUrl}/api/csv/departments?by_name=r&sort=-name&page=7&per_page=3&by_evil=1`, { headers: { cookie, uid: 'mallory' } })
+    t.equal(parseCsv(await response.text()).length, 2001)
+    t.same(upstream.seen.map((s) => s.url), [
+      '/departments?sort=-name&by_name=r&page=1&per_page=1000',
+      '/departments?sort=-name&by_name=r&page=2&per_page=1000',
+    ], 'exactly two pages, no empty third one')
+    t.equal(upstream.seen[0].uid, 'alice@ccoe.example')
+    t.equal(upstream.seen[0].authorization, 'Bearer fixed-upstream-token')
+  })
+
+  t.test('a failing later page breaks the transfer instead of ending the file', async (t) => {
+    const upstream = await fakeListUpstream(t, 5000, 3)
+    const gw = await startGateway(t, upstream.url)
+    const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
+    const response = await fetch(`${gw.baseUrl}/api/csv/departments`, { headers: { cookie } })
+    t.equal(response.status, 200, 'page 1 was fine, so the answer had started')
+    await t.rejects(response.text(), 'reading the body fails')
+    await sleep(50)
+    t.match(gw.audit.find((l) => l.path === '/api/csv/departments'), { status: 200, complete: false })
+
+    const failFirst = await fakeListUpstream(t, 10, 1)
+    const gw2 = await startGateway(t, failFirst.url)
+    const cookie2 = await signIn(gw2.baseUrl, 'alice@ccoe.example', 'alice')
+    const early = await fetch(`${gw2.baseUrl}/api/csv/departments`, { headers: { cookie: cookie2 } })
+    t.equal(early.status, 502, 'a failing first page is a JSON error')
+    t.same(await early.json(), { error: 'Upstream unavailable', statusCode: 502 })
+  })
+
+  t.test('a client that stops reading stops the paging', async (t) => {
+    const upstream = await fakeListUpstream(t, 1_000_000)
+    const gw = await startGateway(t, upstream.url)
+    const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
+    const controller = new AbortController()
+    const response = await fetch(`${gw.baseUrl}/api/csv/departments`, { headers: { cookie }, signal: controller.signal })
+    t.equal(response.status, 200)
+    // socket buffers fill at their own pace: wait until the gateway stops asking, then count
+    let fetched = -1
+    for (let i = 0; i < 20 && fetched !== upstream.seen.length; i++) {
+      fetched = upstream.seen.length
+      await sleep(300)
+    }
+    t.equal(upstream.seen.length, fetched, 'no page is fetched while nobody reads')
+    t.ok(fetched < 100, `${fetched} of 1000 pages fetched`)
+    controller.abort()
+  })
+})

@@ -1,0 +1,201 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import t from 'tap'
+import { isIdentityHeader } from '../../server/gateway/identity-headers.js'
+import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
+import { scriptToken, signIn } from '../lib/sign-in.js'
+import { startGateway, startRecordingUpstream } from './start.js'
+
+const UPSTREAM_TOKEN = 'fixed-upstream-token'
+const BODY_MARKER = 'secret-body-marker-7f3a'
+const AUDIT_FIELDS = ['bytesIn', 'bytesOut', 'durationMs', 'method', 'path', 'reqId', 'status', 'time', 'user']
+
+t.test('identity header names match case- and separator-insensitively', async (t) => {
+  for (const name of ['Cookie', 'AUTHORIZATION', 'X-Forwarded-User', 'x_forwarded_user', 'X-Forwarded_Email', 'UID', 'u_i_d', 'X-Auth-Request-Email', 'x_auth_token', 'Forwarded']) {
+    t.ok(isIdentityHeader(name), name)
+  }
+  for (const name of ['content-type', 'accept', 'user-agent', 'content-length', 'if-none-match']) t.notOk(isIdentityHeader(name), name)
+})
+
+t.test('the proxy', async (t) => {
+  const upstream = await startRecordingUpstream(t)
+  const portal = await startGateway(t, upstream.url, { bodyLimitBytes: 2048, upstreamTimeoutMs: 400 })
+  const { baseUrl } = portal
+  const cookie = await signIn(baseUrl, 'alice@ccoe.example', 'alice')
+  const token = await scriptToken(baseUrl)
+  const api = (path: string, init: RequestInit = {}) => fetch(`${baseUrl}/api/${path}`, init)
+
+  t.test('client identity headers never reach the upstream; ours do', async (t) => {
+    const before = upstream.seen.length
+    const response = await api('departments?by_name=Fin', {
+      headers: {
+        cookie: `${cookie}; other=1`,
+        'X-Forwarded-User': 'mallory',
+        x_forwarded_user: 'mallory',
+        'X-Forwarded-Email': 'mallory@evil.example',
+        UID: 'mallory@evil.example',
+        'X-Auth-Request-User': 'mallory',
+        'x-request-id': 'forged',
+      },
+    })
+    t.equal(response.status, 200)
+    const seen = upstream.seen[before]
+    t.equal(seen.url, '/departments?by_name=Fin')
+    t.equal(seen.headers.authorization, `Bearer ${UPSTREAM_TOKEN}`)
+    t.equal(seen.headers.uid, 'alice@ccoe.example')
+    t.not(seen.headers['x-request-id'], 'forged')
+    for (const name of Object.keys(seen.headers)) {
+      t.notOk(/cookie|forwarded|auth-request|x_/.test(name), `no ${name}`)
+    }
+    t.notOk(JSON.stringify(seen.headers).includes('mallory'))
+
+    const scripted = await api('departments/7', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', uid: 'mallory' },
+      body: JSON.stringify({ name: 'x' }),
+    })
+    t.equal(scripted.status, 200)
+    const last = upstream.seen.at(-1)!
+    t.equal(last.headers.authorization, `Bearer ${UPSTREAM_TOKEN}`, 'the script token is replaced by the fixed one')
+    t.equal(last.headers.uid, SCRIPT_CLIENT.clientId)
+    t.equal(last.body, JSON.stringify({ name: 'x' }))
+  })
+
+  t.test('only registry paths are forwarded; others 404 without an upstream call', async (t) => {
+    const before = upstream.seen.length
+    const refused: [string, string][] = [
+      ['GET', 'secrets'],
+      ['GET', 'departments/1/members'],
+      ['GET', 'departments/../admin'],
+      ['GET', 'departments/%2e%2e/admin'],
+      ['GET', 'departments//1'],
+      ['GET', 'departments/abc'],
+      ['POST', 'departments/1'],
+      ['PUT', 'departments'],
+      ['PATCH', 'departments/1'],
+      ['GET', 'auth/validate_token/x'],
+    ]
+    for (const [method, path] of refused) {
+      const response = await api(path, { method, headers: { cookie, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' })
+      t.equal(response.status, 404, `${method} ${path}`)
+      t.same(await response.json(), { error: 'Not Found', statusCode: 404 })
+    }
+    t.equal(upstream.seen.length, before, 'the upstream saw none of them')
+    for (const [method, path] of [['GET', 'auth/validate_token'], ['GET', 'business_units/12'], ['DELETE', 'business_units/12'], ['POST', 'departments']]) {
+      const response = await api(path, { method, headers: { cookie, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined })
+      t.equal(response.status, 200, `${method} ${path}`)
+    }
+  })
+
+  t.test('signed out: 401 without an upstream call', async (t) => {
+    const before = upstream.seen.length
+    const response = await api('departments')
+    t.equal(response.status, 401)
+    t.same(await response.json(), { error: 'Unauthorized', statusCode: 401 })
+    t.equal(upstream.seen.length, before)
+  })
+
+  t.test('bodies are capped, declared or streamed', async (t) => {
+    const before = upstream.seen.length
+    const big = JSON.stringify({ name: 'x'.repeat(5000) })
+    const declared = await api('departments', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: big })
+    t.equal(declared.status, 413)
+    t.same(await declared.json(), { error: 'Payload Too Large', statusCode: 413 })
+    t.equal(upstream.seen.length, before, 'a declared oversize body is refused before the upstream')
+
+    const chunks = [Buffer.from('{"name":"'), Buffer.alloc(3000, 'y'), Buffer.from('"}')]
+    const streamed = await api('departments', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: new ReadableStream({
+        pull(controller) {
+          const next = chunks.shift()
+          if (next) controller.enqueue(next)
+          else controller.close()
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit)
+    t.equal(streamed.status, 413, 'a chunked body is counted and stopped')
+    t.notOk(upstream.seen.slice(before).some((s) => s.body.length > 2048), 'the upstream never got the whole of it')
+
+    const small = await api('departments', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: BODY_MARKER }) })
+    t.equal(small.status, 200)
+    t.equal(upstream.seen.at(-1)!.body, JSON.stringify({ name: BODY_MARKER }))
+  })
+
+  t.test('unsafe cross-site requests are refused; same-origin and bearer ones pass', async (t) => {
+    const before = upstream.seen.length
+    const post = (headers: Record<string, string>) =>
+      api('departments', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' })
+    const crossSite: Record<string, string>[] = [
+      { cookie, 'sec-fetch-site': 'cross-site' },
+      { cookie, 'sec-fetch-site': 'same-site', origin: 'http://other.127.0.0.1.nip.io' },
+      { cookie, origin: 'https://evil.example' },
+      { cookie, origin: 'null' },
+    ]
+    for (const headers of crossSite) {
+      const response = await post(headers)
+      t.equal(response.status, 403, JSON.stringify(headers).replace(cookie, 'cookie'))
+      t.same(await response.json(), { error: 'Forbidden', statusCode: 403 })
+    }
+    const logout = await fetch(`${baseUrl}/oidc/logout`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' } })
+    t.equal(logout.status, 403, 'the CSRF check covers /oidc as well')
+    t.equal(upstream.seen.length, before)
+    t.equal((await post({ cookie, 'sec-fetch-site': 'same-origin', origin: baseUrl })).status, 200)
+    t.equal((await post({ cookie })).status, 200, 'no browser headers: a script with a cookie')
+    t.equal((await post({ authorization: `Bearer ${token}`, 'sec-fetch-site': 'cross-site' })).status, 200, 'bearer is exempt')
+  })
+
+  t.test('a slow upstream is a 504 within the timeout, and the gateway keeps serving', async (t) => {
+    upstream.delayMs = 3000
+    const started = Date.now()
+    const slow = api('departments', { headers: { cookie } })
+    const health = await fetch(`${baseUrl}/healthz`)
+    t.same(await health.json(), { status: 'ok' })
+    const response = await slow
+    t.equal(response.status, 504)
+    t.same(await response.json(), { error: 'Upstream timeout', statusCode: 504 })
+    t.ok(Date.now() - started < 2500, 'answered before the upstream did')
+    upstream.delayMs = 0
+  })
+
+  t.test('readiness follows the upstream and the IdP', async (t) => {
+    const ready = await fetch(`${baseUrl}/readyz`)
+    t.equal(ready.status, 200)
+  })
+
+  t.test('an upstream that is down is a 502 that names nothing', async (t) => {
+    await upstream.close()
+    const response = await api('departments', { headers: { cookie } })
+    t.equal(response.status, 502)
+    const text = await response.text()
+    t.same(JSON.parse(text), { error: 'Upstream unavailable', statusCode: 502 })
+    t.notOk(text.includes(new URL(upstream.url).port))
+    t.same(await (await fetch(`${baseUrl}/healthz`)).json(), { status: 'ok' })
+    const ready = await fetch(`${baseUrl}/readyz`)
+    t.equal(ready.status, 503)
+    t.same(await ready.json(), { status: 'unavailable', failed: ['upstream'] })
+  })
+
+  t.test('audit: one line per upstream call with exactly the agreed fields, no secrets', async (t) => {
+    await sleep(50)
+    const lines = portal.audit
+    const calls = lines.filter((l) => !('event' in l))
+    t.ok(calls.length >= 10)
+    for (const line of calls) t.same(Object.keys(line).sort(), AUDIT_FIELDS)
+    t.ok(calls.every((l) => typeof l.time === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(l.time)))
+    t.match(calls, [{ user: 'alice@ccoe.example', method: 'GET', path: '/api/departments', status: 200 }])
+    t.ok(calls.some((l) => l.status === 504), 'timeouts are recorded')
+    t.ok(calls.some((l) => l.status === 502), 'failures are recorded')
+    t.ok(calls.some((l) => l.user === SCRIPT_CLIENT.clientId && l.method === 'PUT' && (l.bytesIn as number) > 0))
+    t.notOk(calls.some((l) => String(l.path).includes('?')), 'paths without their query')
+    t.ok(lines.some((l) => l.event === 'login' && l.user === 'alice@ccoe.example'))
+    t.ok(lines.some((l) => l.event === 'denied' && l.reason === 'csrf' && l.status === 403))
+    t.ok(lines.some((l) => l.event === 'denied' && l.status === 404))
+    const text = portal.auditText()
+    const sessionValue = cookie.slice(cookie.indexOf('=') + 1)
+    for (const secret of [sessionValue, decodeURIComponent(sessionValue), token, token.split('.')[2], UPSTREAM_TOKEN, BODY_MARKER, portal.config.oidcClientSecret, SCRIPT_CLIENT.clientSecret, 'mallory', 'alice"']) {
+      t.notOk(text.includes(secret), `audit holds no ${secret.slice(0, 12)}…`)
+    }
+  })
+})

@@ -1,0 +1,104 @@
+/**
+ * Starts real instances for tests: the upstream on a real database (a fresh PGlite, or a fresh
+ * schema on the PostgreSQL of DATABASE_URL) and the gateway with the embedded IdP, each on a
+ * random 127.0.0.1 port. Everything is closed when the test ends.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { loadConfig, type Config } from '../server/config.js'
+import { buildGateway } from '../server/gateway/app.js'
+import { buildUpstream } from '../server/upstream/app.js'
+import { openTestDatabase, type Database } from '../server/upstream/db/client.js'
+import { seedDemoData } from '../server/upstream/db/seed/index.js'
+
+interface Teardown {
+  teardown(fn: () => unknown): void
+}
+
+export interface Portal {
+  baseUrl: string
+  upstreamUrl: string
+  config: Config
+  database: Database
+  gateway: FastifyInstance
+  upstream: FastifyInstance
+  /** every audit line the gateway wrote, parsed */
+  audit: Record<string, unknown>[]
+  /** the raw audit text, to search for leaked secrets */
+  auditText(): string
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export function tempDir(t: Teardown, prefix = 'ccoe-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+export async function startUpstream(t: Teardown, opts: { seed?: boolean; token?: string } = {}) {
+  const database = await openTestDatabase()
+  const token = opts.token ?? 'test-upstream-token'
+  const upstream = await buildUpstream({ token, database, logger: false })
+  // one teardown, so the server stops before its database closes
+  t.teardown(async () => {
+    await upstream.close()
+    await database.close()
+  })
+  if (opts.seed !== false) await seedDemoData(database)
+  await upstream.listen({ host: '127.0.0.1', port: 0 })
+  const { port } = upstream.server.address() as { port: number }
+  return { upstream, database, token, url: `http://127.0.0.1:${port}` }
+}
+
+export async function startPortal(
+  t: Teardown,
+  opts: { env?: Record<string, string>; seed?: boolean; webRoot?: string } = {},
+): Promise<Portal> {
+  const { upstream, database, token, url: upstreamUrl } = await startUpstream(t, opts)
+  const port = await freePort()
+  const config = loadConfig({
+    PORT: String(port),
+    DATA_DIR: tempDir(t),
+    UPSTREAM_TOKEN: token,
+    ...opts.env,
+  })
+  const lines: string[] = []
+  const auditDestination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean))
+      done()
+    },
+  })
+  const gateway = await buildGateway(
+    { ...config, upstreamUrl },
+    { auditDestination, webRoot: opts.webRoot, logger: false },
+  )
+  await gateway.listen({ host: '127.0.0.1', port })
+  t.teardown(() => gateway.close())
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    upstreamUrl,
+    config,
+    database,
+    gateway,
+    upstream,
+    get audit() {
+      return lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    },
+    auditText: () => lines.join('\n'),
+  }
+}

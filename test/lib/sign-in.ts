@@ -1,0 +1,118 @@
+/**
+ * Signs in the way a script would: the whole OIDC round trip over plain HTTP, following each
+ * redirect by hand, carrying cookies per path, and submitting the IdP's login form.
+ */
+import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
+
+interface StoredCookie {
+  value: string
+  path: string
+}
+
+/** Just enough of a cookie jar for one origin: names, paths, deletions. */
+export class CookieJar {
+  private readonly cookies = new Map<string, StoredCookie>()
+
+  store(response: Response, url: URL) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';').map((s) => s.trim())
+      const eq = pair.indexOf('=')
+      const name = pair.slice(0, eq)
+      const value = pair.slice(eq + 1)
+      const attr = (key: string) =>
+        attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1)
+      const path = attr('path') ?? (url.pathname.replace(/\/[^/]*$/, '') || '/')
+      const expires = attr('expires')
+      const gone = value === '' || attr('max-age') === '0' || (expires !== undefined && Date.parse(expires) <= Date.now())
+      const key = `${name}\u0000${path}`
+      if (gone) this.cookies.delete(key)
+      else this.cookies.set(key, { value, path })
+    }
+  }
+
+  header(url: URL): string {
+    return [...this.cookies]
+      .filter(([, c]) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) || c.path === '/')
+      .map(([key, c]) => `${key.split('\u0000')[0]}=${c.value}`)
+      .join('; ')
+  }
+}
+
+async function step(jar: CookieJar, url: URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers)
+  const cookie = jar.header(url)
+  if (cookie) headers.set('cookie', cookie)
+  const response = await fetch(url, { ...init, headers, redirect: 'manual' })
+  jar.store(response, url)
+  return response
+}
+
+function formAction(html: string, page: URL): URL {
+  const match = /<form[^>]*action="([^"]+)"/.exec(html)
+  if (!match) throw new Error(`no form on ${page.pathname}`)
+  return new URL(match[1].replace(/&#38;/g, '&'), page)
+}
+
+/** Runs the sign-in and returns the Cookie header value of the portal session. */
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  return (await signInFlow(baseUrl, email, password)).cookie
+}
+
+/** The same walk, also telling where the portal sent the browser at the end. */
+export async function signInFlow(
+  baseUrl: string,
+  email: string,
+  password: string,
+  returnTo = '/auth/home',
+): Promise<{ cookie: string; location: string }> {
+  const jar = new CookieJar()
+  let url = new URL(`/oidc/login?returnTo=${encodeURIComponent(returnTo)}`, baseUrl)
+  let response = await step(jar, url)
+  for (let hops = 0; hops < 20; hops++) {
+    if (response.status >= 300 && response.status < 400) {
+      const location = response.headers.get('location')
+      if (!location) throw new Error(`redirect without location from ${url.pathname}`)
+      url = new URL(location, url)
+      if (url.pathname === '/unauth/login' && url.origin === new URL(baseUrl).origin) {
+        // the callback set the portal session; the IdP's and the flow's cookies are not the caller's business
+        const cookie = jar
+          .header(new URL('/api/session', baseUrl))
+          .split('; ')
+          .filter((c) => /^(__Host-)?ccoe_session=/.test(c))
+          .join('; ')
+        return { cookie, location: `${url.pathname}${url.search}` }
+      }
+      response = await step(jar, url)
+      continue
+    }
+    const html = await response.text()
+    if (response.status !== 200 || !/name="password"/.test(html)) {
+      throw new Error(`sign-in stopped at ${url.pathname} with ${response.status}: ${html.slice(0, 300)}`)
+    }
+    const action = formAction(html, url)
+    response = await step(jar, action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: action.origin },
+      body: new URLSearchParams({ email, password }).toString(),
+    })
+    url = action
+    if (response.status === 401) throw new Error(`sign-in refused for ${email}`)
+  }
+  throw new Error('sign-in did not finish within 20 steps')
+}
+
+/** A client-credentials access token for the portal API, as a script gets one. */
+export async function scriptToken(baseUrl: string): Promise<string> {
+  const discovery = (await (await fetch(new URL('/idp/.well-known/openid-configuration', baseUrl))).json()) as {
+    token_endpoint: string
+  }
+  const basic = Buffer.from(`${SCRIPT_CLIENT.clientId}:${SCRIPT_CLIENT.clientSecret}`).toString('base64')
+  const response = await fetch(discovery.token_endpoint, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+  })
+  const body = (await response.json()) as { access_token?: string; error?: string }
+  if (!body.access_token) throw new Error(`no token: ${body.error ?? response.status}`)
+  return body.access_token
+}

@@ -1,0 +1,141 @@
+import t from 'tap'
+import { getResource, RESOURCES, type ResourceDef } from '../../shared/resources/index.js'
+import { readBack, sampleRecord, writable } from './fixtures/samples.js'
+import { serveUpstream, TOKEN } from './fixtures/serve.js'
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
+t.test('the upstream contract, for every model of the registry', async (t) => {
+  const { api, url } = await serveUpstream(t, { seed: true })
+
+  t.test('the token guards everything but /healthz', async (t) => {
+    t.same((await api('GET', '/healthz', undefined, {})).body, { status: 'ok' })
+    const unauthorized = { error: 'Unauthorized', statusCode: 401 }
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong' },
+      { authorization: `Bearer ${TOKEN}x` },
+      { authorization: TOKEN },
+      { authorization: `Basic ${TOKEN}` },
+    ]
+    for (const headers of refused) {
+      const answer = await api('GET', `/${RESOURCES[0].path}`, undefined, headers)
+      t.equal(answer.status, 401, JSON.stringify(headers))
+      t.same(answer.body, unauthorized)
+    }
+    t.equal((await api('GET', '/no-such-route', undefined, {})).status, 401, 'even unknown paths need the token')
+    const unknown = await api('GET', '/no-such-route')
+    t.same(unknown, { status: 404, body: { error: 'Not Found', statusCode: 404 } })
+  })
+
+  t.test('validate_token echoes the uid header', async (t) => {
+    const headers = { authorization: `Bearer ${TOKEN}`, uid: 'jane.doe@example.com' }
+    t.same((await api('GET', '/auth/validate_token', undefined, headers)).body, {
+      success: true,
+      data: { uid: 'jane.doe@example.com' },
+    })
+    const noUid = await api('GET', '/auth/validate_token')
+    t.equal(noUid.status, 401)
+    t.equal((await api('GET', '/auth/validate_token', undefined, { uid: 'x@example.com' })).status, 401)
+  })
+
+  // a lookup needs a row of the model it names: the first seeded one, else one made here
+  const ids = new Map<string, number>()
+  async function lookupIdsFor(resource: ResourceDef, visiting = new Set([resource.key])): Promise<void> {
+    for (const field of resource.fields) {
+      const model = field.lookup?.model
+      // a cycle of lookups (a model naming itself) is left empty: those references are optional
+      if (field.type !== 'lookup' || !model || visiting.has(model) || ids.has(model)) continue
+      const target = getResource(model)!
+      const first = (await api('GET', `/${target.path}?per_page=1`)).body.data[0]
+      if (first) ids.set(model, first.id)
+      else {
+        await lookupIdsFor(target, new Set([...visiting, model]))
+        const made = await api('POST', `/${target.path}`, sampleRecord(target, 9000, (m) => ids.get(m)))
+        ids.set(model, made.body.data.id)
+      }
+    }
+  }
+
+  for (const resource of RESOURCES) {
+    t.test(`${resource.key}: create, read, list, update, delete`, async (t) => {
+      await lookupIdsFor(resource)
+      const values = sampleRecord(resource, 1, (m) => ids.get(m))
+      const created = await api('POST', `/${resource.path}`, { [resource.bodyKey]: values })
+      t.equal(created.status, 201, JSON.stringify(created.body))
+      const record = created.body.data
+      t.type(record.id, 'number')
+      t.match(record, readBack(resource, values))
+      if (resource.fields.some((f) => f.name === 'created_at')) t.match(record.created_at, ISO_INSTANT)
+      for (const field of resource.fields) {
+        if (field.writeOnly) t.notOk(field.name in record, `${field.name} is never returned`)
+        else t.ok(field.name in record, `${field.name} is returned`)
+      }
+
+      t.same((await api('GET', `/${resource.path}/${record.id}`)).body, { data: record })
+
+      const list = await api('GET', `/${resource.path}?per_page=${1000}`)
+      t.equal(list.status, 200)
+      t.equal(list.body.meta.total, list.body.data.length)
+      t.same(list.body.meta, { total: list.body.data.length, page: 1, per_page: 1000 })
+      t.same(list.body.data.find((r: { id: number }) => r.id === record.id), record)
+
+      // a flat partial update of one field; sending back read-only fields (id, created_at) is harmless
+      const changes = readBack(resource, sampleRecord(resource, 2, (m) => ids.get(m)))
+      const [name, value] = Object.entries(changes)[0]
+      const updated = await api('PUT', `/${resource.path}/${record.id}`, { ...record, [name]: value })
+      t.equal(updated.status, 200, JSON.stringify(updated.body))
+      t.same(updated.body.data, { ...record, [name]: value })
+      t.equal((await api('PUT', `/${resource.path}/2147483647`, { [name]: value })).status, 404)
+
+      t.same((await api('DELETE', `/${resource.path}/${record.id}`)).body, { data: { id: record.id } })
+      const gone = await api('GET', `/${resource.path}/${record.id}`)
+      t.equal(gone.status, 404)
+      t.match(gone.body, { error: /not found$/, statusCode: 404 })
+      t.equal((await api('DELETE', `/${resource.path}/${record.id}`)).status, 404)
+      t.equal((await api('GET', `/${resource.path}/not-a-number`)).status, 400)
+    })
+
+    t.test(`${resource.key}: bad input is refused with the field named, and changes nothing`, async (t) => {
+      const before = (await api('GET', `/${resource.path}?per_page=1`)).body.meta.total
+      const empty = await api('POST', `/${resource.path}`, {})
+      const required = writable(resource).filter((f) => f.required)
+      if (required.length) {
+        t.equal(empty.status, 400)
+        for (const field of required) t.equal(empty.body.fields[field.name], `${field.label} is required`)
+        t.match(empty.body.error, required[0].label)
+      }
+      const values = sampleRecord(resource, 3, (m) => ids.get(m))
+      const unknown = await api('POST', `/${resource.path}`, { ...values, no_such_field: 1 })
+      t.equal(unknown.status, 400)
+      t.equal(unknown.body.fields.no_such_field, 'Unknown field "no_such_field"')
+      for (const field of writable(resource).filter((f) => f.maxLength)) {
+        const tooLong = await api('POST', `/${resource.path}`, { ...values, [field.name]: 'x'.repeat(field.maxLength! + 1) })
+        t.equal(tooLong.status, 400)
+        t.equal(tooLong.body.fields[field.name], `${field.label} must be at most ${field.maxLength} characters`)
+      }
+      t.equal((await api('POST', `/${resource.path}`, '{"broken json')).status, 400)
+      t.equal((await api('GET', `/${resource.path}?per_page=1`)).body.meta.total, before, 'nothing was written')
+    })
+
+    for (const field of resource.fields.filter((f) => f.unique)) {
+      t.test(`${resource.key}: a duplicate ${field.name} is a 409`, async (t) => {
+        const values = sampleRecord(resource, 4, (m) => ids.get(m))
+        t.equal((await api('POST', `/${resource.path}`, values)).status, 201)
+        const again = await api('POST', `/${resource.path}`, { ...sampleRecord(resource, 5, (m) => ids.get(m)), [field.name]: values[field.name] })
+        t.same(again.body, { error: `${field.label} "${values[field.name]}" already exists`, statusCode: 409 })
+        const other = await api('POST', `/${resource.path}`, sampleRecord(resource, 6, (m) => ids.get(m)))
+        const clash = await api('PUT', `/${resource.path}/${other.body.data.id}`, { [field.name]: values[field.name] })
+        t.equal(clash.status, 409)
+      })
+    }
+  }
+
+  t.test('answers are JSON with the spec envelope', async (t) => {
+    const response = await fetch(`${url}/${RESOURCES[0].path}`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    t.match(response.headers.get('content-type'), /^application\/json/)
+    const body = await response.json()
+    t.ok(Array.isArray(body.data))
+    t.same(Object.keys(body.meta).sort(), ['page', 'per_page', 'total'])
+  })
+})

@@ -1,0 +1,163 @@
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import t from 'tap'
+import { getResource } from '../../shared/resources/index.js'
+import { buildUpstream } from '../../server/upstream/app.js'
+import { openDatabase, openTestDatabase } from '../../server/upstream/db/client.js'
+import { pgliteTransaction, pgTransaction } from '../../server/upstream/db/drivers.js'
+import { migrate, readMigrations, type RunInTransaction } from '../../server/upstream/db/migrate.js'
+import { pgliteTemplate } from '../../server/upstream/db/pglite-template.js'
+import { recordRepository, rows } from '../../server/upstream/db/records/repository.js'
+import { DEMO_SEEDS, seedDemoData } from '../../server/upstream/db/seed/index.js'
+import { TOKEN } from './fixtures/serve.js'
+
+interface Teardown {
+  teardown(fn: () => unknown): void
+}
+
+const databaseUrl = process.env.DATABASE_URL
+const dialect = databaseUrl ? 'postgres' : 'pglite'
+
+function tempDir(t: Teardown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ccoe-db-test-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** The raw driver of this run's dialect, on a database where the migrations already ran once. */
+async function rawDatabase(t: Teardown): Promise<{ run: RunInTransaction; count(table: string): Promise<number> }> {
+  if (databaseUrl) {
+    const schema = `test_raw_${randomBytes(4).toString('hex')}`
+    const pool = new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${schema}` })
+    await pool.query(`CREATE SCHEMA ${schema}`)
+    t.teardown(async () => {
+      await pool.query(`DROP SCHEMA ${schema} CASCADE`)
+      await pool.end()
+    })
+    const count = async (table: string) =>
+      Number((await pool.query(`SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2`, [schema, table])).rows[0].n)
+    return { run: pgTransaction(pool), count }
+  }
+  const dir = join(tempDir(t), 'pgdata')
+  cpSync(await pgliteTemplate(), dir, { recursive: true })
+  const client = await PGlite.create(dir)
+  t.teardown(() => client.close())
+  const count = async (table: string) =>
+    Number((await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = $1`, [table])).rows[0].n)
+  return { run: pgliteTransaction(client), count }
+}
+
+t.test(`migrations (${dialect})`, async (t) => {
+  const { run, count } = await rawDatabase(t)
+  const real = readMigrations()
+  t.ok(real.length >= 1 && real.every((m) => /^\d{3}_/.test(m.name)), 'numbered SQL files')
+  await migrate(run)
+  t.same(await migrate(run), [], 'a second run applies nothing')
+  t.equal(await count('schema_migrations'), 1, 'the bookkeeping table is in this schema')
+
+  const dir = tempDir(t)
+  for (const m of real) writeFileSync(join(dir, m.name), m.sql)
+  writeFileSync(join(dir, '900_extra.sql'), 'CREATE TABLE extra_900 (id integer);')
+  t.same(await migrate(run, readMigrations(dir)), ['900_extra.sql'], 'only the new one runs')
+  t.equal(await count('extra_900'), 1)
+
+  writeFileSync(join(dir, '900_extra.sql'), 'CREATE TABLE extra_900 (id bigint);')
+  await t.rejects(migrate(run, readMigrations(dir)), /900_extra\.sql was changed after it was applied/)
+
+  writeFileSync(join(dir, '900_extra.sql'), 'CREATE TABLE extra_900 (id integer);')
+  writeFileSync(join(dir, '950_half.sql'), 'CREATE TABLE half_950 (id integer); SELECT 1 / 0;')
+  await t.rejects(migrate(run, readMigrations(dir)), /division by zero/)
+  t.equal(await count('half_950'), 0, 'a failing migration leaves nothing behind')
+})
+
+t.test('the demo data: seeded once, never over people’s data', async (t) => {
+  const database = await openTestDatabase()
+  t.teardown(() => database.close())
+  const count = async (table: string) =>
+    (await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0].n
+  t.equal(await count('departments'), 0, 'a test database starts empty')
+  await seedDemoData(database)
+  for (const seed of DEMO_SEEDS) t.equal(await count(getResource(seed.model)!.table), seed.rows.length, seed.model)
+  const units = await rows<{ abbreviation: string }>(database.db, sql`SELECT abbreviation FROM business_units`)
+  t.same(units.map((u) => u.abbreviation).sort(), ['BET', 'CCOE', 'CIO', 'CORP', 'GAM', 'LOT'])
+  t.ok((await count('departments')) >= 10, 'a dozen departments')
+  // lookups named by label in the seed files point at the right rows
+  const costCenter = await recordRepository(getResource('cost_centers')!).list(database.db, {
+    page: 1, perPage: 1, sort: 'identifier', filters: [{ field: 'identifier', kind: 'text', value: '1000-CCOE-01' }],
+  })
+  t.match(costCenter.data[0], { cloud_contact_email: 'alice.martin@example.com', company_code: '1000', business_unit_name: 'Cloud Centre of Excellence', department_name: 'Cloud Engineering' })
+
+  await seedDemoData(database)
+  for (const seed of DEMO_SEEDS) t.equal(await count(getResource(seed.model)!.table), seed.rows.length, `again ${seed.model}`)
+  await database.db.execute(sql`DELETE FROM dcoe_members`)
+  await database.db.execute(sql`INSERT INTO dcoe_members (name, email) VALUES ('Only mine', 'me@example.com')`)
+  await seedDemoData(database)
+  t.equal(await count('dcoe_members'), 1, 'a model with rows is left alone')
+})
+
+t.test('a database failure is a bare 500, and /healthz says so', async (t) => {
+  const database = await openTestDatabase()
+  const ghost = { ...getResource('departments')!, key: 'ghosts', path: 'ghosts', table: 'no_such_table' }
+  const app = await buildUpstream({ token: TOKEN, database, resources: [ghost] })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  t.teardown(() => app.close())
+  const { port } = app.server.address() as { port: number }
+  const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } })
+  const failed = await get('/ghosts')
+  t.equal(failed.status, 500)
+  const text = await failed.text()
+  t.same(JSON.parse(text), { error: 'Internal Server Error', statusCode: 500 })
+  t.notMatch(text, /no_such_table|relation|select/i, 'no SQL or table name leaks')
+  t.same(await (await get('/healthz')).json(), { status: 'ok' })
+  await database.close()
+  const down = await get('/healthz')
+  t.same({ status: down.status, body: await down.json() }, { status: 503, body: { status: 'unavailable' } })
+})
+
+t.test('PGlite: one process per data folder', { skip: databaseUrl ? 'DATABASE_URL is set' : false }, async (t) => {
+  const dataDir = tempDir(t)
+  cpSync(await pgliteTemplate(), join(dataDir, 'pgdata'), { recursive: true })
+  const first = await openDatabase({ dataDir })
+  t.equal(first.dialect, 'pglite')
+  t.equal(readFileSync(join(dataDir, 'pglite.lock'), 'utf8').split('\n')[0], String(process.pid))
+  await t.rejects(openDatabase({ dataDir }), {
+    message: `The database in ${dataDir} is already in use by process ${process.pid}: stop that process or use another data folder`,
+  })
+  await first.close()
+  const again = await openDatabase({ dataDir })
+  await again.close()
+  // a crashed owner leaves its lock behind: a dead pid does not block the next start
+  const dead = spawnSync(process.execPath, ['-e', '']).pid
+  writeFileSync(join(dataDir, 'pglite.lock'), `${dead}\n${(await import('node:os')).hostname()}\n`)
+  const afterCrash = await openDatabase({ dataDir })
+  t.same((await rows(afterCrash.db, sql`SELECT 1 AS one`))[0], { one: 1 })
+  await afterCrash.close()
+})
+
+t.test('PostgreSQL: each test database is its own schema, dropped on close', { skip: databaseUrl ? false : 'no DATABASE_URL' }, async (t) => {
+  const a = await openTestDatabase()
+  const b = await openTestDatabase()
+  t.equal(a.dialect, 'postgres')
+  await a.db.execute(sql`INSERT INTO departments (name) VALUES ('Only in a')`)
+  t.same(await rows(b.db, sql`SELECT name FROM departments`), [], 'b does not see a')
+  const [{ schema }] = await rows<{ schema: string }>(a.db, sql`SELECT current_schema() AS schema`)
+  t.match(schema, /^test_/)
+  await a.close()
+  const [{ n }] = await rows<{ n: number }>(b.db, sql`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = ${schema}`)
+  t.equal(n, 0, 'the schema is gone')
+  await b.close()
+})
+
+t.test('opening a test database is cheap (informational)', async (t) => {
+  const started = performance.now()
+  const database = await openTestDatabase()
+  t.comment(`openTestDatabase (${dialect}): ${Math.round(performance.now() - started)} ms`)
+  t.equal(database.dialect, dialect)
+  await database.close()
+})

@@ -1,0 +1,75 @@
+import { Spinner } from '@blueprintjs/core'
+import { lazy, Suspense } from 'react'
+import { Redirect, Route, Switch } from 'wouter'
+import { allowsRoute, getResource, type Action } from '../../../shared/resources/index.js'
+import { paths } from '../config/paths.js'
+import { LoginPage } from '../features/auth/login-page.js'
+import { LogoutPage } from '../features/auth/logout-page.js'
+import { WelcomePage } from '../features/auth/welcome-page.js'
+import { AppLayout } from './shell/app-layout.js'
+import { AuthGuard } from './shell/auth-guard.js'
+import { NotFound } from './shell/not-found.js'
+import { RESOURCE_OVERRIDES } from './resource-overrides.js'
+
+// one chunk per route group; the public pages stay in the entry (they are the first paint)
+const HomePage = lazy(() => import('../features/home/home-page.js'))
+const ResourceScreen = lazy(() => import('../features/resources/resource-screen.js'))
+
+interface ResourceParams {
+  action: string
+  model: string
+  modelId?: string
+}
+
+/** /auth/{action}/{model}/{modelId?}: exists only where the registry allows it (spec 001 §2). */
+function ResourceRoute({ params }: { params: ResourceParams }) {
+  const resource = getResource(params.model)
+  if (!resource || !allowsRoute(resource, params.action, params.modelId !== undefined)) return <NotFound />
+  return (
+    <ResourceScreen
+      resource={resource}
+      action={params.action as Action}
+      modelId={params.modelId}
+      ext={RESOURCE_OVERRIDES[resource.key]}
+    />
+  )
+}
+
+function AuthRoutes() {
+  return (
+    <AuthGuard>
+      <Switch>
+        <Route path={paths.auth.home.path} component={HomePage} />
+        <Route path={paths.auth.resource.path}>
+          {(params) => <ResourceRoute params={params as ResourceParams} />}
+        </Route>
+        <Route component={NotFound} />
+      </Switch>
+    </AuthGuard>
+  )
+}
+
+const pageFallback = (
+  <div className="page page--centered">
+    <Spinner aria-label="Loading the page" />
+  </div>
+)
+
+export function AppRouter() {
+  return (
+    <AppLayout>
+      <Suspense fallback={pageFallback}>
+        <Switch>
+          <Route path={paths.root.path}>
+            <Redirect to={paths.unauth.home.getHref()} replace />
+          </Route>
+          <Route path={paths.unauth.home.path} component={WelcomePage} />
+          <Route path={paths.unauth.login.path} component={LoginPage} />
+          <Route path={paths.unauth.logout.path} component={LogoutPage} />
+          <Route path={/^\/auth(?:\/.*)?$/} component={AuthRoutes} />
+          <Route component={NotFound} />
+        </Switch>
+      </Suspense>
+    </AppLayout>
+  )
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react'
+import { AppNavbar } from './app-navbar.js'
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <AppNavbar />
+      <main id="main" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  )
+}

@@ -1,0 +1,1 @@
+export { EmailDialog, type EmailDialogProps } from './email-dialog.js'

@@ -1,0 +1,38 @@
+import { Button } from '@blueprintjs/core'
+import { useCallback } from 'react'
+import type { FilterDef } from '../../../../shared/resources/index.js'
+import { SelectFilter } from './select-filter.js'
+import { TextFilter } from './text-filter.js'
+
+export interface FilterRowProps {
+  filters: readonly FilterDef[]
+  /** param → current value ('' or 'All' when unset) */
+  values: Record<string, string>
+  onChange: (param: string, value: string) => void
+  onClear: () => void
+}
+
+const ALL = 'All'
+
+/** The filter row above a list: text filters search as you type, select filters pick a value. */
+export function FilterRow({ filters, values, onChange, onClear }: FilterRowProps) {
+  const bind = useCallback((param: string) => (value: string) => onChange(param, value), [onChange])
+  if (filters.length === 0) return null
+  const active = filters.some((f) => values[f.param] && values[f.param] !== ALL)
+  return (
+    <div className="filter-row" role="search" aria-label="Filters">
+      {filters.map((f) => {
+        const id = `filter-${f.param}`
+        if (f.kind === 'text' && !f.options && !f.lookup) {
+          return (
+            <TextFilter key={f.param} id={id} label={f.label} value={values[f.param] ?? ''} onChange={bind(f.param)} />
+          )
+        }
+        return <SelectFilter key={f.param} id={id} filter={f} value={values[f.param] ?? ''} onChange={bind(f.param)} />
+      })}
+      <Button className="filter-row__clear" variant="minimal" icon="filter-remove" disabled={!active} onClick={onClear}>
+        Clear filters
+      </Button>
+    </div>
+  )
+}

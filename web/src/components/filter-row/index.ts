@@ -1,0 +1,1 @@
+export { FilterRow, type FilterRowProps } from './filter-row.js'

@@ -1,0 +1,47 @@
+import { FormGroup, InputGroup } from '@blueprintjs/core'
+import { useEffect, useRef, useState } from 'react'
+import { useDebounced } from '../../lib/use-debounced.js'
+
+export interface TextFilterProps {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  /** @default 350 */
+  debounceMs?: number
+}
+
+/** A search box that reports its value once typing pauses. */
+export function TextFilter({ id, label, value, onChange, debounceMs = 350 }: TextFilterProps) {
+  const [text, setText] = useState(value)
+  const debounced = useDebounced(text, debounceMs)
+  const reported = useRef(value)
+
+  // the URL changed under us (back button, "clear filters"): show it
+  useEffect(() => {
+    if (value !== reported.current) {
+      reported.current = value
+      setText(value)
+    }
+  }, [value])
+
+  useEffect(() => {
+    if (debounced !== reported.current) {
+      reported.current = debounced
+      onChange(debounced)
+    }
+  }, [debounced, onChange])
+
+  return (
+    <FormGroup label={label} labelFor={id} className="filter-row__item">
+      <InputGroup
+        id={id}
+        type="search"
+        leftIcon="search"
+        placeholder={`Search ${label.toLowerCase()}`}
+        value={text}
+        onValueChange={setText}
+      />
+    </FormGroup>
+  )
+}

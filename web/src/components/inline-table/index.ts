@@ -1,0 +1,1 @@
+export { InlineTable } from './inline-table.js'

@@ -1,0 +1,40 @@
+import { Button, Intent } from '@blueprintjs/core'
+import { MESSAGES } from '../../../../shared/messages.js'
+import { Popconfirm } from '../popconfirm/index.js'
+
+export interface SaveCancelProps {
+  busy?: boolean
+  onSave: () => void
+  onCancel: () => void
+}
+
+/** Edit mode: Save at once, Cancel after 'Sure to cancel?' (spec 001 §4). */
+export function SaveCancel({ busy, onSave, onCancel }: SaveCancelProps) {
+  return (
+    <>
+      <Button size="small" intent={Intent.PRIMARY} icon="floppy-disk" text="Save" loading={busy} onClick={onSave} />
+      <Popconfirm question={MESSAGES.sureToCancel} button={{ text: 'Cancel', disabled: busy }} onConfirm={onCancel} />
+    </>
+  )
+}
+
+export interface EditDeleteProps {
+  /** another row is in edit mode */
+  editDisabled: boolean
+  onEdit: () => void
+  onDelete: () => void
+}
+
+/** View mode: Edit (disabled while another row is edited), Delete after 'Sure to delete?'. */
+export function EditDelete({ editDisabled, onEdit, onDelete }: EditDeleteProps) {
+  return (
+    <>
+      <Button size="small" variant="minimal" icon="edit" text="Edit" disabled={editDisabled} onClick={onEdit} />
+      <Popconfirm
+        question={MESSAGES.sureToDelete}
+        button={{ text: 'Delete', icon: 'trash', intent: Intent.DANGER }}
+        onConfirm={onDelete}
+      />
+    </>
+  )
+}

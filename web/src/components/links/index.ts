@@ -1,0 +1,3 @@
+export { CsvLink, type CsvLinkProps } from './csv-link.js'
+export { LinkButton, type LinkButtonProps } from './link-button.js'
+export { MenuLink, type MenuLinkProps } from './menu-link.js'

@@ -1,0 +1,1 @@
+export { Popconfirm, type PopconfirmProps } from './popconfirm.js'

@@ -1,0 +1,77 @@
+import { HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core'
+import type { FieldDef } from '../../../../shared/resources/index.js'
+import { DateField } from './date-field.js'
+import { LookupSelect } from './lookup-select.js'
+
+export interface FieldInputProps {
+  id: string
+  field: FieldDef
+  value: string | boolean | null
+  invalid?: boolean
+  /** the accessible name when no FormGroup labels the input (table cells) */
+  ariaLabel?: string
+  placeholder?: string
+  /** lookups: offer 'None' (-9999) */
+  withNone?: boolean
+  /** lookups: pick the first row once loaded */
+  defaultToFirst?: boolean
+  onChange: (value: string | boolean | null) => void
+}
+
+/** The input for one registry field, chosen by its type. The label is the FormGroup's. */
+export function FieldInput({ id, field, value, invalid, ariaLabel, placeholder, withNone, defaultToFirst, onChange }: FieldInputProps) {
+  const text = typeof value === 'string' ? value : ''
+  const intent = invalid ? 'danger' : undefined
+  switch (field.type) {
+    case 'boolean':
+      return <Switch id={id} aria-label={ariaLabel} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />
+    case 'select':
+      return (
+        <HTMLSelect
+          id={id}
+          aria-label={ariaLabel}
+          fill
+          value={text}
+          required={field.required}
+          options={[{ value: '', label: 'Select…' }, ...(field.options ?? []).map((o) => ({ value: o, label: o }))]}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      )
+    case 'lookup':
+      return field.lookup ? (
+        <LookupSelect
+          id={id}
+          lookup={field.lookup}
+          value={text}
+          required={field.required}
+          withNone={withNone}
+          defaultToFirst={defaultToFirst}
+          ariaLabel={ariaLabel}
+          onChange={onChange}
+        />
+      ) : null
+    case 'date':
+    case 'datetime':
+      return <DateField id={id} value={text || null} withTime={field.type === 'datetime'} onChange={onChange} />
+    case 'richtext':
+      // the rich-text editor (draft-js) comes with its own issue; plain HTML text until then
+      return <TextArea id={id} fill rows={6} value={text} intent={intent} onChange={(e) => onChange(e.currentTarget.value)} />
+    default:
+      return (
+        <InputGroup
+          id={id}
+          type={field.type === 'email' ? 'email' : field.type === 'number' ? 'number' : 'text'}
+          inputMode={field.type === 'number' ? 'decimal' : undefined}
+          value={text}
+          aria-label={ariaLabel}
+          placeholder={placeholder}
+          maxLength={field.maxLength}
+          intent={intent}
+          aria-required={field.required || undefined}
+          aria-invalid={invalid || undefined}
+          autoComplete={field.type === 'email' ? 'email' : 'off'}
+          onValueChange={(v) => onChange(v)}
+        />
+      )
+  }
+}

@@ -1,0 +1,1 @@
+export { UploadDialog, type UploadDialogProps } from './upload-dialog.js'

@@ -1,0 +1,1 @@
+export { ContactCreatePage } from './contact-create-page.js'

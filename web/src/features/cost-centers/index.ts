@@ -1,0 +1,3 @@
+/** Cost centers: what they add to the generic registry screens (assembled in app/resource-overrides.tsx). */
+export { CostCenterListActions } from './list-actions.js'
+export { CostCenterPage } from './cost-center-page.js'

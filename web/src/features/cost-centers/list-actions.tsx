@@ -1,0 +1,31 @@
+import { Button } from '@blueprintjs/core'
+import { useState } from 'react'
+import { MESSAGES } from '../../../../shared/messages.js'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { EmailDialog } from '../../components/email-dialog/index.js'
+import { CsvLink } from '../../components/links/index.js'
+import { paths } from '../../config/paths.js'
+import { apiRequest } from '../../lib/api-client.js'
+import { csvHref } from '../../lib/csv.js'
+import { toastError, toastSuccess } from '../../lib/toaster.js'
+
+/** Beside 'Add New Cost Center': the emailed inventory report and the terminated-owners CSV (spec 001 §2). */
+export function CostCenterListActions({ resource }: { resource: ResourceDef }) {
+  const [open, setOpen] = useState(false)
+  const send = async (email: string) => {
+    try {
+      await apiRequest('POST', paths.api.costCenterSendReport.getHref(), { cost_center: { email: true, send_to: email } })
+      setOpen(false)
+      void toastSuccess(MESSAGES.reportEmailed)
+    } catch {
+      void toastError(MESSAGES.actionFailed)
+    }
+  }
+  return (
+    <>
+      <Button icon="envelope" text="Send Inventory Report" onClick={() => setOpen(true)} />
+      <CsvLink href={csvHref(resource, undefined, { by_owner_terminated: 'true' })} text="Download Terminated Owners CSV" />
+      <EmailDialog isOpen={open} title="Send Inventory Report" onSend={send} onClose={() => setOpen(false)} />
+    </>
+  )
+}

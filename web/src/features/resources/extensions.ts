@@ -1,0 +1,24 @@
+import type { ComponentType, ReactNode } from 'react'
+import type { Action, ResourceDef } from '../../../../shared/resources/index.js'
+import type { FormValues } from '../../components/resource-form/index.js'
+import type { ListQuery, Row } from '../../lib/resource-api.js'
+
+/**
+ * What a model with special behaviour adds to, or replaces in, the generic screens. The app's
+ * override map (app/resource-overrides.tsx) assembles these from the feature modules, so a
+ * feature never copies a generic screen and the generic screens never import a feature.
+ */
+export interface ResourceExtensions {
+  /** whole screens that replace the generic ones */
+  screens?: Partial<Record<Action, ComponentType<{ resource: ResourceDef; modelId?: string }>>>
+  /** more buttons in the list header (Send Inventory Report, Upload…), given the list's query */
+  listActions?: ComponentType<{ resource: ResourceDef; query: ListQuery }>
+  /** a cell instead of the plain value (a toggle); undefined keeps the value */
+  renderCell?: (name: string, row: Row) => ReactNode
+  /** the list has no per-row Actions menu */
+  noRowActions?: boolean
+  /** generic forms: values that follow from an edit (company code → GL accounts) */
+  derive?: (name: string, values: FormValues) => FormValues
+  /** the generic create form asks before saving, as the edit form does */
+  confirmCreate?: boolean
+}

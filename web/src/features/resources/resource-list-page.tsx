@@ -1,0 +1,98 @@
+import { Button, H1, Intent, NonIdealState } from '@blueprintjs/core'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
+import { FilterRow } from '../../components/filter-row/index.js'
+import { CsvLink, LinkButton } from '../../components/links/index.js'
+import { Pager, ResourceTable, RowActions } from '../../components/resource-table/index.js'
+import { paths } from '../../config/paths.js'
+import { errorText } from '../../lib/api-client.js'
+import { csvHref } from '../../lib/csv.js'
+import { useResourceList } from '../../lib/resource-api.js'
+import { usePageTitle } from '../../lib/use-page-title.js'
+import type { ResourceExtensions } from './extensions.js'
+import { rowLabel } from './row-label.js'
+import { useDeleteRecord } from './use-delete-record.js'
+import { useListController } from '../../lib/use-list-controller.js'
+
+/** /auth/view/<model>: the generic paged list of a registry model (spec 001 §2). */
+export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef; ext?: ResourceExtensions }) {
+  const { messages } = resource
+  usePageTitle(messages.listTitle)
+  const list = useListController(resource)
+  const { data, error, isLoading, mutate } = useResourceList(resource, list.query)
+  const del = useDeleteRecord(resource)
+  const canEdit = resource.actions.includes('edit')
+  const rows = data?.data ?? []
+  const ListActions = ext.listActions
+  const filtered = Object.values(list.query.filters).some((v) => v && v !== 'All')
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <H1 className="page__title">{messages.listTitle}</H1>
+        <div className="page__actions">
+          {resource.actions.includes('create') && (
+            <LinkButton href={paths.auth.resource.getHref('create', resource.key)} icon="add" intent={Intent.PRIMARY}>
+              {messages.addLabel}
+            </LinkButton>
+          )}
+          {ListActions && <ListActions resource={resource} query={list.query} />}
+          {resource.csv && <CsvLink href={csvHref(resource, list.query)} />}
+        </div>
+      </header>
+      <FilterRow filters={resource.filters} values={list.query.filters} onChange={list.setFilter} onClear={list.clearFilters} />
+      {error && !data ? (
+        <NonIdealState
+          icon="error"
+          title="The list could not be loaded"
+          description={errorText(error)}
+          action={<Button icon="refresh" text="Try again" onClick={() => void mutate()} />}
+        />
+      ) : (
+        <>
+          <ResourceTable
+            resource={resource}
+            rows={rows}
+            sort={list.query.sort}
+            onSort={list.setSort}
+            loading={isLoading && !data}
+            stale={isLoading && !!data}
+            renderCell={ext.renderCell}
+            renderActions={ext.noRowActions ? undefined : (row) => (
+              <RowActions
+                rowLabel={rowLabel(resource, row)}
+                editHref={canEdit ? paths.auth.resource.getHref('edit', resource.key, row.id) : undefined}
+                onDelete={() => del.ask(row)}
+              />
+            )}
+          />
+          {data && rows.length === 0 && (
+            <NonIdealState
+              icon={filtered ? 'filter' : 'inbox'}
+              title={filtered ? 'No records match these filters' : 'No records yet'}
+              action={filtered ? <Button text="Clear filters" onClick={list.clearFilters} /> : undefined}
+            />
+          )}
+          <Pager
+            page={list.query.page}
+            perPage={list.query.perPage}
+            total={data?.meta.total ?? 0}
+            onPage={list.setPage}
+            onPerPage={list.setPerPage}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        isOpen={del.target !== undefined}
+        question={messages.deleteConfirm}
+        intent={Intent.DANGER}
+        confirmText="Delete"
+        loading={del.busy}
+        onConfirm={() => void del.confirm()}
+        onCancel={del.cancel}
+      >
+        {del.target && <p>{rowLabel(resource, del.target)}</p>}
+      </ConfirmDialog>
+    </div>
+  )
+}

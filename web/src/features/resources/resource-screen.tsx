@@ -1,0 +1,36 @@
+import type { Action, ResourceDef } from '../../../../shared/resources/index.js'
+import type { ResourceExtensions } from './extensions.js'
+import { ResourceCreatePage } from './resource-create-page.js'
+import { ResourceCrudPage } from './resource-crud-page.js'
+import { ResourceEditPage } from './resource-edit-page.js'
+import { ResourceListPage } from './resource-list-page.js'
+
+export interface ResourceScreenProps {
+  resource: ResourceDef
+  /** already checked against the registry by the router (allowsRoute) */
+  action: Action
+  modelId?: string
+  /** the model's additions (app/resource-overrides.tsx) */
+  ext?: ResourceExtensions
+}
+
+export type { ResourceExtensions }
+
+/**
+ * The generic registry screens, one lazy chunk. A model with special behaviour brings extensions
+ * (extra buttons, cells, whole screens) instead of copying these.
+ */
+export default function ResourceScreen({ resource, action, modelId, ext = {} }: ResourceScreenProps) {
+  const Screen = ext.screens?.[action]
+  if (Screen) return <Screen key={`${resource.key}/${action}/${modelId ?? ''}`} resource={resource} modelId={modelId} />
+  switch (action) {
+    case 'view':
+      return <ResourceListPage key={resource.key} resource={resource} ext={ext} />
+    case 'crud':
+      return <ResourceCrudPage key={resource.key} resource={resource} />
+    case 'create':
+      return <ResourceCreatePage key={resource.key} resource={resource} ext={ext} />
+    case 'edit':
+      return modelId ? <ResourceEditPage key={`${resource.key}/${modelId}`} resource={resource} modelId={modelId} ext={ext} /> : null
+  }
+}

@@ -1,0 +1,1 @@
+export { SapUploadButton } from './sap-upload-button.js'

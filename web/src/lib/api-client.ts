@@ -1,0 +1,77 @@
+/**
+ * The web's only HTTP client. Same origin: the gateway serves this build and proxies `/api/*` to the
+ * upstream, which the browser never sees. The session is an HttpOnly cookie; no token lives here.
+ *
+ * The upstream's dialect (spec 001 §7), for every registry model at `/api/<resource.path>`:
+ *   list    GET    /api/departments?page=1&per_page=25&sort=name&by_name=foo
+ *           (sort `-name` is descending; filter values 'All' or empty are left out of the query)
+ *           → 200 {"data":[...],"meta":{"total":N,"page":1,"per_page":25}}
+ *   read    GET    /api/departments/:id            → 200 {"data":{...}}
+ *   create  POST   /api/departments     {"department":{...}}  (the body key is resource.bodyKey)
+ *                                                   → 201 {"data":{...}}
+ *   update  PUT    /api/departments/:id {"department":{...}}  → 200 {"data":{...}}
+ *   delete  DELETE /api/departments/:id            → 200/204
+ *   errors  any status ≥ 400 → {"error":"message","statusCode":N[, "fields":{...}]}
+ *
+ * Unsafe requests send `Content-Type: application/json`; the gateway checks Origin/Sec-Fetch-Site
+ * (which the browser adds itself) against CSRF. `GET /api/session` → {"email","name"} or 401.
+ */
+import type { ApiError as ApiErrorBody } from '../../../shared/schemas/common.js'
+
+/** Thrown for every failed request: `status` is the HTTP status (0 for a network failure). */
+export class ApiError extends Error {
+  readonly status: number
+  readonly info: Partial<ApiErrorBody> | undefined
+
+  constructor(status: number, info: Partial<ApiErrorBody> | undefined, fallback: string) {
+    super(info?.error || fallback)
+    this.name = 'ApiError'
+    this.status = status
+    this.info = info
+  }
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined
+  const text = await res.text()
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/** A JSON body, or a FormData (multipart uploads: the browser sets its own Content-Type). */
+export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+  let res: Response
+  const form = body instanceof FormData
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+    })
+  } catch (err) {
+    throw new ApiError(0, undefined, `Network error: ${(err as Error).message}`)
+  }
+  const payload = await readBody(res)
+  if (!res.ok) {
+    const info = payload && typeof payload === 'object' ? (payload as Partial<ApiErrorBody>) : undefined
+    throw new ApiError(res.status, info, `Request failed with status ${res.status}`)
+  }
+  return payload as T
+}
+
+/** The one SWR fetcher (keys are same-origin URLs). */
+export const fetcher = <T>(url: string): Promise<T> => apiRequest<T>('GET', url)
+
+/** A readable text for a toast, whatever was thrown. */
+export function errorText(err: unknown): string {
+  if (err instanceof Error) return err.message
+  return String(err)
+}

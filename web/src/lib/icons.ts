@@ -1,0 +1,32 @@
+import { Icons, type IconName } from '@blueprintjs/icons'
+
+/**
+ * Blueprint's default icon loader fetches every icon's paths (two chunks, ~210 KB gzip) the first
+ * time any string-named icon renders. The app uses a few dozen, so their paths ship in the entry
+ * (a few KB); an icon missing from this list still works through Blueprint's own loader.
+ * Keep the list in step when a screen starts using a new icon (a console warning says which).
+ */
+const small = import.meta.glob<string[]>(
+  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{add,arrow-left,build,caret-down,chevron-left,chevron-right,cloud,code,cross,database,document,double-caret-vertical,download,edit,envelope,error,filter,filter-remove,floppy-disk,help,home,inbox,info-sign,log-in,more,people,refresh,search,sort-asc,sort-desc,th,tick,tick-circle,timeline-bar-chart,trash,upload,warning-sign}.js',
+  { eager: true, import: 'default' },
+)
+const large = import.meta.glob<string[]>(
+  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{add,envelope,error,filter,help,home,inbox,log-in,search,timeline-bar-chart,upload,warning-sign}.js',
+  { eager: true, import: 'default' },
+)
+
+const byName = (modules: Record<string, string[]>) =>
+  new Map(Object.entries(modules).map(([file, paths]) => [file.replace(/^.*\/|\.js$/g, ''), paths]))
+const bundled = { 16: byName(small), 20: byName(large) }
+
+export function installIconLoader(): void {
+  Icons.setLoaderOptions({
+    loader: async (name: IconName, size) => {
+      const paths = bundled[size === 20 ? 20 : 16].get(name)
+      if (paths) return paths
+      if (import.meta.env.DEV) console.warn(`[icons] '${name}' (${size}px) is not in lib/icons.ts`)
+      const all = size === 20 ? await import('@blueprintjs/icons/lib/esm/generated/20px/paths/index.js') : await import('@blueprintjs/icons/lib/esm/generated/16px/paths/index.js')
+      return (all as unknown as Record<string, string[]>)[name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())]
+    },
+  })
+}

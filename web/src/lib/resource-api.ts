@@ -1,0 +1,66 @@
+/** SWR hooks and writes for registry models, in the upstream dialect described in api-client.ts. */
+import useSWR from 'swr'
+import type { ListAnswer, RecordAnswer } from '../../../shared/schemas/common.js'
+import type { ResourceDef } from '../../../shared/resources/index.js'
+import { apiRequest } from './api-client.js'
+
+export type Row = Record<string, unknown> & { id: number }
+
+export interface ListQuery {
+  page: number
+  perPage: number
+  /** a field name, '-' prefix for descending */
+  sort: string
+  /** by_<field> → value; 'All' or '' means no filter */
+  filters: Record<string, string>
+}
+
+const apiBase = (resource: ResourceDef) => `/api/${resource.path}`
+
+export function recordUrl(resource: ResourceDef, id: number | string): string {
+  return `${apiBase(resource)}/${encodeURIComponent(String(id))}`
+}
+
+export function listUrl(resource: ResourceDef, query: ListQuery): string {
+  const params = new URLSearchParams({
+    page: String(query.page),
+    per_page: String(query.perPage),
+    sort: query.sort,
+  })
+  for (const [param, value] of Object.entries(query.filters)) {
+    if (value !== '' && value !== 'All') params.set(param, value)
+  }
+  return `${apiBase(resource)}?${params}`
+}
+
+/** True for every SWR key that is a list or record of this resource (to revalidate after writes). */
+export function isResourceKey(resource: ResourceDef) {
+  const base = apiBase(resource)
+  return (key: unknown) =>
+    typeof key === 'string' && (key === base || key.startsWith(`${base}?`) || key.startsWith(`${base}/`))
+}
+
+export function useResourceList(resource: ResourceDef | undefined, query: ListQuery | null) {
+  return useSWR<ListAnswer<Row>>(resource && query ? listUrl(resource, query) : null, {
+    keepPreviousData: true,
+  })
+}
+
+export function useResourceRecord(resource: ResourceDef, id: string | undefined) {
+  return useSWR<RecordAnswer<Row>>(id ? recordUrl(resource, id) : null, {
+    revalidateOnFocus: false,
+  })
+}
+
+/** `flat`: the inline add sends the record itself rather than {<bodyKey>: record} (spec 001 §7). */
+export function createRecord(resource: ResourceDef, values: Record<string, unknown>, flat = false) {
+  return apiRequest<RecordAnswer<Row>>('POST', apiBase(resource), flat ? values : { [resource.bodyKey]: values })
+}
+
+export function updateRecord(resource: ResourceDef, id: number | string, values: Record<string, unknown>) {
+  return apiRequest<RecordAnswer<Row>>('PUT', recordUrl(resource, id), { [resource.bodyKey]: values })
+}
+
+export function deleteRecord(resource: ResourceDef, id: number | string) {
+  return apiRequest<unknown>('DELETE', recordUrl(resource, id))
+}

@@ -1,0 +1,40 @@
+import useSWR from 'swr'
+import { paths } from '../config/paths.js'
+
+export interface SessionUser {
+  email: string
+  name: string
+}
+
+/** Spec 000 §4: unknown while the check runs, then logged in or out (a failed check is "out"). */
+export type LoginState = 'unknown' | 'in' | 'out'
+
+const USER_STORAGE_KEY = 'ccoe.user'
+
+export function useSession(): { state: LoginState; user: SessionUser | undefined } {
+  const { data, error, isLoading } = useSWR<SessionUser>(paths.api.session.getHref(), {
+    shouldRetryOnError: false,
+    revalidateOnFocus: true,
+  })
+  if (data) return { state: 'in', user: data }
+  if (error) return { state: 'out', user: undefined }
+  return { state: isLoading || !data ? 'unknown' : 'out', user: undefined }
+}
+
+/** Who signed in, for prefilling e-mail fields: identity only, never a token (there are none here). */
+export function storeUser(user: SessionUser): void {
+  sessionStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ email: user.email, name: user.name }))
+}
+
+export function storedUser(): SessionUser | undefined {
+  try {
+    const raw = sessionStorage.getItem(USER_STORAGE_KEY)
+    return raw ? (JSON.parse(raw) as SessionUser) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function clearStoredSession(): void {
+  sessionStorage.clear()
+}

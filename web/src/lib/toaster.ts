@@ -1,0 +1,20 @@
+import { Intent, OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core'
+
+/** The app's one toaster, created on first use (Blueprint 6: createAsync renders it in a portal). */
+let toaster: Promise<Toaster> | undefined
+
+function getToaster(): Promise<Toaster> {
+  toaster ??= OverlayToaster.createAsync({ position: Position.TOP, maxToasts: 4 })
+  return toaster
+}
+
+export async function showToast(props: ToastProps): Promise<void> {
+  const t = await getToaster()
+  t.show({ timeout: 5000, ...props })
+}
+
+export const toastSuccess = (message: string) =>
+  showToast({ message, intent: Intent.SUCCESS, icon: 'tick-circle' })
+
+export const toastError = (message: string) =>
+  showToast({ message, intent: Intent.DANGER, icon: 'error', timeout: 8000 })
