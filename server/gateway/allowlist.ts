@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceDef } from '../../shared/resources/index.js'
+import { RESOURCES, allowedWrites, type ResourceDef } from '../../shared/resources/index.js'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -11,16 +11,16 @@ export interface AllowedRoute {
 /** Paths of spec §7 that are not a registry model. Special domains add theirs here. */
 export const EXTRA_ROUTES: readonly AllowedRoute[] = [{ method: 'GET', path: 'auth/validate_token' }]
 
-/** What a model's actions let the browser do upstream: reading always, writes as declared. */
+/** What the browser may do upstream for a model: reading always, writes as the registry allows. */
 export function resourceRoutes(resource: ResourceDef): AllowedRoute[] {
-  const can = (a: string) => resource.actions.includes(a as ResourceDef['actions'][number])
+  const writes = allowedWrites(resource)
   const routes: AllowedRoute[] = [
     { method: 'GET', path: resource.path },
     { method: 'GET', path: `${resource.path}/:id` },
   ]
-  if (can('create') || can('crud')) routes.push({ method: 'POST', path: resource.path })
-  if (can('edit') || can('crud')) routes.push({ method: 'PUT', path: `${resource.path}/:id` })
-  if (can('crud')) routes.push({ method: 'DELETE', path: `${resource.path}/:id` })
+  if (writes.includes('create')) routes.push({ method: 'POST', path: resource.path })
+  if (writes.includes('update')) routes.push({ method: 'PUT', path: `${resource.path}/:id` })
+  if (writes.includes('delete')) routes.push({ method: 'DELETE', path: `${resource.path}/:id` })
   return routes
 }
 

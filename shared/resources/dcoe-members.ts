@@ -30,6 +30,8 @@ export const dcoeMembers: ResourceDef = {
   ],
   defaultSort: 'name',
   actions: ['view', 'create'],
+  // spec 000 §7: the list toggles blacklist with PUT /dcoe/members/{id}
+  writes: ['create', 'update'],
   csv: {
     prefix: 'dcoe_members',
     columns: ['name', 'email', 'department', 'business_unit', 'team', 'teams_included', 'dl_included', 'blacklist'],

@@ -6,7 +6,7 @@ import { costCenters } from './cost-centers.js'
 import { dcoeMembers } from './dcoe-members.js'
 import { members } from './members.js'
 import { sapCostCenters } from './sap-cost-centers.js'
-import type { Action, ResourceDef } from './types.js'
+import type { Action, ResourceDef, Write } from './types.js'
 
 export * from './types.js'
 
@@ -32,6 +32,17 @@ export function fieldOf(resource: ResourceDef, name: string) {
 /** CSV columns as header and field, whatever short form the registry used. */
 export function csvColumns(resource: ResourceDef): { header: string; field: string }[] {
   return (resource.csv?.columns ?? []).map((c) => (typeof c === 'string' ? { header: c, field: c } : c))
+}
+
+/** The writes the gateway lets through: declared, or implied by the screens (crud = all). */
+export function allowedWrites(resource: ResourceDef): readonly Write[] {
+  if (resource.writes) return resource.writes
+  const can = (action: Action) => resource.actions.includes(action)
+  const writes: Write[] = []
+  if (can('create') || can('crud')) writes.push('create')
+  if (can('edit') || can('crud')) writes.push('update')
+  if (can('crud')) writes.push('delete')
+  return writes
 }
 
 /** Fields a client may write (create or update). */

@@ -63,6 +63,9 @@ export type CsvColumn = string | { header: string; field: string }
 
 export type Action = 'view' | 'create' | 'edit' | 'crud'
 
+/** Writes the upstream API takes for a model (spec §7), whatever screens exist. */
+export type Write = 'create' | 'update' | 'delete'
+
 export interface ResourceMessages {
   /** page titles */
   listTitle: string
@@ -97,6 +100,8 @@ export interface ResourceDef {
   defaultSort: string
   /** which /auth/<action>/<key> screens exist; edit means /auth/edit/<key>/<id> */
   actions: readonly Action[]
+  /** the API writes, when they differ from what the screens imply (see `allowedWrites`) */
+  writes?: readonly Write[]
   /** CSV download: file `<prefix>_<ISO timestamp>.csv`; a column is a field name, or a header naming a field */
   csv?: { prefix: string; columns: readonly CsvColumn[] }
   /** the inline table (/auth/crud) allows one unsaved new row at a time (spec 001 §4, cloud contacts) */
