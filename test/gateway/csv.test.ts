@@ -123,21 +123,21 @@ t.test('CSV through the real upstream', async (t) => {
       return ((await response.json()) as { data: { id: number } }).data.id
     }
     const first = async (path: string) => ((await (await fetch(`${baseUrl}/api/${path}?per_page=1`, { headers: { cookie } })).json()) as { data: { id: number }[] }).data[0].id
-    const common = { companies_id: await post('companies', { code: '1000' }), business_units_id: await first('business_units'), departments_id: await first('departments') }
-    const gone = await post('cloud_contacts', { email: 'gone@ccoe.example', terminated: true })
-    const here = await post('cloud_contacts', { email: 'here@ccoe.example', terminated: false })
-    await post('cost_centers', { identifier: 'CC-GONE', cloud_contact_id: gone, approved: true, ...common })
-    await post('cost_centers', { identifier: 'CC-HERE', cloud_contact_id: here, approved: false, ...common })
+    const common = { companies_id: await post('companies', { code: 'T9001' }), business_units_id: await first('business_units'), departments_id: await first('departments') }
+    const gone = await post('cloud_contacts', { email: 'gone@t.example', terminated: true })
+    const here = await post('cloud_contacts', { email: 'here@t.example', terminated: false })
+    await post('cost_centers', { identifier: 'CC-T-GONE', cloud_contact_id: gone, approved: true, ...common })
+    await post('cost_centers', { identifier: 'CC-T-HERE', cloud_contact_id: here, approved: false, ...common })
 
-    const all = parseCsv(await (await csv('cost_centers')).text())
+    const all = parseCsv(await (await csv('cost_centers?by_identifier=CC-T-')).text())
     t.same(all[0].slice(0, 8), ['identifier', 'company_code', 'aws_gl', 'gcp_gl', 'azure_gl', 'owner', 'approved', 'owner_terminated'])
     t.same(all.slice(1).map((r) => [r[0], r[1], r[5], r[6], r[7]]), [
-      ['CC-GONE', '1000', 'gone@ccoe.example', 'true', 'true'],
-      ['CC-HERE', '1000', 'here@ccoe.example', 'false', 'false'],
+      ['CC-T-GONE', 'T9001', 'gone@t.example', 'true', 'true'],
+      ['CC-T-HERE', 'T9001', 'here@t.example', 'false', 'false'],
     ])
-    const terminated = await csv('cost_centers?by_owner_terminated=true')
+    const terminated = await csv('cost_centers?by_identifier=CC-T-&by_owner_terminated=true')
     t.match(terminated.headers.get('content-disposition'), /filename="cost_centers_/)
-    t.same(parseCsv(await terminated.text()).slice(1).map((r) => r[0]), ['CC-GONE'])
+    t.same(parseCsv(await terminated.text()).slice(1).map((r) => r[0]), ['CC-T-GONE'])
   })
 
   t.test('sign-in required; unknown models 404', async (t) => {
