@@ -84,7 +84,7 @@ async function main() {
   const gatewayRate = await load(`${baseUrl}/api/departments?per_page=25&sort=name`, viaGateway)
 
   const counted = await database.db.execute(sql`select count(*)::int as n from departments`)
-  const total = (counted.rows[0] as { n: number }).n
+  const total = (counted as unknown as { rows: { n: number }[] }).rows[0].n
   const [, pagedSeconds] = await timed(async () => {
     for (let page = 1; page <= Math.ceil(total / 1000) + 1; page++) {
       const response = await fetch(`${upstreamUrl}/departments?per_page=1000&page=${page}&sort=name`, { headers: direct })

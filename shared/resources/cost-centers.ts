@@ -1,3 +1,4 @@
+import { MESSAGES } from '../messages.js'
 import { CREATED_AT_FIELD, ID_FIELD, type ResourceDef } from './types.js'
 
 export const CREATED_WITHIN_DAYS = ['All', '30', '60', '90'] as const
@@ -65,5 +66,6 @@ export const costCenters: ResourceDef = {
     updateFailed: 'There was a problem updating this cost center record. Please try again.',
     deleteConfirm: 'Sure to delete?',
     editConfirm: 'Are you sure you want to save these changes?',
+    duplicate: MESSAGES.duplicateIdentifier,
   },
 }

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../messages.js'
 import { CREATED_AT_FIELD, ID_FIELD, type ResourceDef } from './types.js'
 
 export const sapCostCenters: ResourceDef = {
@@ -37,5 +38,6 @@ export const sapCostCenters: ResourceDef = {
     updateFailed: 'There was a problem updating this sap cost center record. Please try again.',
     deleteConfirm: 'Sure to delete?',
     editConfirm: 'Are you sure you want to save these changes?',
+    duplicate: MESSAGES.duplicateIdentifier,
   },
 }

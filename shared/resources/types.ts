@@ -81,6 +81,8 @@ export interface ResourceMessages {
   updateFailed: string
   deleteConfirm: string
   editConfirm: string
+  /** the 409 text for a duplicate unique value; unset: `<Label> "<value>" already exists` */
+  duplicate?: string
 }
 
 export interface ResourceDef {

@@ -83,6 +83,18 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       return { data: found, total }
     },
 
+    /**
+     * Up to `limit` rows with an id above `afterId`, in id order: keyset paging, so the last page of
+     * a million-row export costs what the first one does (OFFSET would rescan every earlier row).
+     */
+    async listAfter(db: Executor, afterId: number, limit: number, filters: readonly ListFilter[] = []): Promise<ApiRecord[]> {
+      const conditions = [...filters.map(condition), sql`t.id > ${afterId}`]
+      return rows(
+        db,
+        sql`SELECT ${shape.select} FROM ${from} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY t.id LIMIT ${limit}`,
+      )
+    },
+
     /** One statement: the INSERT and the joined read of the new row are atomic. */
     async create(db: Executor, values: ApiRecord): Promise<ApiRecord> {
       const names = Object.keys(values)

@@ -10,6 +10,7 @@ import { dcoeMembersSeed } from './dcoe-members.js'
 import { departmentsSeed } from './departments.js'
 import { membersSeed } from './members.js'
 import { sapCostCentersSeed } from './sap-cost-centers.js'
+import { teamMembershipTicketsSeed } from './team-membership-tickets.js'
 import type { ModelSeed } from './types.js'
 
 /** In dependency order: a model comes after the models its lookups name. */
@@ -22,6 +23,7 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   sapCostCentersSeed,
   membersSeed,
   dcoeMembersSeed,
+  teamMembershipTicketsSeed,
 ]
 
 /**

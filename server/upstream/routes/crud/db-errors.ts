@@ -54,7 +54,8 @@ export function dbHttpError(
 
   switch (pg.code) {
     case '23505':
-      return new HttpError(409, `${label} "${value}" already exists`)
+      // a model may name its own text (spec 001 §5: cost centers' duplicate identifier)
+      return new HttpError(409, resource.messages?.duplicate ?? `${label} "${value}" already exists`)
     case '23503': {
       if (operation === 'delete') {
         const user = (pg.table ?? 'other records').replace(/_/g, ' ')
