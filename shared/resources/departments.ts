@@ -1,16 +1,11 @@
-import { CREATED_AT_FIELD, ID_FIELD, type ResourceDef } from './types.js'
+import { NAME_ABBREVIATION_FIELDS, type ResourceDef } from './types.js'
 
 export const departments: ResourceDef = {
   key: 'departments',
   path: 'departments',
   table: 'departments',
   bodyKey: 'department',
-  fields: [
-    ID_FIELD,
-    { name: 'name', label: 'Name', type: 'text', required: true, unique: true, maxLength: 200 },
-    { name: 'abbreviation', label: 'Abbreviation', type: 'text', maxLength: 50 },
-    CREATED_AT_FIELD,
-  ],
+  fields: NAME_ABBREVIATION_FIELDS,
   columns: ['name', 'abbreviation'],
   filters: [{ param: 'by_name', label: 'Name', field: 'name', kind: 'text' }],
   defaultSort: 'name',

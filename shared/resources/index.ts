@@ -1,11 +1,28 @@
 import { businessUnits } from './business-units.js'
+import { cloudContacts } from './cloud-contacts.js'
+import { companies } from './companies.js'
+import { costCenters } from './cost-centers.js'
+import { dcoeMembers } from './dcoe-members.js'
 import { departments } from './departments.js'
+import { members } from './members.js'
+import { sapCostCenters } from './sap-cost-centers.js'
+import { teamMembershipTickets } from './team-membership-tickets.js'
 import type { Action, ResourceDef, Write } from './types.js'
 
 export * from './types.js'
 
 /** Every model of the spec, keyed by its snake_case name. Adding a plain model: one entry here. */
-export const RESOURCES: readonly ResourceDef[] = [departments, businessUnits]
+export const RESOURCES: readonly ResourceDef[] = [
+  departments,
+  businessUnits,
+  cloudContacts,
+  companies,
+  costCenters,
+  sapCostCenters,
+  members,
+  dcoeMembers,
+  teamMembershipTickets,
+]
 
 const byKey = new Map(RESOURCES.map((r) => [r.key, r]))
 

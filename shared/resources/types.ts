@@ -118,3 +118,11 @@ export const CREATED_AT_FIELD: FieldDef = {
   type: 'datetime',
   readOnly: true,
 }
+
+/** Departments and business units: a unique name and its abbreviation (spec 001 §3). */
+export const NAME_ABBREVIATION_FIELDS: readonly FieldDef[] = [
+  ID_FIELD,
+  { name: 'name', label: 'Name', type: 'text', required: true, unique: true, maxLength: 200 },
+  { name: 'abbreviation', label: 'Abbreviation', type: 'text', maxLength: 50 },
+  CREATED_AT_FIELD,
+]

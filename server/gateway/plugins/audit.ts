@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import pino, { type Logger } from 'pino'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export interface AuditOptions {
   /** where lines go; stdout when unset (tests pass a stream to read them back) */
@@ -14,6 +14,8 @@ declare module 'fastify' {
     /** one JSON line per upstream call, login, logout and denial; never a token, cookie or body */
     audit: Logger
     auditEvent(request: FastifyRequest, event: string, fields: Record<string, unknown>): void
+    /** the line of one upstream call (proxy, CSV, upload), with what the caller adds */
+    auditCall(request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>): void
   }
 }
 
@@ -43,6 +45,17 @@ export const auditPlugin = fp<AuditOptions>(
     fastify.decorate('audit', audit)
     fastify.decorate('auditEvent', (request: FastifyRequest, event: string, fields: Record<string, unknown>) => {
       audit.info({ event, reqId: request.id, method: request.method, path: auditPath(request.url), ...fields })
+    })
+    fastify.decorate('auditCall', (request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>) => {
+      audit.info({
+        reqId: request.id,
+        user: request.identity?.user ?? null,
+        method: request.method,
+        path: auditPath(request.url),
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime),
+        ...fields,
+      })
     })
     fastify.addHook('onClose', async () => {
       audit.flush()

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { MAX_PAGE_SIZE } from '../../../shared/constants.js'
 import { csvColumns, fieldOf, getResource, type ResourceDef } from '../../../shared/resources/index.js'
-import { auditPath } from './audit.js'
 import { csvHeader, csvRows, type CsvColumnOf } from '../csv-format.js'
 import { CsvPages, type CsvPage } from '../csv-pages.js'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
@@ -58,17 +57,7 @@ export const csvPlugin = fp<UpstreamClientOptions>(
 
     function audit(request: FastifyRequest, reply: FastifyReply, result: () => Record<string, unknown>) {
       reply.raw.once('close', () => {
-        fastify.audit.info({
-          reqId: request.id,
-          user: request.identity?.user ?? null,
-          method: request.method,
-          path: auditPath(request.url),
-          status: reply.statusCode,
-          durationMs: Math.round(reply.elapsedTime),
-          bytesIn: 0,
-          ...result(),
-          complete: reply.raw.writableFinished,
-        })
+        fastify.auditCall(request, reply, { bytesIn: 0, ...result(), complete: reply.raw.writableFinished })
       })
     }
 

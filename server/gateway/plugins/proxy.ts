@@ -88,16 +88,7 @@ export const proxyPlugin = fp<ProxyOptions>(
       api.addHook('onResponse', async (request, reply) => {
         const call = request.proxyCall
         if (!call) return
-        fastify.audit.info({
-          reqId: request.id,
-          user: request.identity?.user ?? null,
-          method: request.method,
-          path: auditPath(request.url),
-          status: reply.statusCode,
-          durationMs: Math.round(reply.elapsedTime),
-          bytesIn: call.limiter?.bytes ?? 0,
-          bytesOut: call.counter?.bytes ?? 0,
-        })
+        fastify.auditCall(request, reply, { bytesIn: call.limiter?.bytes ?? 0, bytesOut: call.counter?.bytes ?? 0 })
       })
 
       await api.register(httpProxy, {

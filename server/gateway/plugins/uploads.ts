@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { auditPath } from './audit.js'
 import { base64Body } from '../base64-body.js'
 import { uploadTarget, type UploadTarget } from '../upload-targets.js'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
@@ -90,16 +89,7 @@ export const uploadsPlugin = fp<UploadsOptions>(
         }
         const stats = { bytesIn: 0, bytesOut: 0, file: undefined as string | undefined }
         reply.raw.once('close', () => {
-          fastify.audit.info({
-            reqId: request.id,
-            user: request.identity?.user ?? null,
-            method: request.method,
-            path: auditPath(request.url),
-            status: reply.statusCode,
-            durationMs: Math.round(reply.elapsedTime),
-            upstream: target.path,
-            ...stats,
-          })
+          fastify.auditCall(request, reply, { upstream: target.path, ...stats })
         })
         if (Number(request.headers['content-length'] ?? 0) > limit + FRAMING_BYTES) {
           return send(reply.header('connection', 'close'), 413, 'Payload Too Large')
