@@ -23,7 +23,12 @@ async function startEmbeddedUpstream(config: Config): Promise<Embedded> {
     dataDir: join(config.dataDir, 'pglite'),
   })
   await seedDemoData(database)
-  const upstream = await buildUpstream({ token: config.upstreamToken, database, logger: { level: 'warn' } })
+  const upstream = await buildUpstream({
+    token: config.upstreamToken,
+    database,
+    logger: { level: 'warn' },
+    mail: { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox') },
+  })
   await upstream.listen({ host: '127.0.0.1', port: 0 })
   const { port } = upstream.server.address() as { port: number }
   return {

@@ -26,6 +26,8 @@ export interface Portal {
   database: Database
   gateway: FastifyInstance
   upstream: FastifyInstance
+  /** the embedded upstream's emails, one .eml file each */
+  outboxDir: string
   /** every audit line the gateway wrote, parsed */
   audit: Record<string, unknown>[]
   /** the raw audit text, to search for leaked secrets */
@@ -52,7 +54,9 @@ export function tempDir(t: Teardown, prefix = 'ccoe-test-'): string {
 export async function startUpstream(t: Teardown, opts: { seed?: boolean; token?: string } = {}) {
   const database = await openTestDatabase()
   const token = opts.token ?? 'test-upstream-token'
-  const upstream = await buildUpstream({ token, database, logger: false })
+  // emails land here as .eml files (no SMTP in tests); `upstream.mail.idle()` waits for pending ones
+  const outboxDir = tempDir(t, 'ccoe-outbox-')
+  const upstream = await buildUpstream({ token, database, logger: false, mail: { outboxDir } })
   // one teardown, so the server stops before its database closes
   t.teardown(async () => {
     await upstream.close()
@@ -61,14 +65,14 @@ export async function startUpstream(t: Teardown, opts: { seed?: boolean; token?:
   if (opts.seed !== false) await seedDemoData(database)
   await upstream.listen({ host: '127.0.0.1', port: 0 })
   const { port } = upstream.server.address() as { port: number }
-  return { upstream, database, token, url: `http://127.0.0.1:${port}` }
+  return { upstream, database, token, outboxDir, url: `http://127.0.0.1:${port}` }
 }
 
 export async function startPortal(
   t: Teardown,
   opts: { env?: Record<string, string>; seed?: boolean; webRoot?: string } = {},
 ): Promise<Portal> {
-  const { upstream, database, token, url: upstreamUrl } = await startUpstream(t, opts)
+  const { upstream, database, token, outboxDir, url: upstreamUrl } = await startUpstream(t, opts)
   const port = await freePort()
   const config = loadConfig({
     PORT: String(port),
@@ -96,6 +100,7 @@ export async function startPortal(
     database,
     gateway,
     upstream,
+    outboxDir,
     get audit() {
       return lines.map((line) => JSON.parse(line) as Record<string, unknown>)
     },

@@ -55,7 +55,7 @@ async function main() {
     insert into departments (name, abbreviation)
     select 'Department ' || g, 'D' || g from generate_series(1, ${ROWS}::int) g`)
   const token = 'bench-upstream-token'
-  const upstream = await buildUpstream({ token, database, logger: false })
+  const upstream = await buildUpstream({ token, database, logger: false, mail: { outboxDir: tempDir(t) } })
   await upstream.listen({ host: '127.0.0.1', port: 0 })
   t.teardown(() => upstream.close())
   const upstreamUrl = `http://127.0.0.1:${(upstream.server.address() as { port: number }).port}`

@@ -21,6 +21,7 @@ export function resourceRoutes(resource: ResourceDef): AllowedRoute[] {
   if (writes.includes('create')) routes.push({ method: 'POST', path: resource.path })
   if (writes.includes('update')) routes.push({ method: 'PUT', path: `${resource.path}/:id` })
   if (writes.includes('delete')) routes.push({ method: 'DELETE', path: `${resource.path}/:id` })
+  for (const call of resource.calls ?? []) routes.push({ method: call.method, path: `${resource.path}/${call.path}` })
   return routes
 }
 

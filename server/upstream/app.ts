@@ -1,12 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { RESOURCES, type ResourceDef } from '../../shared/resources/index.js'
 import type { Database } from './db/client.js'
+import type { MailSettings } from './mail/mailer.js'
 import { bearerAuth } from './plugins/bearer-auth.js'
 import { databasePlugin } from './plugins/database.js'
 import { errorHandler } from './plugins/error-handler.js'
+import { mailPlugin } from './plugins/mail.js'
 import { authRoutes } from './routes/auth.js'
 import { crudRoutes } from './routes/crud/index.js'
 import { healthRoutes } from './routes/health.js'
+import { specialRoutes } from './routes/special.js'
 
 export interface UpstreamOptions {
   /** the fixed bearer token the gateway sends */
@@ -16,6 +19,11 @@ export interface UpstreamOptions {
   logger?: boolean | object
   /** the models served; tests add synthetic ones. Default: every model of the registry */
   resources?: readonly ResourceDef[]
+  /**
+   * Reports are real emails: SMTP when smtpUrl is set, else .eml files in outboxDir. Unset (benches,
+   * tests that send nothing): the calls that email answer 503 instead of writing somewhere unexpected.
+   */
+  mail?: MailSettings
 }
 
 /** The embedded provider API, ready but not listening: the caller listens and closes. */
@@ -46,9 +54,12 @@ export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInsta
   // plugins first (database, errors, auth), then routes: the order of fastify/demo
   await app.register(databasePlugin, { database: opts.database })
   await app.register(errorHandler)
+  await app.register(mailPlugin, { settings: opts.mail })
   await app.register(bearerAuth, { token: opts.token })
   await app.register(healthRoutes)
   await app.register(authRoutes)
-  await app.register(crudRoutes, { resources: opts.resources ?? RESOURCES })
+  const resources = opts.resources ?? RESOURCES
+  await app.register(crudRoutes, { resources })
+  await app.register(specialRoutes, { resources })
   return app
 }

@@ -19,6 +19,7 @@ export const cloudContacts: ResourceDef = {
   ],
   defaultSort: 'email',
   actions: ['view', 'create', 'crud'],
+  calls: [{ method: 'POST', path: 'by_email' }],
   csv: { prefix: 'cloud_contacts', columns: ['terminated', 'name', 'email', 'created_at'] },
   singleAdd: true,
   messages: {

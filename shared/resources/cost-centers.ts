@@ -45,6 +45,7 @@ export const costCenters: ResourceDef = {
   ],
   defaultSort: 'identifier',
   actions: ['view', 'create', 'edit', 'crud'],
+  calls: [{ method: 'POST', path: 'send_report' }],
   csv: {
     prefix: 'cost_centers',
     columns: [

@@ -93,3 +93,35 @@ t.test('every registry model round-trips through the gateway', async (t) => {
   t.equal((await api('GET', 'not_a_model')).status, 404, 'paths outside the registry are refused')
   t.ok(portal.audit.some((line) => line.method === 'DELETE' && line.user === 'alice@ccoe.example'))
 })
+
+t.test('special calls the registry declares reach the upstream through the gateway', async (t) => {
+  const { readdir, readFile } = await import('node:fs/promises')
+  const portal = await startPortal(t)
+  const cookie = await signIn(portal.baseUrl, 'alice@ccoe.example', 'alice')
+  const post = (path: string, body: unknown) =>
+    fetch(`${portal.baseUrl}/api/${path}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+
+  const contact = await post('cloud_contacts/by_email', { cloud_contact: { email: 'new.owner@ccoe.example' } })
+  t.equal(contact.status, 201)
+  t.match(await contact.json(), { data: { email: 'new.owner@ccoe.example', name: 'New Owner', terminated: false } })
+
+  const report = await post('cost_centers/send_report', { cost_center: { email: true, send_to: 'alice@ccoe.example' } })
+  t.equal(report.status, 200)
+  t.same(await report.json(), { data: { message: 'Your report will be emailed!' } })
+  let files: string[] = []
+  for (let i = 0; i < 100 && files.length === 0; i++) {
+    files = (await readdir(portal.outboxDir)).filter((f) => f.endsWith('.eml'))
+    if (files.length === 0) await new Promise((r) => setTimeout(r, 50))
+  }
+  t.equal(files.length, 1, 'one email in the outbox')
+  const eml = await readFile(`${portal.outboxDir}/${files[0]}`, 'utf8')
+  t.match(eml, /^To: alice@ccoe\.example/m)
+  t.match(eml, /filename="?cost_centers_/)
+
+  const undeclared = await post('cost_centers/not_a_call', {})
+  t.equal(undeclared.status, 404, 'calls the registry does not declare never reach the upstream')
+})

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { MAX_PAGE_SIZE } from '../../../shared/constants.js'
 import { csvColumns, fieldOf, getResource, type ResourceDef } from '../../../shared/resources/index.js'
-import { csvHeader, csvRows, type CsvColumnOf } from '../csv-format.js'
+import { csvHeader, csvRows, type CsvColumnOf } from '../../../shared/csv.js'
 import { CsvPages, type CsvPage } from '../csv-pages.js'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
 

@@ -21,7 +21,7 @@ const TYPES: Record<string, string> = {
   object: 'an object',
 }
 
-function describe(error: FastifySchemaValidationError, label: string): string {
+export function describe(error: FastifySchemaValidationError, label: string): string {
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
     case 'required':

@@ -1,4 +1,4 @@
-import type { FieldType } from '../../shared/resources/index.js'
+import type { FieldType } from './resources/index.js'
 
 /** A cell a spreadsheet would read as a formula (TECH-NOTES checklist #12, OWASP CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r\n\0]/

@@ -1,0 +1,35 @@
+import { csvHeader, csvRows } from '../../../../shared/csv.js'
+import type { Mail } from '../../mail/mailer.js'
+
+/** How many identifiers the text lists before it points to the attachment. */
+const LISTED = 20
+
+function listed(title: string, identifiers: readonly string[]): string {
+  const shown = identifiers.slice(0, LISTED).map((id) => `  ${id}`)
+  if (identifiers.length > LISTED) shown.push(`  … and ${identifiers.length - LISTED} more (see the attachment)`)
+  return [`${title}: ${identifiers.length}`, ...shown].join('\n')
+}
+
+/** The upload's result for the person who sent it: counts and identifiers, and all of them as CSV. */
+export function uploadSummaryMail(to: string, added: readonly string[], updated: readonly string[]): Mail {
+  const columns = [
+    { header: 'identifier', field: 'identifier', type: 'text' as const },
+    { header: 'result', field: 'result', type: 'text' as const },
+  ]
+  const table = [
+    ...added.map((identifier) => ({ identifier, result: 'added' })),
+    ...updated.map((identifier) => ({ identifier, result: 'updated' })),
+  ]
+  return {
+    to,
+    subject: `SAP cost centers uploaded: ${added.length} added, ${updated.length} updated`,
+    text: ['Hello,', '', 'your SAP cost center file was loaded.', '', listed('Added', added), '', listed('Updated', updated), '', 'CCoE Portal'].join('\n'),
+    attachments: [
+      {
+        filename: `sap_cost_centers_upload_${new Date().toISOString()}.csv`,
+        content: csvHeader(columns) + csvRows(columns, table),
+        contentType: 'text/csv; charset=utf-8',
+      },
+    ],
+  }
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ResourceDef } from '../../../shared/resources/index.js'
+import { byEmailRoute } from './cloud-contacts/by-email.js'
+import { sendReportRoute } from './cost-centers/send-report.js'
+import { uploadRoute } from './sap-cost-centers/upload.js'
+
+type SpecialRoute = FastifyPluginAsync<{ resource: ResourceDef; registry: readonly ResourceDef[] }>
+
+/**
+ * The calls of spec §7 that are more than CRUD, by the model they belong to. Each lives in its own
+ * folder beside the generic CRUD and reuses its SQL (db/records) and error mapping. A new one: a
+ * folder under routes/ and a line here.
+ */
+const SPECIAL_ROUTES: Readonly<Record<string, readonly SpecialRoute[]>> = {
+  cost_centers: [sendReportRoute],
+  cloud_contacts: [byEmailRoute],
+  sap_cost_centers: [uploadRoute],
+}
+
+/** Registers the special routes of the models this upstream serves (tests may serve fewer). */
+export const specialRoutes: FastifyPluginAsync<{ resources: readonly ResourceDef[] }> = async (app, { resources }) => {
+  for (const resource of resources) {
+    for (const route of SPECIAL_ROUTES[resource.key] ?? []) await app.register(route, { resource, registry: resources })
+  }
+}
