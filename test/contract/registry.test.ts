@@ -125,3 +125,37 @@ t.test('special calls the registry declares reach the upstream through the gatew
   const undeclared = await post('cost_centers/not_a_call', {})
   t.equal(undeclared.status, 404, 'calls the registry does not declare never reach the upstream')
 })
+
+t.test('SAP cost centers upload through the gateway: loads a .csv.zip, refuses a bad one unchanged', async (t) => {
+  const { makeZip } = await import('../lib/zip.js')
+  const portal = await startPortal(t)
+  const cookie = await signIn(portal.baseUrl, 'alice@ccoe.example', 'alice')
+  const identifiers = async () => {
+    const response = await fetch(`${portal.baseUrl}/api/sap_cost_centers?per_page=1000`, { headers: { cookie } })
+    return ((await response.json()) as { data: { identifier: string }[] }).data.map((r) => r.identifier).sort()
+  }
+  const upload = (file: Buffer, name: string) => {
+    const form = new FormData()
+    form.append('email', 'alice@ccoe.example')
+    form.append('file', new Blob([new Uint8Array(file)]), name)
+    return fetch(`${portal.baseUrl}/api/upload/sap_cost_centers`, { method: 'POST', headers: { cookie }, body: form })
+  }
+  const { data: contacts } = (await (await fetch(`${portal.baseUrl}/api/cloud_contacts?per_page=1`, { headers: { cookie } })).json()) as { data: { email: string }[] }
+  const { data: companies } = (await (await fetch(`${portal.baseUrl}/api/companies?per_page=1`, { headers: { cookie } })).json()) as { data: { code: string }[] }
+  const before = await identifiers()
+
+  const corrupt = await upload(Buffer.from('PK\u0003\u0004 not really a zip'), 'centers.csv.zip')
+  t.equal(corrupt.status, 422)
+  t.match(await corrupt.json(), { error: String, statusCode: 422 })
+  const wrongType = await upload(Buffer.from('identifier\n'), 'centers.csv')
+  t.equal(wrongType.status, 422)
+  const unknownCompany = await upload(await makeZip([{ name: 'c.csv', content: `identifier,company_code,owner_email\nSAP-GW-1,NOPE,${contacts[0].email}\n` }]), 'c.csv.zip')
+  t.equal(unknownCompany.status, 422)
+  t.same(await identifiers(), before, 'refusals change nothing')
+
+  const csv = `identifier,company_code,owner_email\nSAP-GW-1,${companies[0].code},${contacts[0].email}\n`
+  const loaded = await upload(await makeZip([{ name: 'c.csv', content: csv }]), 'c.csv.zip')
+  t.equal(loaded.status, 200)
+  t.match(await loaded.json(), { data: { added: 1, message: 'The updated cost centers will be emailed to you!' } })
+  t.same(await identifiers(), [...before, 'SAP-GW-1'].sort())
+})

@@ -1,35 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { ZipFile } from 'yazl'
 import { MESSAGES } from '../../shared/messages.js'
 import { rows } from '../../server/upstream/db/records/repository.js'
 import { parseCsv } from '../../server/upstream/uploads/parse-csv.js'
 import { readOutbox } from './fixtures/outbox.js'
 import { serveUpstream } from './fixtures/serve.js'
-
-interface ZipEntry {
-  name: string
-  content?: string | Buffer
-  /** false: stored; default deflated */
-  compress?: boolean
-}
-
-/** A real zip, built the way an archiver would (yazl); folders end in '/'. */
-function makeZip(entries: readonly ZipEntry[]): Promise<Buffer> {
-  const zip = new ZipFile()
-  for (const entry of entries) {
-    if (entry.name.endsWith('/')) zip.addEmptyDirectory(entry.name)
-    else zip.addBuffer(Buffer.from(entry.content ?? ''), entry.name, { compress: entry.compress ?? true })
-  }
-  zip.end()
-  const chunks: Buffer[] = []
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c))
-    zip.outputStream.once('end', () => resolve(Buffer.concat(chunks)))
-    zip.outputStream.once('error', reject)
-  })
-}
+import { makeZip } from '../lib/zip.js'
 
 /** Claims a smaller uncompressed size than the data inflates to (local and central headers). */
 function falsifySizes(zip: Buffer, claimed: number): Buffer {
