@@ -99,6 +99,17 @@ t.test('the demo data: seeded once, never over people’s data', async (t) => {
   await database.db.execute(sql`INSERT INTO dcoe_members (name, email) VALUES ('Only mine', 'me@example.com')`)
   await seedDemoData(database)
   t.equal(await count('dcoe_members'), 1, 'a model with rows is left alone')
+
+  // an upgrade adds a model whose demo rows point at data people have since removed
+  await database.db.execute(sql`DELETE FROM sap_cost_centers`)
+  await database.db.execute(sql`DELETE FROM cost_centers`)
+  await database.db.execute(sql`DELETE FROM cloud_contacts WHERE email = 'alice.martin@example.com'`)
+  await database.db.execute(sql`DELETE FROM dcoe_members`)
+  const warnings: string[] = []
+  await seedDemoData(database, (message) => warnings.push(message))
+  t.equal(await count('cost_centers'), 0, 'that model is skipped, all or nothing')
+  t.match(warnings, [/^demo data for cost_centers skipped: no cloud_contacts named "alice\.martin@example\.com"/])
+  t.equal(await count('dcoe_members'), DEMO_SEEDS.find((s) => s.model === 'dcoe_members')!.rows.length, 'the others still seed')
 })
 
 t.test('a database failure is a bare 500, and /healthz says so', async (t) => {

@@ -26,18 +26,30 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   teamMembershipTicketsSeed,
 ]
 
+/** A demo row names a lookup label that people's own data no longer has. */
+class MissingLookupError extends Error {}
+
 /**
  * Demo data for the first start: a model whose table already has rows is left alone, so restarts,
- * and people's own data, are never touched. All models are seeded in one transaction: all or nothing.
+ * and people's own data, are never touched. A model added by an upgrade is seeded when the rows
+ * its demo data points at still exist, and skipped (with a warning) when they do not, so an
+ * upgrade never stops start-up. Each model is all or nothing (a savepoint).
  */
-export async function seedDemoData(database: Database): Promise<void> {
+export async function seedDemoData(database: Database, warn: (message: string) => void = console.warn): Promise<void> {
   await database.db.transaction(async (tx) => {
     for (const seed of DEMO_SEEDS) {
       const resource = getResource(seed.model)
       if (!resource) throw new Error(`Seed for unknown model ${seed.model}`)
       const repository = recordRepository(resource)
       if (await repository.hasRows(tx)) continue
-      for (const row of seed.rows) await repository.create(tx, await resolveLookups(tx, resource, row))
+      try {
+        await tx.transaction(async (model) => {
+          for (const row of seed.rows) await repository.create(model, await resolveLookups(model, resource, row))
+        })
+      } catch (error) {
+        if (!(error instanceof MissingLookupError)) throw error
+        warn(`demo data for ${resource.key} skipped: ${error.message}`)
+      }
     }
   })
 }
@@ -53,7 +65,7 @@ async function resolveLookups(db: Executor, resource: ResourceDef, row: ModelSee
       db,
       sql`SELECT id FROM ${sql.identifier(target.table)} WHERE ${sql.identifier(field.lookup.labelField)} = ${label}`,
     )
-    if (!found) throw new Error(`Seed ${resource.key}: no ${target.key} named "${label}"`)
+    if (!found) throw new MissingLookupError(`no ${target.key} named "${label}"`)
     values[field.name] = found.id
   }
   return values
