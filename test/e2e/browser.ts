@@ -1,5 +1,8 @@
 /** Debian's chromium driven by playwright-core: never a downloaded browser. */
-import { chromium, type Browser } from 'playwright-core'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser, type Locator, type Page, type Route } from 'playwright-core'
+import type { Portal } from '../helper.js'
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -16,4 +19,73 @@ export async function launchBrowser(t: { teardown(fn: () => unknown): void }): P
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
   t.teardown(() => browser.close())
   return browser
+}
+
+/** Signs alice in as a person does: the welcome page's Login, the IdP form, back to /auth/home. */
+export async function signIn(page: Page, baseUrl: string, user = { email: 'alice@ccoe.example', password: 'alice' }) {
+  await page.goto(baseUrl + '/')
+  await page.waitForURL('**/unauth/home')
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: /sign in/i }).click()
+  await page.waitForURL('**/auth/home', { timeout: 10_000 })
+}
+
+/** A browser with one signed-in page on a wide screen (the 15-column tables fit, or scroll). */
+export async function signedInPage(t: { teardown(fn: () => unknown): void }, portal: Portal): Promise<Page> {
+  const browser = await launchBrowser(t)
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  page.setDefaultTimeout(10_000)
+  await signIn(page, portal.baseUrl)
+  return page
+}
+
+/** Screenshots for a person to look at (never in the repo): E2E_SHOTS, else /tmp/e2e-shots. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS ?? '/tmp/e2e-shots'
+  mkdirSync(dir, { recursive: true })
+  // a dialog or toast caught half-way through its transition shows nothing useful
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
+}
+
+/** What the database holds, asked of the upstream directly (as the gateway does, with its token). */
+export async function upstreamJson<T = { data: Record<string, unknown>[] }>(portal: Portal, path: string): Promise<T> {
+  const res = await fetch(portal.upstreamUrl + path, {
+    headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example' },
+  })
+  if (!res.ok) throw new Error(`GET ${path} → ${res.status}`)
+  return (await res.json()) as T
+}
+
+/**
+ * Clicks a Blueprint checkbox or switch where a person does: on its drawn indicator, which lies over
+ * the real input (playwright's check() refuses an input whose indicator takes the click). The
+ * caller checks what follows: a switch may flip back when its update fails.
+ */
+export async function toggle(box: Locator, checked: boolean): Promise<void> {
+  if ((await box.isChecked()) !== checked) await box.click({ force: true })
+}
+
+/**
+ * Holds the browser's calls to `pattern` until release() is called: what the page shows while
+ * the server has not answered yet. stop() lets later calls through again.
+ */
+export async function holdRequests(page: Page, pattern: string) {
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  const handler = async (route: Route) => {
+    await held
+    await route.fallback()
+  }
+  await page.route(pattern, handler)
+  return { release, stop: () => page.unroute(pattern, handler) }
 }

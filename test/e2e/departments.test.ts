@@ -5,7 +5,7 @@
 import { resolve } from 'node:path'
 import t from 'tap'
 import { startPortal } from '../helper.js'
-import { launchBrowser } from './browser.js'
+import { launchBrowser, signIn } from './browser.js'
 import { expect } from './expect.js'
 
 t.test('sign in, add, edit and delete a department, sign out', async (t) => {
@@ -14,15 +14,7 @@ t.test('sign in, add, edit and delete a department, sign out', async (t) => {
   const page = await browser.newPage()
   page.setDefaultTimeout(15_000)
 
-  await page.goto(portal.baseUrl + '/')
-  await page.waitForURL('**/unauth/home')
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-
-  await page.getByLabel('Email').fill('alice@ccoe.example')
-  await page.getByLabel('Password').fill('alice')
-  await page.getByRole('button', { name: /sign in/i }).click()
-  await page.waitForURL('**/unauth/login**')
-  await page.waitForURL('**/auth/home', { timeout: 10_000 })
+  await signIn(page, portal.baseUrl)
   t.ok(await page.getByRole('heading', { name: 'Quick Utilities' }).isVisible(), 'home after sign-in')
 
   await page.goto(portal.baseUrl + '/auth/view/departments')

@@ -9,31 +9,41 @@ export interface SelectFilterProps {
   onChange: (value: string) => void
 }
 
+interface Choice {
+  value: string
+  label: string
+}
+
 const ALL = 'All'
+/** an exact filter with neither choices nor lookup is a yes/no flag (cost centers' owner terminated) */
+const FLAG_CHOICES: readonly Choice[] = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+]
+const plain = (options: readonly string[]): Choice[] => options.filter((o) => o !== ALL).map((o) => ({ value: o, label: o }))
 
 function LookupChoices({ lookup, ...props }: Omit<SelectFilterProps, 'filter'> & { label: string; lookup: LookupDef }) {
   const { options } = useLookupOptions(lookup, lookup.labelField)
-  return <Choices {...props} options={options.map((o) => o.label)} />
+  return <Choices {...props} choices={plain(options.map((o) => o.label))} />
 }
 
-function Choices({ id, label, value, options, onChange }: Omit<SelectFilterProps, 'filter'> & { label: string; options: readonly string[] }) {
+function Choices({ id, label, value, choices, onChange }: Omit<SelectFilterProps, 'filter'> & { label: string; choices: readonly Choice[] }) {
   return (
     <FormGroup label={label} labelFor={id} className="filter-row__item">
       <HTMLSelect
         id={id}
+        fill
         value={value || ALL}
-        options={[ALL, ...options.filter((o) => o !== ALL)]}
+        options={[{ value: ALL, label: ALL }, ...choices]}
         onChange={(e) => onChange(e.currentTarget.value)}
       />
     </FormGroup>
   )
 }
 
-/** A select filter: fixed choices, or another model's names (dcoe members' department). 'All' = no filter. */
+/** A select filter: fixed choices, another model's names (dcoe members' department), or yes/no. 'All' = no filter. */
 export function SelectFilter({ filter, ...props }: SelectFilterProps) {
-  return filter.lookup ? (
-    <LookupChoices {...props} label={filter.label} lookup={filter.lookup} />
-  ) : (
-    <Choices {...props} label={filter.label} options={filter.options ?? []} />
-  )
+  if (filter.lookup) return <LookupChoices {...props} label={filter.label} lookup={filter.lookup} />
+  const choices = filter.options ? plain(filter.options) : FLAG_CHOICES
+  return <Choices {...props} label={filter.label} choices={choices} />
 }

@@ -2,7 +2,7 @@ import { Classes, Intent } from '@blueprintjs/core'
 import type { ReactNode } from 'react'
 import type { Row } from '../../lib/resource-api.js'
 import { FieldInput, type FormValues } from '../resource-form/index.js'
-import { CellValue } from '../resource-table/cell-value.js'
+import { CellValue, cellClassName } from '../resource-table/cell-value.js'
 import type { InlineColumn } from './inline-columns.js'
 import type { Draft } from './use-inline-edit.js'
 
@@ -25,7 +25,7 @@ export function InlineRow({ columns, row, draft, onChange, actions }: InlineRowP
         const edit = draft && c.edit
         const error = edit ? draft.errors[edit.name] : ''
         return (
-          <td key={c.name}>
+          <td key={c.name} className={edit ? undefined : cellClassName(c.view)}>
             {edit ? (
               <>
                 <FieldInput

@@ -66,7 +66,7 @@ export function InlineTable({ resource }: { resource: ResourceDef }) {
         <NonIdealState icon="error" title="The list could not be loaded" description={errorText(error)} />
       ) : (
         <div className={isLoading && data ? 'table-scroll table-scroll--stale' : 'table-scroll'}>
-          <HTMLTable className="resource-table" aria-label={resource.messages.listTitle} striped compact>
+          <HTMLTable className="resource-table resource-table--striped" aria-label={resource.messages.listTitle} striped compact>
             <InlineHead columns={columns} sort={ctl.query.sort} onSort={ctl.setSort} />
             <tbody>
               {rows.map((row) => {

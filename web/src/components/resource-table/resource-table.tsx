@@ -2,7 +2,7 @@ import { Classes, HTMLTable } from '@blueprintjs/core'
 import type { ReactNode } from 'react'
 import { fieldOf, type ResourceDef } from '../../../../shared/resources/index.js'
 import type { Row } from '../../lib/resource-api.js'
-import { CellValue } from './cell-value.js'
+import { CellValue, cellClassName } from './cell-value.js'
 import { SortHeader } from './sort-header.js'
 
 export interface ResourceTableProps {
@@ -27,7 +27,13 @@ export function ResourceTable({ resource, rows, sort, onSort, renderCell, render
   const columns = resource.columns.map((name) => ({ name, field: fieldOf(resource, name) }))
   return (
     <div className={stale ? 'table-scroll table-scroll--stale' : 'table-scroll'}>
-      <HTMLTable className="resource-table" striped interactive aria-busy={loading || stale || undefined}>
+      <HTMLTable
+        className="resource-table resource-table--striped resource-table--interactive"
+        aria-label={resource.messages.listTitle}
+        striped
+        interactive
+        aria-busy={loading || stale || undefined}
+      >
         <thead>
           <tr>
             {columns.map((c) => (
@@ -55,7 +61,7 @@ export function ResourceTable({ resource, rows, sort, onSort, renderCell, render
             : rows.map((row) => (
                 <tr key={row.id}>
                   {columns.map((c) => (
-                    <td key={c.name}>
+                    <td key={c.name} className={cellClassName(c.field)}>
                       {renderCell?.(c.name, row) ?? <CellValue field={c.field} value={row[c.name]} />}
                     </td>
                   ))}

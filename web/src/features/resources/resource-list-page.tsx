@@ -26,8 +26,11 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
   const ListActions = ext.listActions
   const filtered = Object.values(list.query.filters).some((v) => v && v !== 'All')
 
+  // a list of many columns (cost centers have 15) takes the wide page, and scrolls past that
+  const pageClass = resource.columns.length > 8 ? 'page page--wide' : 'page'
+
   return (
-    <div className="page">
+    <div className={pageClass}>
       <header className="page__header">
         <H1 className="page__title">{messages.listTitle}</H1>
         <div className="page__actions">
