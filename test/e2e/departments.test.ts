@@ -15,7 +15,8 @@ t.test('sign in, add, edit and delete a department, sign out', async (t) => {
   page.setDefaultTimeout(15_000)
 
   await signIn(page, portal.baseUrl)
-  t.ok(await page.getByRole('heading', { name: 'Quick Utilities' }).isVisible(), 'home after sign-in')
+  await expect(page.getByRole('heading', { name: 'Quick Utilities' }))
+  t.pass('home after sign-in')
 
   await page.goto(portal.baseUrl + '/auth/view/departments')
   await page.getByRole('heading', { name: 'Departments Table' }).waitFor()

@@ -17,6 +17,10 @@ export interface InlineRowProps {
   actions: ReactNode
 }
 
+/** an email, or a select of emails or names, needs room to be read while it is edited */
+const editCellClassName = (field: InlineColumn['edit']) =>
+  field?.type === 'email' || field?.type === 'lookup' ? 'inline-row__cell--wide' : undefined
+
 /** One row of an inline table: values in view mode, inputs (with their error) in edit mode. */
 export function InlineRow({ columns, row, draft, onChange, actions }: InlineRowProps) {
   return (
@@ -25,7 +29,7 @@ export function InlineRow({ columns, row, draft, onChange, actions }: InlineRowP
         const edit = draft && c.edit
         const error = edit ? draft.errors[edit.name] : ''
         return (
-          <td key={c.name} className={edit ? undefined : cellClassName(c.view)}>
+          <td key={c.name} className={edit ? editCellClassName(edit) : cellClassName(c.view)}>
             {edit ? (
               <>
                 <FieldInput

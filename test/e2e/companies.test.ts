@@ -1,0 +1,72 @@
+/**
+ * Companies (spec 001 §2, §5): typing the company code fills the GL accounts and RI/Reno; the add
+ * and edit forms ask before saving.
+ */
+import { resolve } from 'node:path'
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { startPortal } from '../helper.js'
+import { screenshot, signedInPage, upstreamJson } from './browser.js'
+import { expect } from './expect.js'
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
+
+t.test('companies', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  const page = await signedInPage(t, portal)
+  const gl = async () => ({
+    aws: await page.getByLabel('AWS GL').inputValue(),
+    gcp: await page.getByLabel('GCP GL').inputValue(),
+    azure: await page.getByLabel('Azure GL').inputValue(),
+    riOrReno: await page.getByLabel('RI/Reno').inputValue(),
+  })
+
+  await t.test('the company code fills the GL accounts', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/view/companies')
+    await expect(page.getByRole('table', { name: 'Companies Table' }).getByRole('cell', { name: '3100', exact: true }))
+    await screenshot(page, 'companies-list')
+    await page.getByRole('link', { name: 'Add New Company' }).click()
+    await page.getByRole('heading', { name: 'Add New Company' }).waitFor()
+    const code = page.getByLabel('Company Code')
+    await code.fill('3100')
+    t.same(await gl(), { aws: '784031', gcp: '784033', azure: '784032', riOrReno: 'Reno' }, '3100 is a Reno company')
+    await code.fill('9999')
+    t.same(await gl(), { aws: '520084', gcp: '520110', azure: '520109', riOrReno: 'RI' }, '9999 is an RI company')
+    await code.fill('1000')
+    t.same(await gl(), { aws: '784031', gcp: '784033', azure: '784032', riOrReno: 'Reno' }, '1000 is a Reno company')
+    await code.fill('9999')
+    await page.getByLabel('Location').fill('Testland')
+    await page.getByLabel('GL Type').selectOption('Other')
+    await screenshot(page, 'companies-create')
+  })
+
+  await t.test('Submit asks first, then adds', async (t) => {
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(toast(page, 'Your new company has been added!'))
+    await page.waitForURL('**/auth/view/companies')
+    await expect(page.getByRole('cell', { name: 'Testland', exact: true }))
+    const stored = await upstreamJson(portal, '/companies?by_code=9999')
+    t.match(
+      stored.data,
+      [{ code: '9999', country: 'Testland', aws_gl: '520084', gcp_gl: '520110', azure_gl: '520109', riOrReno: 'RI', gl_type: 'Other' }],
+      'stored with the derived GL accounts',
+    )
+  })
+
+  await t.test('edit: a new code refills the GL accounts; confirm; updated', async (t) => {
+    await page.getByRole('button', { name: 'Actions for 9999' }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    await page.getByRole('heading', { name: 'Edit Company' }).waitFor()
+    const code = page.getByLabel('Company Code')
+    await expect(code, async () => (await code.inputValue()) === '9999')
+    await code.fill('3500')
+    t.same(await gl(), { aws: '784031', gcp: '784033', azure: '784032', riOrReno: 'Reno' }, '3500 is a Reno company')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
+    await expect(toast(page, 'Your company has been updated!'))
+    const stored = await upstreamJson(portal, '/companies?by_code=3500')
+    t.match(stored.data, [{ code: '3500', country: 'Testland', aws_gl: '784031', riOrReno: 'Reno' }], 'stored')
+  })
+})

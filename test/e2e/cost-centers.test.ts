@@ -1,0 +1,167 @@
+/**
+ * Cost centers (spec 001 §2, §4, §5, §8) as a person uses them: the owner's email must be a known
+ * cloud contact (else off to the contact form), the add and edit forms with their confirm modal,
+ * the replacement sent as null when unchecked, and the emailed inventory report.
+ */
+import { resolve } from 'node:path'
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { startPortal } from '../helper.js'
+import { readOutbox } from '../upstream/fixtures/outbox.js'
+import { screenshot, signedInPage, toggle, upstreamJson } from './browser.js'
+import { expect } from './expect.js'
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
+
+type Row = Record<string, unknown>
+
+t.test('cost centers', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  const page = await signedInPage(t, portal)
+  const byIdentifier = async (identifier: string) =>
+    (await upstreamJson<{ data: Row[] }>(portal, `/cost_centers?by_identifier=${encodeURIComponent(identifier)}`)).data.filter(
+      (r) => r.identifier === identifier,
+    )
+
+  await t.test('the list: 15 columns, Add New Cost Center, Send Inventory Report', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/view/cost_centers')
+    const table = page.getByRole('table', { name: 'Cost Centers Table' })
+    await expect(table.getByRole('cell', { name: '1000-CCOE-01', exact: true }))
+    const headers = await table.getByRole('columnheader').allInnerTexts()
+    t.same(
+      headers.map((h) => h.trim()),
+      [
+        'Identifier', 'Company Code', 'AWS GL', 'GCP GL', 'Azure GL', 'Owner', 'Approved', 'Owner Terminated',
+        'Business Unit', 'Department', 'Active', 'Expired', 'Replacement', 'Backup', 'Created', 'Actions',
+      ],
+      'the spec columns, then Actions',
+    )
+    // no cell's text spills over its neighbour (a 15-column table scrolls instead)
+    const overflowing = await table.evaluate((el) =>
+      [...el.querySelectorAll('td, th')].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent),
+    )
+    t.same(overflowing, [], 'no cell overflows')
+    const lines = await table.getByRole('cell', { name: 'WBS-CORP-2024-01', exact: true }).evaluate((cell) => {
+      const range = document.createRange()
+      range.selectNodeContents(cell)
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+    })
+    t.equal(lines, 1, 'an identifier stays on one line')
+    await screenshot(page, 'cost-centers-list')
+
+    await page.getByRole('combobox', { name: 'Owner terminated' }).selectOption({ label: 'Yes' })
+    await page.waitForURL(/by_owner_terminated=true/)
+    await table.getByRole('cell', { name: '1000-CCOE-01', exact: true }).waitFor({ state: 'detached' })
+    t.ok(await table.getByRole('cell', { name: 'WBS-CORP-2024-01', exact: true }).isVisible(), 'the terminated owner\'s cost center stays')
+    await page.getByRole('combobox', { name: 'Owner terminated' }).selectOption({ label: 'All' })
+    await expect(table.getByRole('cell', { name: '1000-CCOE-01', exact: true }))
+    t.notMatch(page.url(), /by_owner_terminated/, 'All removes the filter')
+  })
+
+  await t.test('an unknown owner email sends the person to the contact form', async (t) => {
+    await page.getByRole('link', { name: 'Add New Cost Center' }).click()
+    await page.getByRole('heading', { name: 'Add New Cost Center' }).waitFor()
+    await page.getByLabel('Identifier').fill('CC-E2E-100')
+    await page.getByLabel('Cloud Contact Email').fill('nobody@example.com')
+    await screenshot(page, 'cost-centers-create')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(
+      toast(
+        page,
+        "Cloud contact: nobody@example.com doesn't exists! Please add it first before creating (or editing) this cost center this form",
+      ),
+    )
+    await page.waitForURL('**/auth/create/cloud_contacts')
+    await page.getByRole('heading', { name: 'Add New Cloud Contact' }).waitFor()
+    t.same(await byIdentifier('CC-E2E-100'), [], 'nothing saved')
+  })
+
+  await t.test('the contact form adds the missing owner (POST /cloud_contacts/by_email)', async (t) => {
+    await page.getByLabel('Email').fill('nobody@example.com')
+    await screenshot(page, 'cloud-contacts-create')
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await expect(toast(page, 'Your new contact has been added!'))
+    await page.waitForURL('**/auth/view/cloud_contacts')
+    await expect(page.getByRole('cell', { name: 'nobody@example.com', exact: true }))
+    const stored = await upstreamJson<{ data: Row[] }>(portal, '/cloud_contacts?by_email=nobody%40example.com')
+    t.match(stored.data, [{ email: 'nobody@example.com' }], 'in the database')
+  })
+
+  await t.test('a known owner: confirm, added, unchecked replacement sent as null', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/create/cost_centers')
+    await page.getByLabel('Identifier').fill('CC-E2E-100')
+    await page.getByLabel('Cloud Contact Email').fill('alice.martin@example.com')
+    await page.getByLabel('Company').selectOption({ label: '3100' })
+    // pick a replacement, then change one's mind: the box unchecked means no replacement at all
+    await toggle(page.getByRole('checkbox', { name: 'Replacement' }), true)
+    await page.getByRole('combobox', { name: 'Replacement cost center' }).selectOption({ label: '1000-CCOE-01' })
+    await toggle(page.getByRole('checkbox', { name: 'Replacement' }), false)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
+    await dialog.waitFor()
+    await screenshot(page, 'cost-centers-create-confirm')
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/cost_centers')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    const body = (await posted).postDataJSON() as Row
+    const sent = (body.cost_center ?? body) as Row
+    t.equal(sent.new_cost_center_id, null, 'replacement sent as null')
+    t.equal(sent.alt_cost_center_id, null, 'backup sent as null')
+    await expect(toast(page, 'Your new cost center has been added!'))
+    await page.waitForURL('**/auth/view/cost_centers')
+    await expect(page.getByRole('cell', { name: 'CC-E2E-100', exact: true }))
+    const [saved] = await byIdentifier('CC-E2E-100')
+    t.match(
+      saved,
+      { cloud_contact_email: 'alice.martin@example.com', company_code: '3100', new_cost_center_id: null, alt_cost_center_id: null },
+      'stored with its owner and company, without replacement or backup',
+    )
+  })
+
+  await t.test('edit with a confirm modal: the replacement is saved', async (t) => {
+    await page.getByRole('button', { name: 'Actions for CC-E2E-100' }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
+    const email = page.getByLabel('Cloud Contact Email')
+    await expect(email, async () => (await email.inputValue()) === 'alice.martin@example.com')
+    await email.fill('bruno.rossi@example.com')
+    await toggle(page.getByRole('checkbox', { name: 'Replacement' }), true)
+    await page.getByRole('combobox', { name: 'Replacement cost center' }).selectOption({ label: '1000-CCOE-01' })
+    await screenshot(page, 'cost-centers-edit')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(toast(page, 'Your cost center has been updated!'))
+    await page.waitForURL('**/auth/view/cost_centers')
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'CC-E2E-100', exact: true }) })
+    await expect(row.getByRole('cell', { name: 'bruno.rossi@example.com', exact: true }))
+    const [replacement] = await byIdentifier('1000-CCOE-01')
+    const [saved] = await byIdentifier('CC-E2E-100')
+    t.match(
+      saved,
+      { cloud_contact_email: 'bruno.rossi@example.com', new_cost_center_id: replacement?.id, new_cost_center_identifier: '1000-CCOE-01' },
+      'stored with the new owner and the replacement',
+    )
+  })
+
+  await t.test('Send Inventory Report: prefilled email, Your report will be emailed!', async (t) => {
+    await page.getByRole('button', { name: 'Send Inventory Report' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Send Inventory Report' })
+    const email = dialog.getByLabel('Email')
+    await expect(email, async () => (await email.inputValue()) === 'alice@ccoe.example')
+    await email.fill('finops@ccoe.example')
+    await screenshot(page, 'cost-centers-send-report')
+    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cost_centers/send_report')
+    await dialog.getByRole('button', { name: 'Send' }).click()
+    const answer = await sent
+    if (answer.status() !== 200) t.comment(`send_report answered ${answer.status()}: ${await answer.text()}`)
+    t.equal(answer.status(), 200, 'POST /cost_centers/send_report answered (needs the upstream endpoint)')
+    t.same(answer.request().postDataJSON(), { cost_center: { email: true, send_to: 'finops@ccoe.example' } }, 'the spec payload')
+    await expect(toast(page, 'Your report will be emailed!'))
+    await dialog.waitFor({ state: 'detached' })
+    await portal.upstream.mail.idle()
+    const [mail] = readOutbox(portal.outboxDir)
+    t.match(mail?.headers.to, /finops@ccoe\.example/, 'an email to the address typed')
+    const csv = mail?.attachments[0]?.content ?? ''
+    t.match(csv, /CC-E2E-100/, 'the inventory lists the new cost center')
+  })
+})

@@ -1,0 +1,105 @@
+/**
+ * The CCoE Members Table (spec 000 §2, spec 001 §2, §4, §8): the Blacklist toggle flips at once,
+ * is stored, and flips back with the spec's message when the update fails; the team filter lives
+ * in the URL.
+ */
+import { resolve } from 'node:path'
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { startPortal } from '../helper.js'
+import { holdRequests, screenshot, signedInPage, toggle, upstreamJson } from './browser.js'
+import { expect } from './expect.js'
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
+
+type Member = { id: number; name: string; email: string; blacklist: boolean; team: string }
+
+t.test('CCoE members', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  const page = await signedInPage(t, portal)
+  const table = page.getByRole('table', { name: 'Members Table' })
+  const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) })
+  const member = async (email: string) =>
+    (await upstreamJson<{ data: Member[] }>(portal, `/dcoe/members?by_email=${encodeURIComponent(email)}`)).data.find((m) => m.email === email)
+
+  const failed = toast(page, 'There was a problem when updating the member blacklist Please try again.')
+
+  await page.goto(portal.baseUrl + '/auth/view/dcoe_members')
+  await page.getByRole('heading', { name: 'Members Table' }).waitFor()
+  await expect(row('Alice Martin'))
+
+  await t.test('the columns of the spec, no Actions menu', async (t) => {
+    const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim())
+    t.same(headers, ['Name', 'Email', 'Department', 'Business Unit', 'Team', 'Teams Member', 'DL Member', 'Blacklist'])
+    t.ok(await page.getByRole('link', { name: 'Add New Member' }).isVisible(), 'Add New Member')
+    await screenshot(page, 'members-table')
+  })
+
+  await t.test('the Blacklist toggle flips at once and is stored', async (t) => {
+    const box = row('Alice Martin').getByRole('checkbox', { name: 'Blacklist Alice Martin' })
+    t.notOk(await box.isChecked(), 'not blacklisted at first')
+    // hold the update: the switch must already show the new value while the server has not answered
+    const hold = await holdRequests(page, '**/api/dcoe/members/*')
+    const put = page.waitForRequest((r) => r.method() === 'PUT' && /\/api\/dcoe\/members\/\d+$/.test(r.url()))
+    await toggle(box, true)
+    t.same((await put).postDataJSON(), { blacklist: true }, 'PUT /dcoe/members/{id} with {blacklist}')
+    t.ok(await box.isChecked(), 'on before the answer')
+    hold.release()
+    await expect(toast(page, 'Succesfully updated the blacklist!'))
+    await hold.stop()
+    t.equal((await member('alice.martin@example.com'))?.blacklist, true, 'stored')
+    t.ok(await box.isChecked(), 'still on')
+  })
+
+  await t.test('the team filter puts by_team in the URL; All removes it', async (t) => {
+    const team = page.getByRole('combobox', { name: 'Team' })
+    await team.selectOption('Core')
+    await page.waitForURL(/[?&]by_team=Core/)
+    await row('Bruno Rossi').waitFor({ state: 'detached' })
+    t.ok(await row('Alice Martin').isVisible(), 'the Core member stays')
+    const teams = await table.locator('tbody tr td:nth-child(5)').allInnerTexts()
+    t.same([...new Set(teams.map((s) => s.trim()))], ['Core'], 'only Core rows')
+    await screenshot(page, 'members-team-filter')
+    await team.selectOption('All')
+    await expect(row('Bruno Rossi'))
+    t.notMatch(new URL(page.url()).search, /by_team/, 'no by_team any more')
+    const alice = row('Alice Martin').getByRole('checkbox', { name: 'Blacklist Alice Martin' })
+    t.ok(await alice.isChecked(), 'the page shown again has the new blacklist value, not its cached one')
+  })
+
+  await t.test('a failed update says so and flips the toggle back', async (t) => {
+    // the row goes away behind the UI's back: the PUT answers 404
+    const bruno = await member('bruno.rossi@example.com')
+    const gone = await fetch(`${portal.upstreamUrl}/dcoe/members/${bruno?.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example' },
+    })
+    t.ok(gone.ok, 'deleted upstream')
+    const box = row('Bruno Rossi').getByRole('checkbox', { name: 'Blacklist Bruno Rossi' })
+    const hold = await holdRequests(page, '**/api/dcoe/members/*')
+    const answer = page.waitForResponse((r) => r.request().method() === 'PUT')
+    await toggle(box, true)
+    t.ok(await box.isChecked(), 'on while the call is under way')
+    hold.release()
+    t.equal((await answer).status(), 404, 'the server refused')
+    await expect(failed)
+    await expect(box, async () => !(await box.isChecked()))
+    t.pass('back off')
+    await hold.stop()
+    await screenshot(page, 'members-blacklist-failed')
+  })
+
+  await t.test('with the upstream down, the toggle flips back too', async (t) => {
+    await portal.upstream.close()
+    await page.getByRole('button', { name: 'Close' }).first().click() // the last toast, so a new one shows
+    await failed.waitFor({ state: 'detached' })
+    const box = row('Alice Martin').getByRole('checkbox', { name: 'Blacklist Alice Martin' })
+    const answer = page.waitForResponse((r) => r.request().method() === 'PUT', )
+    t.ok(await box.isChecked(), 'on, as stored (the cached list was updated)')
+    await toggle(box, false)
+    t.equal((await answer).status(), 502, 'the gateway says the upstream is unavailable')
+    await expect(failed)
+    await expect(box, async () => await box.isChecked())
+    t.pass('back on')
+  })
+})
