@@ -67,6 +67,28 @@ t.test('CCoE members', async (t) => {
     t.ok(await alice.isChecked(), 'the page shown again has the new blacklist value, not its cached one')
   })
 
+  await t.test('Add New Member: Other takes the typed department, and a membership ticket is filed', async (t) => {
+    await page.getByRole('link', { name: 'Add New Member' }).click()
+    await page.getByRole('heading', { name: 'Add New Member' }).waitFor()
+    await page.getByLabel('Name', { exact: true }).fill('Zoe Quinn')
+    await page.getByLabel('Email', { exact: true }).fill('zoe.quinn@ccoe.example')
+    await page.getByLabel('Department', { exact: true }).selectOption('Other')
+    await page.getByLabel('If Other, Department').fill('Platform Guild')
+    await page.getByLabel('Business Unit', { exact: true }).selectOption('CCOE')
+    const ticket = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/team_membership_tickets'))
+    await page.getByRole('button', { name: 'Submit' }).click()
+    t.same((await ticket).postDataJSON(), {
+      requesting_principal_user_id: 'zoe.quinn@ccoe.example',
+      department: 'Platform Guild',
+      business_unit: 'CCOE',
+    })
+    await expect(toast(page, 'Successfully added a new member!'))
+    await page.getByRole('heading', { name: 'Members Table' }).waitFor()
+    t.match(await member('zoe.quinn@ccoe.example'), { name: 'Zoe Quinn', department: 'Platform Guild', business_unit: 'CCOE' })
+    const tickets = await upstreamJson<{ data: { requesting_principal_user_id: string }[] }>(portal, '/team_membership_tickets?per_page=100')
+    t.ok(tickets.data.some((x) => x.requesting_principal_user_id === 'zoe.quinn@ccoe.example'), 'the ticket is stored')
+  })
+
   await t.test('a failed update says so and flips the toggle back', async (t) => {
     // the row goes away behind the UI's back: the PUT answers 404
     const bruno = await member('bruno.rossi@example.com')

@@ -7,6 +7,7 @@ import { ResourceForm, toFormValues, type FormValues } from '../../components/re
 import { paths } from '../../config/paths.js'
 import { apiRequest, errorText } from '../../lib/api-client.js'
 import { createRecord, isResourceKey } from '../../lib/resource-api.js'
+import { MESSAGES } from '../../../../shared/messages.js'
 import { toastError, toastSuccess } from '../../lib/toaster.js'
 import { useLookupOptions } from '../../lib/use-lookup-options.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
@@ -44,18 +45,20 @@ export function DcoeMemberCreatePage({ resource }: { resource: ResourceDef }) {
     setBusy(true)
     try {
       await createRecord(resource, member)
-      await apiRequest('POST', paths.api.teamMembershipTickets.getHref(), {
-        requesting_principal_user_id: member.email,
-        department,
-        business_unit: member.business_unit,
-      })
-      void toastSuccess(messages.created)
-      void mutate(isResourceKey(resource))
-      navigate(listHref)
     } catch (err) {
       void toastError(`${messages.createFailed} ${errorText(err)}`)
       setBusy(false)
+      return
     }
+    void toastSuccess(messages.created)
+    void mutate(isResourceKey(resource))
+    // the member exists now: a failed ticket is its own error, not a failed add
+    await apiRequest('POST', paths.api.teamMembershipTickets.getHref(), {
+      requesting_principal_user_id: member.email,
+      department,
+      business_unit: member.business_unit,
+    }).catch((err) => toastError(`${MESSAGES.actionFailed} ${errorText(err)}`))
+    navigate(listHref)
   }
 
   return (
