@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: what the gateway costs, as ratios against a baseline measured in the same run.
  *   1. list throughput: GET /departments?per_page=25 straight to the upstream vs through the
- *      gateway (bearer token, allowlist, proxy, audit);
+ *      gateway (bearer token, allowlist, proxy, audit); then, direct only, two harder pages of the
+ *      same list: a text filter (ILIKE scans every row for the total) and a page in the middle
+ *      (OFFSET walks half the sort index);
  *   2. CSV export: the gateway's streamed /api/csv/<model> vs fetching the same pages as JSON
  *      straight from the upstream.
  * The upstream runs on PGlite (or DATABASE_URL) with BENCH_ROWS departments (default 50 000).
@@ -82,6 +84,9 @@ async function main() {
 
   const directRate = await load(`${upstreamUrl}/departments?per_page=25&sort=name`, direct)
   const gatewayRate = await load(`${baseUrl}/api/departments?per_page=25&sort=name`, viaGateway)
+  const filteredRate = await load(`${upstreamUrl}/departments?per_page=25&sort=name&by_name=ment%201`, direct)
+  const middle = Math.max(1, Math.floor(ROWS / 25 / 2))
+  const deepRate = await load(`${upstreamUrl}/departments?per_page=25&sort=name&page=${middle}`, direct)
 
   const counted = await database.db.execute(sql`select count(*)::int as n from departments`)
   const total = (counted as unknown as { rows: { n: number }[] }).rows[0].n
@@ -102,6 +107,8 @@ async function main() {
   console.log(`rows in departments: ${fmt(total)}, ${CONCURRENCY} concurrent clients, ${SECONDS}s per run`)
   console.log(`list, upstream direct   ${fmt(directRate)} req/s (baseline)`)
   console.log(`list, through gateway   ${fmt(gatewayRate)} req/s  ratio ${(gatewayRate / directRate).toFixed(2)}`)
+  console.log(`list, by_name filter     ${fmt(filteredRate)} req/s  (direct)`)
+  console.log(`list, page ${middle} (middle)  ${fmt(deepRate)} req/s  (direct)`)
   console.log(`JSON pages, direct      ${fmt(total / pagedSeconds)} rows/s (baseline)`)
   console.log(`CSV through gateway     ${fmt(csvLines / csvSeconds)} rows/s  ratio ${(pagedSeconds / csvSeconds).toFixed(2)}`)
 }

@@ -14,6 +14,12 @@ export interface RecordShape {
   select: SQL
   /** LEFT JOINs for the join fields (empty SQL when none) */
   joins: SQL
+  /**
+   * Only the LEFT JOINs that the named fields read. Each joins a lookup on its primary key, so it
+   * never adds or removes a row: a query that filters or sorts without the other joins finds the
+   * same rows in the same order (the list's narrow page query and its count rely on this).
+   */
+  joinsFor(fields: readonly string[]): SQL
   /** the raw expression of a readable field: for WHERE and ORDER BY (keeps types and indexes) */
   expr(field: string): SQL
 }
@@ -44,24 +50,25 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
   const known = cache.get(resource)
   if (known) return known
   const exprs = new Map<string, SQL>()
-  const joins: SQL[] = []
-  const joined = new Set<string>()
+  const joins = new Map<string, SQL>()
+  /** field name → the lookup field whose join it reads */
+  const via = new Map<string, string>()
   for (const field of resource.fields) {
     if (field.writeOnly) continue
     if (!field.join) {
       exprs.set(field.name, sql`${T}.${sql.identifier(field.name)}`)
       continue
     }
-    const via = resource.fields.find((f) => f.name === field.join!.via)
-    const target = via?.lookup && registry.find((r) => r.key === via.lookup!.model)
-    if (!via || !target) {
+    const lookup = resource.fields.find((f) => f.name === field.join!.via)
+    const target = lookup?.lookup && registry.find((r) => r.key === lookup.lookup!.model)
+    if (!lookup || !target) {
       throw new Error(`${resource.key}.${field.name} joins through ${field.join.via}, which is not a lookup of a known model`)
     }
-    const alias = sql.identifier(`j_${via.name}`)
-    if (!joined.has(via.name)) {
-      joined.add(via.name)
-      joins.push(sql` LEFT JOIN ${sql.identifier(target.table)} AS ${alias} ON ${alias}.id = ${T}.${sql.identifier(via.name)}`)
+    const alias = sql.identifier(`j_${lookup.name}`)
+    if (!joins.has(lookup.name)) {
+      joins.set(lookup.name, sql` LEFT JOIN ${sql.identifier(target.table)} AS ${alias} ON ${alias}.id = ${T}.${sql.identifier(lookup.name)}`)
     }
+    via.set(field.name, lookup.name)
     exprs.set(field.name, sql`${alias}.${sql.identifier(field.join.column)}`)
   }
   const readable = resource.fields.filter((f) => exprs.has(f.name))
@@ -72,7 +79,11 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
       readable.map((f) => sql`${formatted(f, exprs.get(f.name)!)} AS ${sql.identifier(f.name)}`),
       sql`, `,
     ),
-    joins: sql.join(joins),
+    joins: sql.join([...joins.values()]),
+    joinsFor(fields) {
+      const needed = new Set(fields.map((f) => via.get(f)).filter((v) => v !== undefined))
+      return sql.join([...joins].filter(([name]) => needed.has(name)).map(([, join]) => join))
+    },
     expr(name) {
       const expr = exprs.get(name)
       if (!expr) throw new Error(`${resource.key} has no readable field ${name}`)

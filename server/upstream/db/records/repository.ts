@@ -63,20 +63,40 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
     resource,
     get,
 
+    /**
+     * One page and the total, in ONE statement (one snapshot: the total always matches the page).
+     * Its `page` CTE finds the page's ids from the filters and sort alone (only the joins those
+     * read), so the index on the sort column gives a top-N scan; the projection (every join,
+     * to_char) then runs for the page's rows only, never for every matching row as it did with
+     * `count(*) OVER ()`, which also forced a full sort. The total is the page's own arithmetic
+     * when the page is short (small tables, last pages), else a separate count(*): PostgreSQL
+     * runs an uncalled CASE branch's sub-select never, so the count costs only when needed.
+     */
     async list(db: Executor, query: ListQuery): Promise<{ data: ApiRecord[]; total: number }> {
-      const descending = query.sort.startsWith('-')
-      const dir = descending ? sql`DESC` : sql`ASC`
+      const dir = query.sort.startsWith('-') ? sql`DESC` : sql`ASC`
+      const key = query.sort.replace(/^-/, '')
       const where = whereOf(query.filters)
+      const filterFields = query.filters.map((f) => f.field)
+      const filtered = sql`${table} AS t${shape.joinsFor(filterFields)}${where}`
+      const offset = (query.page - 1) * query.perPage
+      const count = sql`(SELECT count(*) FROM ${filtered})`
       const found = await rows(
         db,
-        sql`SELECT ${shape.select}, (count(*) OVER ())::int AS "__total" FROM ${from}${where}
-            ORDER BY ${shape.expr(query.sort.replace(/^-/, ''))} ${dir}, t.id ${dir}
-            LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}`,
+        sql`WITH page AS (
+              SELECT t.id AS "__id", ${shape.expr(key)} AS "__key"
+              FROM ${table} AS t${shape.joinsFor([key, ...filterFields])}${where}
+              ORDER BY ${shape.expr(key)} ${dir}, t.id ${dir}
+              LIMIT ${query.perPage} OFFSET ${offset})
+            SELECT ${shape.select},
+              (CASE WHEN (SELECT count(*) FROM page) < ${query.perPage} THEN ${offset} + (SELECT count(*) FROM page)
+                    ELSE ${count} END)::int AS "__total"
+            FROM page JOIN ${table} AS t ON t.id = page."__id"${shape.joins}
+            ORDER BY page."__key" ${dir}, page."__id" ${dir}`,
       )
-      // past the last page the window total is absent: count on its own
+      // past the last page there is no row to carry the total: count on its own
       let total = Number(found[0]?.__total ?? 0)
       if (found.length === 0 && query.page > 1) {
-        const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from}${where}`)
+        const [row] = await rows<{ n: number }>(db, sql`SELECT ${count}::int AS n`)
         total = Number(row.n)
       }
       for (const row of found) delete row.__total

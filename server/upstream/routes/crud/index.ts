@@ -14,7 +14,8 @@ import { resourceRoutes } from './resource-routes.js'
  *            page is 1-based; per_page ≤ MAX_PAGE_SIZE; sort is a field, '-' for descending (id breaks
  *            ties); filters are the model's FilterDefs: 'text' = case-insensitive substring, 'exact' =
  *            equality, 'createdWithin' = created in the last N days; 'All' or '' means no filter.
- *            Paging, filtering, sorting and the total (count(*) over ()) all happen in SQL.
+ *            Paging, filtering, sorting and the total all happen in SQL, in one statement (a short page
+ *            is counted by arithmetic, a full one by count(*); see db/records/repository.ts).
  *   GET    /<path>/:id  → 200 {"data":{…}} | 404 {"error":"<Model> not found"}
  *   POST   /<path>      body {…} or {"<bodyKey>":{…}} → 201 {"data":{…, "id":N}}
  *   PUT    /<path>/:id  same bodies, partial update → 200 {"data":{…}}
