@@ -56,7 +56,8 @@ async function main() {
   const webRoot = resolve('dist/web')
   const gateway: FastifyInstance = await buildGateway(
     { ...config, upstreamUrl: config.upstreamUrl ?? embedded!.url },
-    { webRoot: existsSync(webRoot) ? webRoot : undefined, logger: true },
+    // stdout is the audit log's: Fastify adds only warnings and errors to it
+    { webRoot: existsSync(webRoot) ? webRoot : undefined, logger: { level: 'warn' } },
   )
   await gateway.listen({ host: config.host, port: config.port })
   console.log(`CCoE Portal on ${config.publicUrl}`)

@@ -22,7 +22,8 @@ export interface GatewayExtras {
   auditDestination?: NodeJS.WritableStream
   /** the React build; served with SPA fallback when the folder exists */
   webRoot?: string
-  logger?: boolean
+  /** Fastify's own log (not the audit log): off, on, or on from a level */
+  logger?: boolean | { level: string }
 }
 
 /** The gateway, built but not listening: the caller listens (on config.host and config.port). */

@@ -1,0 +1,52 @@
+/**
+ * Configuration is environment variables only; each has a safe default, and a bad value stops
+ * start-up with one clear line (DESIGN.md "config").
+ */
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import t from 'tap'
+import { ConfigError, loadConfig } from '../../server/config.js'
+import { tempDir } from '../helper.js'
+
+t.test('defaults: embedded everything, secrets generated once and kept', async (t) => {
+  const dataDir = tempDir(t)
+  const config = loadConfig({ DATA_DIR: dataDir })
+  t.match(config, { host: '127.0.0.1', port: 3000, publicUrl: 'http://127.0.0.1:3000', upstreamUrl: undefined, oidcIssuer: undefined })
+  t.equal(config.sessionKey.length, 32, 'a 32-byte session key')
+  t.ok(existsSync(join(dataDir, 'session-secret')), 'kept in the data folder')
+  const again = loadConfig({ DATA_DIR: dataDir })
+  t.same(again.sessionKey, config.sessionKey, 'a restart keeps sessions')
+  t.equal(again.upstreamToken, config.upstreamToken, 'and the upstream token')
+  t.equal(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) }).sessionKey.length, 32, 'a passphrase becomes a key')
+})
+
+t.test('bad values are refused with a message naming the variable', async (t) => {
+  const dataDir = tempDir(t)
+  const refused = (env: Record<string, string>, message: RegExp) =>
+    t.throws(() => loadConfig({ DATA_DIR: dataDir, ...env }), { constructor: ConfigError, message }, JSON.stringify(env))
+  refused({ PORT: 'abc' }, /^PORT must be an integer/)
+  refused({ PORT: '70000' }, /^PORT must be an integer between 0 and 65535/)
+  refused({ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must use postgres:/)
+  refused({ UPSTREAM_URL: 'not a url' }, /^UPSTREAM_URL must be a URL/)
+  refused({ UPSTREAM_URL: 'https://provider.example' }, /^UPSTREAM_TOKEN is required/)
+  refused({ OIDC_ISSUER: 'https://sso.example' }, /^OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required/)
+  refused({ SESSION_SECRET: 'short' }, /^SESSION_SECRET must be at least 32 characters/)
+  refused({ SMTP_URL: 'http://mail' }, /^SMTP_URL must use smtp:/)
+})
+
+t.test('npm start with a bad value prints one line and exits 1', async (t) => {
+  const run = promisify(execFile)
+  const failed = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: 'nope', DATA_DIR: tempDir(t) },
+    timeout: 30_000,
+  }).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  )
+  t.ok(failed, 'it does not start')
+  t.equal(failed?.code, 1)
+  const lines = (failed?.stderr ?? '').split('\n').filter((l) => l && !l.includes('WARNING'))
+  t.same(lines, ['ccoe-portal: configuration error: PORT must be an integer between 0 and 65535, got "nope"'])
+})
