@@ -143,6 +143,31 @@ t.test('cost centers', async (t) => {
     )
   })
 
+  await t.test("edit: a department or business unit of None is refused before anything is sent", async (t) => {
+    await page.getByRole('button', { name: 'Actions for CC-E2E-100' }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
+    const email = page.getByLabel('Cloud Contact Email')
+    await expect(email, async () => (await email.inputValue()) !== '')
+    let writes = 0
+    const countWrites = (r: { method(): string }) => void (r.method() === 'PUT' && writes++)
+    page.on('request', countWrites)
+    const department = page.getByRole('combobox', { name: /^Department/ })
+    const chosen = await department.inputValue()
+    await department.selectOption({ label: 'None' })
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(toast(page, "Edited Department can't be None!"))
+    await department.selectOption(chosen)
+    await page.getByRole('combobox', { name: /^Business Unit/ }).selectOption({ label: 'None' })
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(toast(page, "Edited Business Unit can't be None!"))
+    page.off('request', countWrites)
+    t.equal(writes, 0, 'no PUT was sent')
+    t.equal(await page.getByRole('dialog').count(), 0, 'no confirm modal either')
+    await page.getByRole('button', { name: 'Go Back' }).click()
+    await page.waitForURL('**/auth/view/cost_centers')
+  })
+
   await t.test('Send Inventory Report: prefilled email, Your report will be emailed!', async (t) => {
     await page.getByRole('button', { name: 'Send Inventory Report' }).click()
     const dialog = page.getByRole('dialog', { name: 'Send Inventory Report' })
