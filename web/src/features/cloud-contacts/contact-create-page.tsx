@@ -1,42 +1,23 @@
-import { Button, Card, FormGroup, H1, InputGroup, Intent } from '@blueprintjs/core'
+import { Button, Card, FormGroup, InputGroup, Intent } from '@blueprintjs/core'
 import { useState, type FormEvent } from 'react'
-import { useSWRConfig } from 'swr'
-import { useLocation } from 'wouter'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { FormPage } from '../../components/form-page.js'
 import { paths } from '../../config/paths.js'
-import { apiRequest, errorText } from '../../lib/api-client.js'
-import { isResourceKey } from '../../lib/resource-api.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
-import { usePageTitle } from '../../lib/use-page-title.js'
+import { apiRequest } from '../../lib/api-client.js'
+import { useCreateRecord } from '../../lib/use-create-record.js'
 
 /** /auth/create/cloud_contacts (spec 001 §2): one email, Confirm; the server fills in the rest. */
 export function ContactCreatePage({ resource }: { resource: ResourceDef }) {
-  const { messages } = resource
-  usePageTitle(messages.createTitle)
-  const [, navigate] = useLocation()
-  const { mutate } = useSWRConfig()
   const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, create } = useCreateRecord(resource)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    setBusy(true)
-    try {
-      await apiRequest('POST', paths.api.cloudContactByEmail.getHref(), { [resource.bodyKey]: { email: email.trim() } })
-      void toastSuccess(messages.created)
-      void mutate(isResourceKey(resource))
-      navigate(paths.auth.resource.getHref('view', resource.key))
-    } catch (err) {
-      void toastError(`${messages.createFailed} ${errorText(err)}`)
-      setBusy(false)
-    }
+    await create(() => apiRequest('POST', paths.api.cloudContactByEmail.getHref(), { [resource.bodyKey]: { email: email.trim() } }))
   }
 
   return (
-    <div className="page page--narrow">
-      <header className="page__header">
-        <H1 className="page__title">{messages.createTitle}</H1>
-      </header>
+    <FormPage title={resource.messages.createTitle}>
       <Card className="form-card">
         <form onSubmit={(e) => void submit(e)}>
           <FormGroup label="Email" labelFor="contact-email" className="form-group--required">
@@ -47,6 +28,6 @@ export function ContactCreatePage({ resource }: { resource: ResourceDef }) {
           </div>
         </form>
       </Card>
-    </div>
+    </FormPage>
   )
 }

@@ -1,12 +1,12 @@
-import { Button, H1, NonIdealState, Spinner } from '@blueprintjs/core'
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core'
 import { useLocation } from 'wouter'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
+import { FormPage } from '../../components/form-page.js'
 import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { useResourceRecord } from '../../lib/resource-api.js'
 import { useLookupOptions } from '../../lib/use-lookup-options.js'
-import { usePageTitle } from '../../lib/use-page-title.js'
 import { CostCenterForm } from './cost-center-form.js'
 import { initialValues } from './cost-center-values.js'
 import { useSaveCostCenter } from './use-save-cost-center.js'
@@ -15,7 +15,6 @@ import { useSaveCostCenter } from './use-save-cost-center.js'
 export function CostCenterPage({ resource, modelId }: { resource: ResourceDef; modelId?: string }) {
   const { messages } = resource
   const title = modelId ? messages.editTitle : messages.createTitle
-  usePageTitle(title)
   const [, navigate] = useLocation()
   const record = useResourceRecord(resource, modelId)
   const companies = useLookupOptions({ model: 'companies', labelField: 'code' })
@@ -42,10 +41,7 @@ export function CostCenterPage({ resource, modelId }: { resource: ResourceDef; m
     )
 
   return (
-    <div className="page page--narrow">
-      <header className="page__header">
-        <H1 className="page__title">{title}</H1>
-      </header>
+    <FormPage title={title}>
       {body}
       <ConfirmDialog
         isOpen={save.pending}
@@ -55,6 +51,6 @@ export function CostCenterPage({ resource, modelId }: { resource: ResourceDef; m
         onConfirm={save.confirm}
         onCancel={save.cancel}
       />
-    </div>
+    </FormPage>
   )
 }

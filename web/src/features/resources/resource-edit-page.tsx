@@ -1,21 +1,20 @@
-import { Button, H1, NonIdealState, Spinner } from '@blueprintjs/core'
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core'
 import { useMemo, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
 import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
+import { FormPage } from '../../components/form-page.js'
 import { ResourceForm, toFormValues, toPayload, type FormValues } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { isResourceKey, updateRecord, useResourceRecord } from '../../lib/resource-api.js'
 import { toastError, toastSuccess } from '../../lib/toaster.js'
-import { usePageTitle } from '../../lib/use-page-title.js'
 import type { ResourceExtensions } from './extensions.js'
 
 /** /auth/edit/<model>/<id>: the form prefilled from the record; Submit asks before saving. */
 export function ResourceEditPage({ resource, modelId, ext = {} }: { resource: ResourceDef; modelId: string; ext?: ResourceExtensions }) {
   const { messages } = resource
-  usePageTitle(messages.editTitle)
   const [, navigate] = useLocation()
   const { mutate } = useSWRConfig()
   const { data, error, isLoading } = useResourceRecord(resource, modelId)
@@ -58,10 +57,7 @@ export function ResourceEditPage({ resource, modelId, ext = {} }: { resource: Re
     )
 
   return (
-    <div className="page page--narrow">
-      <header className="page__header">
-        <H1 className="page__title">{messages.editTitle}</H1>
-      </header>
+    <FormPage title={messages.editTitle}>
       {body}
       <ConfirmDialog
         isOpen={pending !== undefined}
@@ -71,6 +67,6 @@ export function ResourceEditPage({ resource, modelId, ext = {} }: { resource: Re
         onConfirm={() => void save()}
         onCancel={() => setPending(undefined)}
       />
-    </div>
+    </FormPage>
   )
 }
