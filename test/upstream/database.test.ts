@@ -172,3 +172,14 @@ t.test('opening a test database is cheap (informational)', async (t) => {
   t.equal(database.dialect, dialect)
   await database.close()
 })
+
+t.test('demo cost centers spread over the created-within choices', async (t) => {
+  const database = await openTestDatabase()
+  t.teardown(() => database.close())
+  await seedDemoData(database, () => {})
+  const within = async (days: number) =>
+    (await recordRepository(getResource('cost_centers')!).list(database.db, {
+      page: 1, perPage: 100, sort: 'identifier', filters: [{ field: 'created_at', kind: 'createdWithin', value: String(days) }],
+    })).total
+  t.same([await within(30), await within(60), await within(90)], [1, 2, 3], '30, 60 and 90 days each show more')
+})

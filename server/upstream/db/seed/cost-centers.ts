@@ -10,4 +10,6 @@ export const costCentersSeed: ModelSeed = {
     { identifier: '4100-BET-03', cloud_contact_id: 'david.okafor@example.com', companies_id: '4100', business_units_id: 'Digital & Betting', departments_id: 'Cloud Operations', approved: false, active_at: '2024-09-01T00:00:00.000Z' },
     { identifier: 'WBS-CORP-2024-01', cloud_contact_id: 'emma.schultz@example.com', companies_id: '1000', business_units_id: 'Corporate', departments_id: 'Finance', approved: true, active_at: '2024-01-01T00:00:00.000Z', expired_at: '2025-01-31T23:59:59.000Z' },
   ],
+  // one for each created-within choice of the list's filter (30, 60, 90, older)
+  createdDaysAgo: [10, 45, 75, 120, 400],
 }

@@ -44,7 +44,14 @@ export async function seedDemoData(database: Database, warn: (message: string) =
       if (await repository.hasRows(tx)) continue
       try {
         await tx.transaction(async (model) => {
-          for (const row of seed.rows) await repository.create(model, await resolveLookups(model, resource, row))
+          for (const [i, row] of seed.rows.entries()) {
+            const created = await repository.create(model, await resolveLookups(model, resource, row))
+            const daysAgo = seed.createdDaysAgo?.[i]
+            if (daysAgo === undefined) continue
+            await model.execute(
+              sql`UPDATE ${sql.identifier(resource.table)} SET created_at = now() - make_interval(days => ${daysAgo}::int) WHERE id = ${created.id}`,
+            )
+          }
         })
       } catch (error) {
         if (!(error instanceof MissingLookupError)) throw error

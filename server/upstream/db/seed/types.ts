@@ -7,4 +7,6 @@ export interface ModelSeed {
   /** registry key */
   model: string
   rows: readonly Record<string, string | number | boolean | null>[]
+  /** how long ago each row (same order) was created, so date filters have something to show */
+  createdDaysAgo?: readonly number[]
 }
