@@ -20,3 +20,40 @@ t.test('the route table: edit needs an id, the others do not', async (t) => {
   t.notOk(allowsRoute(departments, 'create', true))
   t.notOk(allowsRoute(departments, 'delete', false))
 })
+
+// spec 001 §2, verbatim lists: which models have a create form and which an edit form with an id
+const SPEC_CREATE = [
+  'cost_centers', 'business_units', 'companies', 'departments', 'members', 'cloud_certifications', 'faqs',
+  'cloud_survey_responses', 'dcoe_members', 'github_organization_apps', 'cost_center_networks', 'project_ids',
+  'cloud_bills', 'cloud_contacts', 'glossaries', 'service_catalog_products',
+]
+const SPEC_EDIT = [
+  'cost_centers', 'business_units', 'companies', 'departments', 'members', 'faqs', 'github_organization_apps',
+  'cost_center_networks', 'project_ids',
+]
+
+t.test('the route table of spec 001 §2, for every registered model', async (t) => {
+  for (const resource of RESOURCES) {
+    t.equal(allowsRoute(resource, 'create', false), SPEC_CREATE.includes(resource.key), `create ${resource.key}`)
+    t.equal(allowsRoute(resource, 'edit', true), SPEC_EDIT.includes(resource.key), `edit ${resource.key}/{id}`)
+    t.notOk(allowsRoute(resource, 'view', true), `no view ${resource.key}/{id}`)
+  }
+})
+
+t.test('the spec texts the registry carries, verbatim', async (t) => {
+  const departments = getResource('departments')!.messages
+  t.match(departments, { listTitle: 'Departments Table', createTitle: 'Add New Department', editTitle: 'Edit Department', deleted: 'The department has been deleted!' })
+  t.match(getResource('business_units')!.messages, { listTitle: 'Business Units Table', createTitle: 'Add New business unit', editTitle: 'Edit business unit' })
+  t.match(getResource('cost_centers')!.messages, { created: 'Your new cost center has been added!', updated: 'Your cost center has been updated!' })
+  t.match(getResource('companies')!.messages, { created: 'Your new company has been added!', updated: 'Your company has been updated!' })
+  t.match(getResource('members')!.messages, { created: 'Successfully added a new member!', deleted: 'The member has been deleted!' })
+  t.match(getResource('cloud_contacts')!.messages, { created: 'Your new contact has been added!' })
+  t.equal(getResource('dcoe_members')!.messages.listTitle, 'Members Table')
+  t.equal(getResource('dcoe_members')!.path, 'dcoe/members', 'dcoe paths swap the first underscore for a slash')
+  const header = (key: string) => csvColumns(getResource(key)!).map((c) => c.header).join(',')
+  t.equal(header('companies'), 'company_code,location,gl_type,aws_gl,gcp_gl,azure_gl,created_at', 'the companies CSV of spec 001 §2')
+  const filter = getResource('cost_centers')!.filters.find((f) => f.kind === 'createdWithin')
+  t.same(filter?.options, ['All', '30', '60', '90'])
+  t.same(getResource('dcoe_members')!.filters.map((f) => f.field), ['name', 'email', 'department', 'business_unit', 'team'])
+  t.same(getResource('dcoe_members')!.filters.find((f) => f.field === 'team')?.options, ['All', 'Core', 'Advisory', 'Community'])
+})
