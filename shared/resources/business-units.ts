@@ -21,6 +21,7 @@ export const businessUnits: ResourceDef = {
     deleted: 'The business unit has been deleted!',
     createFailed: 'There was a problem adding this business unit record. Please try again.',
     updateFailed: 'There was a problem updating this business unit record. Please try again.',
+    submitFailed: null,
     deleteConfirm: 'Sure to delete?',
     editConfirm: 'Are you sure you want to save these changes?',
   },

@@ -45,6 +45,7 @@ export const companies: ResourceDef = {
     deleted: 'The company has been deleted!',
     createFailed: 'There was a problem adding this company record. Please try again.',
     updateFailed: 'There was a problem submitting this company. Please try again.',
+    submitFailed: 'There was a problem submitting this company. Please try again.',
     deleteConfirm: 'Sure to delete?',
     editConfirm: 'Are you sure you want to save these changes?',
   },

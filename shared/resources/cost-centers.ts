@@ -65,6 +65,7 @@ export const costCenters: ResourceDef = {
     deleted: 'The cost center has been deleted!',
     createFailed: 'There was a problem adding this cost center record. Please try again.',
     updateFailed: 'There was a problem updating this cost center record. Please try again.',
+    submitFailed: 'There was a problem submitting this cost center. Please try again.',
     deleteConfirm: 'Sure to delete?',
     editConfirm: 'Are you sure you want to save these changes?',
     duplicate: MESSAGES.duplicateIdentifier,

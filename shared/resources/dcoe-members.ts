@@ -38,6 +38,7 @@ export const dcoeMembers: ResourceDef = {
   },
   messages: {
     listTitle: 'Members Table',
+    menuLabel: 'CODE Members',
     createTitle: 'Add New Member',
     editTitle: 'Edit Member',
     addLabel: 'Add New Member',
@@ -46,6 +47,7 @@ export const dcoeMembers: ResourceDef = {
     deleted: 'The member has been deleted!',
     createFailed: 'There was a problem adding this member record. Please try again.',
     updateFailed: 'There was a problem when updating the member blacklist Please try again.',
+    submitFailed: null,
     deleteConfirm: 'Sure to delete?',
     editConfirm: 'Are you sure you want to save these changes?',
   },

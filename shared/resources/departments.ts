@@ -21,6 +21,7 @@ export const departments: ResourceDef = {
     deleted: 'The department has been deleted!',
     createFailed: 'There was a problem adding this department record. Please try again.',
     updateFailed: 'There was a problem updating this department record. Please try again.',
+    submitFailed: null,
     deleteConfirm: 'Sure to delete?',
     editConfirm: 'Are you sure you want to save these changes?',
   },

@@ -37,6 +37,7 @@ export const members: ResourceDef = {
     deleted: 'The member has been deleted!',
     createFailed: 'There was a problem adding this member record. Please try again.',
     updateFailed: 'There was a problem updating this member record. Please try again.',
+    submitFailed: null,
     deleteConfirm: 'Sure to delete?',
     editConfirm: 'Are you sure you want to save these changes?',
   },

@@ -36,6 +36,7 @@ export const sapCostCenters: ResourceDef = {
     deleted: 'The cost center has been deleted!',
     createFailed: 'There was a problem adding this sap cost center record. Please try again.',
     updateFailed: 'There was a problem updating this sap cost center record. Please try again.',
+    submitFailed: null,
     deleteConfirm: 'Sure to delete?',
     editConfirm: 'Are you sure you want to save these changes?',
     duplicate: MESSAGES.duplicateIdentifier,

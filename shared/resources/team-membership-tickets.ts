@@ -34,6 +34,7 @@ export const teamMembershipTickets: ResourceDef = {
     deleted: 'The membership request has been deleted!',
     createFailed: 'There was a problem submitting this request. Please try again.',
     updateFailed: 'There was a problem updating this request. Please try again.',
+    submitFailed: null,
     deleteConfirm: 'Sure to delete?',
     editConfirm: 'Are you sure you want to save these changes?',
   },

@@ -77,14 +77,25 @@ export interface ResourceMessages {
   listTitle: string
   createTitle: string
   editTitle: string
+  /**
+   * the model's name in menus and home cards when the list title does not tell it apart (dcoe
+   * members: 'CODE Members', beside the CCoE 'Members'); unset: the list title without 'Table'
+   */
+  menuLabel?: string
   /** button/link that goes to the create page */
   addLabel: string
   /** toasts */
   created: string
   updated: string
   deleted: string
+  /** the inline table's failed add and update (spec 001 §8 'Add' / 'Update') */
   createFailed: string
   updateFailed: string
+  /**
+   * A failed add or edit page (spec 001 §8 'Page submit'); `null` where the spec gives the model no
+   * page text: its pages then show `createFailed` / `updateFailed`. The server's reason follows.
+   */
+  submitFailed: string | null
   deleteConfirm: string
   editConfirm: string
   /** the 409 text for a duplicate unique value; unset: `<Label> "<value>" already exists` */

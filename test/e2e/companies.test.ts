@@ -1,6 +1,6 @@
 /**
  * Companies (spec 001 §2, §5): typing the company code fills the GL accounts and RI/Reno; the add
- * and edit forms ask before saving.
+ * and edit forms ask before saving, and say so when the save fails.
  */
 import { resolve } from 'node:path'
 import t from 'tap'
@@ -68,5 +68,36 @@ t.test('companies', async (t) => {
     await expect(toast(page, 'Your company has been updated!'))
     const stored = await upstreamJson(portal, '/companies?by_code=3500')
     t.match(stored.data, [{ code: '3500', country: 'Testland', aws_gl: '784031', riOrReno: 'Reno' }], 'stored')
+  })
+
+  // spec 001 §8 'Page submit' (the inline table says 'adding this company record' instead)
+  const submitFailed = 'There was a problem submitting this company. Please try again.'
+  const failedToast = async () => {
+    const failed = toast(page, submitFailed)
+    await expect(failed)
+    return (await failed.last().innerText()).trim()
+  }
+
+  await t.test('a taken code: the add page says it could not submit, and stays', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/create/companies')
+    await page.getByLabel('Company Code').fill('3100')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
+    t.equal(await failedToast(), `${submitFailed} Company Code "3100" already exists`, 'the page-submit text, then the reason')
+    t.match(page.url(), /\/auth\/create\/companies$/, 'the form stays')
+    t.equal((await upstreamJson(portal, '/companies?by_code=3100')).data.length, 1, 'no second 3100')
+  })
+
+  await t.test('a taken code: the edit page says the same', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/view/companies')
+    await page.getByRole('button', { name: 'Actions for 3500' }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    const code = page.getByLabel('Company Code')
+    await expect(code, async () => (await code.inputValue()) === '3500')
+    await code.fill('3100')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
+    t.equal(await failedToast(), `${submitFailed} Company Code "3100" already exists`, 'the page-submit text, then the reason')
+    t.match(page.url(), /\/auth\/edit\/companies\/\d+$/, 'the form stays')
   })
 })

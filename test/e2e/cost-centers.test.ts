@@ -1,11 +1,12 @@
 /**
  * Cost centers (spec 001 §2, §4, §5, §8) as a person uses them: the owner's email must be a known
  * cloud contact (else off to the contact form), the add and edit forms with their confirm modal,
- * the replacement sent as null when unchecked, and the emailed inventory report.
+ * the replacement and backup sent as null when unchecked, Active from today, Expired clearable, the
+ * created-within filter, the page's failure texts, and the emailed inventory report.
  */
 import { resolve } from 'node:path'
 import t from 'tap'
-import type { Page } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import { startPortal } from '../helper.js'
 import { readOutbox } from '../upstream/fixtures/outbox.js'
 import { screenshot, signedInPage, toggle, upstreamJson } from './browser.js'
@@ -56,6 +57,65 @@ t.test('cost centers', async (t) => {
     await page.getByRole('combobox', { name: 'Owner terminated' }).selectOption({ label: 'All' })
     await expect(table.getByRole('cell', { name: '1000-CCOE-01', exact: true }))
     t.notMatch(page.url(), /by_owner_terminated/, 'All removes the filter')
+
+    // created within (spec 001 §9: All, 30, 60, 90); the demo rows were created 10, 45, 75, 120 and 400 days ago
+    const shown = async () => (await table.locator('tbody tr td:first-child').allInnerTexts()).map((c) => c.trim()).sort()
+    const within = async (days?: string) =>
+      (await upstreamJson<{ data: Row[] }>(portal, `/cost_centers?per_page=1000${days ? `&by_created_within=${days}` : ''}`)).data
+        .map((r) => String(r.identifier))
+        .sort()
+    const all = await within()
+    const created = page.getByRole('combobox', { name: 'Created within (days)' })
+    t.same(
+      await created.locator('option').allInnerTexts(),
+      ['All', '30', '60', '90'],
+      'the choices of the spec',
+    )
+    for (const days of ['30', '60', '90']) {
+      await created.selectOption({ label: days })
+      await page.waitForURL(new RegExp(`by_created_within=${days}(&|$)`))
+      const expected = await within(days)
+      await expect(table, async () => JSON.stringify(await shown()) === JSON.stringify(expected))
+      t.ok(expected.length > 0 && expected.length < all.length, `${days} days: ${expected.length} of ${all.length} rows`)
+    }
+    t.same(await within('30'), ['1000-CCOE-01'], 'within 30 days: only the row created 10 days ago')
+    await created.selectOption({ label: 'All' })
+    await expect(table, async () => JSON.stringify(await shown()) === JSON.stringify(all))
+    t.notMatch(page.url(), /by_created_within/, 'All removes the filter')
+  })
+
+  await t.test('the add form: Active is today; a failed contact lookup or save says so', async (t) => {
+    await page.getByRole('link', { name: 'Add New Cost Center' }).click()
+    await page.getByRole('heading', { name: 'Add New Cost Center' }).waitFor()
+    const today = new Date().toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })
+    t.equal(await page.getByRole('combobox', { name: 'Active' }).inputValue(), today, 'Active defaults to today')
+    t.equal(await page.getByRole('combobox', { name: 'Expired' }).inputValue(), '', 'Expired is empty')
+
+    await page.getByLabel('Identifier').fill('1000-CCOE-01')
+    await page.getByLabel('Cloud Contact Email').fill('alice.martin@example.com')
+    const failLookup = (r: Route) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'boom', statusCode: 500 }) })
+    await page.route('**/api/cloud_contacts?**', failLookup)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(toast(page, 'API Error!'))
+    t.equal(await page.getByRole('dialog').count(), 0, 'no confirm modal')
+    t.match(page.url(), /\/auth\/create\/cost_centers$/, 'the form stays')
+    await page.unroute('**/api/cloud_contacts?**', failLookup)
+
+    // the contact is found now; the identifier is taken: the page's submit failure, with the reason
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    const failed = toast(page, 'There was a problem submitting this cost center. Please try again.')
+    await expect(failed)
+    t.equal(
+      (await failed.innerText()).trim(),
+      'There was a problem submitting this cost center. Please try again. Duplicate identifier found. Please enter a unique identifier!',
+      'the page-submit text of spec 001 §8, then the server reason',
+    )
+    t.match(page.url(), /\/auth\/create\/cost_centers$/, 'the form stays')
+    await page.getByRole('button', { name: 'Go Back' }).click()
+    await page.waitForURL('**/auth/view/cost_centers')
   })
 
   await t.test('an unknown owner email sends the person to the contact form', async (t) => {
@@ -87,7 +147,7 @@ t.test('cost centers', async (t) => {
     t.match(stored.data, [{ email: 'nobody@example.com' }], 'in the database')
   })
 
-  await t.test('a known owner: confirm, added, unchecked replacement sent as null', async (t) => {
+  await t.test('a known owner: confirm, added, unchecked replacement and backup sent as null', async (t) => {
     await page.goto(portal.baseUrl + '/auth/create/cost_centers')
     await page.getByLabel('Identifier').fill('CC-E2E-100')
     await page.getByLabel('Cloud Contact Email').fill('alice.martin@example.com')
@@ -96,6 +156,10 @@ t.test('cost centers', async (t) => {
     await toggle(page.getByRole('checkbox', { name: 'Replacement' }), true)
     await page.getByRole('combobox', { name: 'Replacement cost center' }).selectOption({ label: '1000-CCOE-01' })
     await toggle(page.getByRole('checkbox', { name: 'Replacement' }), false)
+    // the same for the backup
+    await toggle(page.getByRole('checkbox', { name: 'Backup (WBS only)' }), true)
+    await page.getByRole('combobox', { name: 'Backup (WBS only) cost center' }).selectOption({ label: 'WBS-CORP-2024-01' })
+    await toggle(page.getByRole('checkbox', { name: 'Backup (WBS only)' }), false)
     await page.getByRole('button', { name: 'Submit' }).click()
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
     await dialog.waitFor()
@@ -105,7 +169,8 @@ t.test('cost centers', async (t) => {
     const body = (await posted).postDataJSON() as Row
     const sent = (body.cost_center ?? body) as Row
     t.equal(sent.new_cost_center_id, null, 'replacement sent as null')
-    t.equal(sent.alt_cost_center_id, null, 'backup sent as null')
+    t.equal(sent.alt_cost_center_id, null, 'unchecked backup sent as null')
+    t.equal(String(sent.active_at).slice(0, 10), new Date().toISOString().slice(0, 10), 'active from today')
     await expect(toast(page, 'Your new cost center has been added!'))
     await page.waitForURL('**/auth/view/cost_centers')
     await expect(page.getByRole('cell', { name: 'CC-E2E-100', exact: true }))
@@ -141,6 +206,29 @@ t.test('cost centers', async (t) => {
       { cloud_contact_email: 'bruno.rossi@example.com', new_cost_center_id: replacement?.id, new_cost_center_identifier: '1000-CCOE-01' },
       'stored with the new owner and the replacement',
     )
+  })
+
+  await t.test('edit: the Expired date can be cleared', async (t) => {
+    const [before] = await byIdentifier('WBS-CORP-2024-01')
+    t.ok(before?.expired_at, 'WBS-CORP-2024-01 has an expiry')
+    await page.getByRole('button', { name: 'Actions for WBS-CORP-2024-01' }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
+    const expired = page.getByRole('combobox', { name: 'Expired' })
+    await expect(expired, async () => (await expired.inputValue()) === 'January 31, 2025' || (await expired.inputValue()) === 'February 1, 2025')
+    await expired.click()
+    await page.getByRole('button', { name: 'Clear', exact: true }).click()
+    await page.keyboard.press('Escape')
+    await expect(expired, async () => (await expired.inputValue()) === '')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const put = page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/cost_centers/'))
+    await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
+    const body = (await put).postDataJSON() as Row
+    t.equal(((body.cost_center ?? body) as Row).expired_at, null, 'sent as null')
+    await expect(toast(page, 'Your cost center has been updated!'))
+    await page.waitForURL('**/auth/view/cost_centers')
+    const [after] = await byIdentifier('WBS-CORP-2024-01')
+    t.equal(after?.expired_at, null, 'stored without an expiry')
   })
 
   await t.test("edit: a department or business unit of None is refused before anything is sent", async (t) => {

@@ -15,7 +15,7 @@ t.test('sign in, add, edit and delete a department, sign out', async (t) => {
   page.setDefaultTimeout(15_000)
 
   await signIn(page, portal.baseUrl)
-  await expect(page.getByRole('heading', { name: 'Quick Utilities' }))
+  await expect(page.getByRole('heading', { name: 'Reference data' }))
   t.pass('home after sign-in')
 
   await page.goto(portal.baseUrl + '/auth/view/departments')

@@ -30,13 +30,14 @@ t.test('the shell', async (t) => {
     t.equal(await orbitState(), 'logo-orbit paused', 'paused after 3 s')
   })
 
-  await t.test('logged out: the menu is Login only, and protected pages send you to /', async (t) => {
+  await t.test('logged out: the menu is Login only, and protected pages send you to the welcome page', async (t) => {
     t.ok(await page.getByRole('link', { name: 'Login' }).isVisible(), 'Login in the menu')
     for (const name of ['Members', 'CRUD', 'Services', 'Information']) {
       t.equal(await page.getByRole('button', { name, exact: true }).count(), 0, `no ${name} menu`)
     }
     await page.goto(portal.baseUrl + '/auth/view/departments')
-    await page.waitForURL('**/unauth/home')
+    await page.waitForURL((u) => u.pathname === '/unauth/home')
+    t.equal(new URL(page.url()).searchParams.get('returnTo'), '/auth/view/departments', 'keeps the page asked for')
     t.equal(await page.getByRole('heading', { name: 'Departments Table' }).count(), 0, 'nothing protected shown')
   })
 
@@ -45,6 +46,33 @@ t.test('the shell', async (t) => {
     await page.getByRole('heading', { name: 'Not Found - 404' }).waitFor()
     await page.getByRole('button', { name: 'Return to Home' }).click()
     await page.waitForURL('**/unauth/home')
+  })
+
+  await t.test('a deep link survives signing in: Login lands on the page asked for, query and all', async (t) => {
+    const context = await browser.newContext()
+    t.teardown(() => context.close())
+    const other = await context.newPage()
+    other.setDefaultTimeout(10_000)
+    await other.goto(portal.baseUrl + '/auth/view/cost_centers?by_identifier=x')
+    await other.waitForURL((u) => u.pathname === '/unauth/home')
+    t.equal(new URL(other.url()).searchParams.get('returnTo'), '/auth/view/cost_centers?by_identifier=x', 'returnTo in the URL')
+    await other.getByRole('button', { name: 'Login', exact: true }).click()
+    await other.getByLabel('Email').fill('alice@ccoe.example')
+    await other.getByLabel('Password').fill('alice')
+    await other.getByRole('button', { name: /sign in/i }).click()
+    await other.waitForURL((u) => u.pathname === '/auth/view/cost_centers', { timeout: 10_000 })
+    t.equal(new URL(other.url()).search, '?by_identifier=x', 'the query too')
+    await other.getByRole('heading', { name: 'Cost Centers Table' }).waitFor()
+    t.equal(await other.getByRole('searchbox', { name: 'Identifier' }).inputValue(), 'x', 'the filter is applied')
+  })
+
+  await t.test('returnTo never leaves the protected area of this origin', async (t) => {
+    for (const bad of ['//evil.example/auth/home', 'https://evil.example/auth/x', '/unauth/logout', '/\\evil.example']) {
+      await page.goto(portal.baseUrl + '/unauth/home?' + new URLSearchParams({ returnTo: bad }))
+      await page.getByRole('heading', { name: 'CCoE Portal' }).waitFor()
+      const href = await page.getByRole('link', { name: 'Login' }).getAttribute('href')
+      t.equal(new URL(href!, portal.baseUrl).searchParams.get('returnTo'), '/auth/home', `${bad} → /auth/home`)
+    }
   })
 
   await t.test('logged in: the full menu, and the welcome page sends you home', async (t) => {
@@ -56,11 +84,43 @@ t.test('the shell', async (t) => {
     await page.getByRole('button', { name: 'CRUD', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Departments' }).click()
     await page.waitForURL('**/auth/crud/departments')
+    // two models are titled 'Members Table': the menus tell the CODE members apart
+    await page.getByRole('button', { name: 'Deployments', exact: true }).click()
+    const deployments = page.getByRole('menu', { name: 'Deployments' })
+    await deployments.waitFor()
+    t.equal(await deployments.getByRole('menuitem', { name: 'Members', exact: true }).count(), 1, 'Deployments: Members once')
+    t.equal(await deployments.getByRole('menuitem', { name: 'CODE Members', exact: true }).count(), 1, 'Deployments: CODE Members')
+    await page.keyboard.press('Escape')
+    await deployments.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'CODE', exact: true }).click()
+    await page.getByRole('menu', { name: 'CODE' }).getByRole('menuitem', { name: 'CODE Members', exact: true }).click()
+    await page.waitForURL('**/auth/view/dcoe_members')
+    await page.getByRole('heading', { name: 'Members Table', exact: true }).waitFor()
+    t.pass('CODE → CODE Members opens the Members Table')
+    await page.goto(portal.baseUrl + '/auth/home')
+    await page.getByRole('heading', { name: 'Reference data' }).waitFor()
+    t.equal(await page.getByRole('heading', { name: 'Quick Utilities' }).count(), 0, 'no Quick Utilities heading over table cards')
+    t.same(
+      (await page.locator('.utility-card h3').allInnerTexts()).filter((h) => /Members/.test(h)),
+      ['Members Table', 'CODE Members'],
+      'the home cards tell the two member lists apart',
+    )
     await page.goto(portal.baseUrl + '/auth/edit/departments')
     await page.getByRole('heading', { name: 'Not Found - 404' }).waitFor()
     t.pass('a route the registry does not allow (edit without an id) is not found')
     await page.goto(portal.baseUrl + '/unauth/home')
     await page.waitForURL('**/auth/home')
     t.pass('redirected to /auth/home')
+  })
+
+  await t.test('a write refused for an ended session sends the person to sign in, back to the form', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/create/departments')
+    await page.getByLabel('Name').fill('Expired Session')
+    await page.context().clearCookies()
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/departments')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    t.equal((await posted).status(), 401, 'the write is refused')
+    await page.waitForURL((u) => u.pathname === '/unauth/home')
+    t.equal(new URL(page.url()).searchParams.get('returnTo'), '/auth/create/departments', 'Login will come back here')
   })
 })

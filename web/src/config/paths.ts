@@ -9,7 +9,11 @@ const fixed = (path: string) => ({ path, getHref: () => path })
 export const paths = {
   root: fixed('/'),
   unauth: {
-    home: fixed('/unauth/home'),
+    /** the welcome page; `returnTo` is the protected path to land on after signing in */
+    home: {
+      path: '/unauth/home',
+      getHref: (returnTo?: string) => (returnTo ? `/unauth/home?${new URLSearchParams({ returnTo })}` : '/unauth/home'),
+    },
     login: {
       path: '/unauth/login',
       getHref: (returnTo?: string) =>
@@ -58,7 +62,8 @@ export const paths = {
     cloudContactByEmail: fixed('/api/cloud_contacts/by_email'),
     cloudContactLookup: {
       path: '/api/cloud_contacts',
-      getHref: (email: string) => `/api/cloud_contacts?${new URLSearchParams({ by_email: email, per_page: '100' })}`,
+      getHref: (email: string, page: number, perPage: number) =>
+        `/api/cloud_contacts?${new URLSearchParams({ by_email: email, page: String(page), per_page: String(perPage) })}`,
     },
     dcoeMemberBlacklist: { path: '/api/dcoe/members/:id', getHref: (id: number) => `/api/dcoe/members/${id}` },
     teamMembershipTickets: fixed('/api/team_membership_tickets'),

@@ -16,7 +16,9 @@
  * Unsafe requests send `Content-Type: application/json`; the gateway checks Origin/Sec-Fetch-Site
  * (which the browser adds itself) against CSRF. `GET /api/session` → {"email","name"} or 401.
  */
+import { mutate } from 'swr'
 import type { ApiError as ApiErrorBody } from '../../../shared/schemas/common.js'
+import { paths } from '../config/paths.js'
 
 /** Thrown for every failed request: `status` is the HTTP status (0 for a network failure). */
 export class ApiError extends Error {
@@ -61,6 +63,8 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
   }
   const payload = await readBody(res)
   if (!res.ok) {
+    // the session ended (reads and writes alike): re-check it, so the auth guard sends the person to sign in
+    if (res.status === 401 && url !== paths.api.session.getHref()) void mutate(paths.api.session.getHref())
     const info = payload && typeof payload === 'object' ? (payload as Partial<ApiErrorBody>) : undefined
     throw new ApiError(res.status, info, `Request failed with status ${res.status}`)
   }

@@ -1,5 +1,7 @@
 import useSWR from 'swr'
-import { paths } from '../config/paths.js'
+import { useSearch } from 'wouter'
+import { paths, safeReturnTo } from '../config/paths.js'
+import { ApiError } from './api-client.js'
 
 export interface SessionUser {
   email: string
@@ -16,6 +18,8 @@ export function useSession(): { state: LoginState; user: SessionUser | undefined
     shouldRetryOnError: false,
     revalidateOnFocus: true,
   })
+  // a 401 on a re-check ends the session even though SWR keeps the last answer as `data`
+  if (error instanceof ApiError && error.status === 401) return { state: 'out', user: undefined }
   if (data) return { state: 'in', user: data }
   if (error) return { state: 'out', user: undefined }
   return { state: isLoading || !data ? 'unknown' : 'out', user: undefined }
@@ -37,4 +41,14 @@ export function storedUser(): SessionUser | undefined {
 
 export function clearStoredSession(): void {
   sessionStorage.clear()
+}
+
+/**
+ * Where signing in should land: the protected path (query included) the auth guard put in
+ * `?returnTo=` when it sent a logged-out visitor to the welcome page, else the home page.
+ * Only same-origin /auth/ paths are taken (safeReturnTo).
+ */
+export function useReturnTo(): string {
+  const asked = safeReturnTo(new URLSearchParams(useSearch()).get('returnTo'))
+  return asked === paths.root.getHref() ? paths.auth.home.getHref() : asked
 }

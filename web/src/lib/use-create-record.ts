@@ -1,11 +1,19 @@
 import { useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
-import type { ResourceDef } from '../../../shared/resources/index.js'
+import type { ResourceDef, ResourceMessages } from '../../../shared/resources/index.js'
 import { paths } from '../config/paths.js'
 import { errorText } from './api-client.js'
 import { isResourceKey } from './resource-api.js'
 import { toastError, toastSuccess } from './toaster.js'
+
+/**
+ * The failure text of an add or edit page (spec 001 §8 'Page submit'), before the server's reason;
+ * the inline table keeps the model's createFailed / updateFailed.
+ */
+export function pageSubmitFailed(messages: ResourceMessages, mode: 'create' | 'update'): string {
+  return messages.submitFailed ?? (mode === 'create' ? messages.createFailed : messages.updateFailed)
+}
 
 /**
  * What every add form does with its answer (spec 001 §8): the model's success toast, fresh lists,
@@ -23,7 +31,7 @@ export function useCreateRecord(resource: ResourceDef) {
     try {
       await send()
     } catch (err) {
-      void toastError(`${messages.createFailed} ${errorText(err)}`)
+      void toastError(`${pageSubmitFailed(messages, 'create')} ${errorText(err)}`)
       setBusy(false)
       return false
     }

@@ -13,7 +13,7 @@ import {
 import { Link } from 'wouter'
 import { MenuLink } from '../../components/links/index.js'
 import { paths } from '../../config/paths.js'
-import { useSession } from '../../lib/session.js'
+import { useReturnTo, useSession } from '../../lib/session.js'
 import { LogoMark } from '../../components/logo-mark.js'
 import { topMenus, type TopMenuDef } from './menu-items.js'
 
@@ -40,6 +40,7 @@ function TopMenu({ menu }: { menu: TopMenuDef }) {
 /** Spec 000 §2 "Menu": the full menu when logged in, Login only when logged out. */
 export function AppNavbar() {
   const { state, user } = useSession()
+  const returnTo = useReturnTo()
   const home = state === 'in' ? paths.auth.home.getHref() : paths.unauth.home.getHref()
   return (
     <Navbar className={`${Classes.DARK} app-navbar`} fixedToTop>
@@ -67,7 +68,7 @@ export function AppNavbar() {
         )}
         {state === 'out' && (
           // a full-page navigation: sign-in happens in the gateway and the identity provider
-          <a href={paths.oidc.login.getHref(paths.auth.home.getHref())} className={`${Classes.BUTTON} ${Classes.MINIMAL}`}>
+          <a href={paths.oidc.login.getHref(returnTo)} className={`${Classes.BUTTON} ${Classes.MINIMAL}`}>
             <span className={Classes.BUTTON_TEXT}>Login</span>
           </a>
         )}

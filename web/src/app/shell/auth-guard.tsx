@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react'
-import { Redirect } from 'wouter'
+import { Redirect, useLocation, useSearch } from 'wouter'
 import { paths } from '../../config/paths.js'
 import { useSession } from '../../lib/session.js'
 
 /** Spec 000 §2: protected routes show nothing while the login state is unknown, and send a
- * logged-out visitor to /. */
+ * logged-out visitor to the welcome page, which keeps the path asked for (query included) so that
+ * signing in lands there rather than on the home page. */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { state } = useSession()
+  const [location] = useLocation()
+  const search = useSearch()
   if (state === 'unknown') return null
-  if (state === 'out') return <Redirect to={paths.root.getHref()} replace />
+  if (state === 'out') return <Redirect to={paths.unauth.home.getHref(location + (search ? `?${search}` : ''))} replace />
   return <>{children}</>
 }

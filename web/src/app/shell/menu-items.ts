@@ -17,9 +17,9 @@ export interface TopMenuDef {
   sections: MenuSectionDef[]
 }
 
-/** "Departments Table" → "Departments": the registry's list title names the model for people. */
+/** "Departments Table" → "Departments": the registry's list title names the model for people, unless it has a menu label. */
 export function resourceMenuText(resource: ResourceDef): string {
-  return resource.messages.listTitle.replace(/\s+Table$/i, '')
+  return resource.messages.menuLabel ?? resource.messages.listTitle.replace(/\s+Table$/i, '')
 }
 
 function registryLinks(action: Action): MenuLinkDef[] {

@@ -4,12 +4,13 @@ import { Redirect } from 'wouter'
 import { LOGO_ANIMATION_MS } from '../../../../shared/constants.js'
 import { LogoMark } from '../../components/logo-mark.js'
 import { paths } from '../../config/paths.js'
-import { useSession } from '../../lib/session.js'
+import { useReturnTo, useSession } from '../../lib/session.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 
-/** /unauth/home: the public welcome page (spec 000 §2). */
+/** /unauth/home: the public welcome page (spec 000 §2); Login carries `returnTo` through sign-in. */
 export function WelcomePage() {
   const { state } = useSession()
+  const returnTo = useReturnTo()
   const [paused, setPaused] = useState(false)
   usePageTitle('Welcome')
   useEffect(() => {
@@ -17,11 +18,11 @@ export function WelcomePage() {
     return () => window.clearTimeout(timer)
   }, [])
 
-  if (state === 'in') return <Redirect to={paths.auth.home.getHref()} replace />
+  if (state === 'in') return <Redirect to={returnTo} replace />
 
   const onLogin = () => {
     // sign-in happens in the gateway and the identity provider: a full-page navigation
-    window.location.assign(paths.oidc.login.getHref(paths.auth.home.getHref()))
+    window.location.assign(paths.oidc.login.getHref(returnTo))
   }
   return (
     <div className="page page--centered welcome">

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { createRecord, isResourceKey, updateRecord } from '../../lib/resource-api.js'
 import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { pageSubmitFailed } from '../../lib/use-create-record.js'
 import { toCostCenterPayload } from './cost-center-values.js'
 import { findContact } from './find-contact.js'
 
@@ -57,7 +58,7 @@ export function useSaveCostCenter(resource: ResourceDef, modelId: string | undef
       void mutate(isResourceKey(resource))
       navigate(paths.auth.resource.getHref('view', resource.key))
     } catch (err) {
-      void toastError(`${modelId ? messages.updateFailed : messages.createFailed} ${errorText(err)}`)
+      void toastError(`${pageSubmitFailed(messages, modelId ? 'update' : 'create')} ${errorText(err)}`)
       setBusy(false)
       setPending(undefined)
     }

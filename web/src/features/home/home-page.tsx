@@ -6,8 +6,9 @@ import { useSession } from '../../lib/session.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 
 /**
- * /auth/home. The report-emailing utility cards and the statistics cards of spec 000 §2 come with
- * their own issues; until then this page links only to screens that exist (the registry's lists).
+ * /auth/home. The report-emailing utility cards ("Quick Utilities") and the statistics cards of
+ * spec 000 §2 come with their own issues; until then this page links only to screens that exist:
+ * the registry's lists, under "Reference data".
  */
 export default function HomePage() {
   const { user } = useSession()
@@ -16,26 +17,30 @@ export default function HomePage() {
   return (
     <div className="page">
       <H1 className="page__title">Welcome{user?.name ? `, ${user.name}` : ''}</H1>
-      <section aria-labelledby="quick-utilities">
-        <H2 id="quick-utilities" className="section-title">
-          Quick Utilities
+      <section aria-labelledby="reference-data">
+        <H2 id="reference-data" className="section-title">
+          Reference data
         </H2>
         <div className="card-grid">
-          {lists.map((r) => (
-            <Card key={r.key} elevation={Elevation.ONE} className="utility-card">
-              <H3 className={Classes.HEADING}>{r.messages.listTitle}</H3>
-              <div className="utility-card__actions">
-                <LinkButton href={paths.auth.resource.getHref('view', r.key)} icon="th">
-                  {`Open ${r.messages.listTitle}`}
-                </LinkButton>
-                {r.actions.includes('create') && (
-                  <LinkButton href={paths.auth.resource.getHref('create', r.key)} icon="add" minimal>
-                    {r.messages.addLabel}
+          {lists.map((r) => {
+            // two models are titled 'Members Table': the card says which (CODE Members)
+            const title = r.messages.menuLabel ?? r.messages.listTitle
+            return (
+              <Card key={r.key} elevation={Elevation.ONE} className="utility-card">
+                <H3 className={Classes.HEADING}>{title}</H3>
+                <div className="utility-card__actions">
+                  <LinkButton href={paths.auth.resource.getHref('view', r.key)} icon="th">
+                    {`Open ${title}`}
                   </LinkButton>
-                )}
-              </div>
-            </Card>
-          ))}
+                  {r.actions.includes('create') && (
+                    <LinkButton href={paths.auth.resource.getHref('create', r.key)} icon="add" minimal>
+                      {r.messages.addLabel}
+                    </LinkButton>
+                  )}
+                </div>
+              </Card>
+            )
+          })}
         </div>
       </section>
       <section aria-labelledby="statistics">

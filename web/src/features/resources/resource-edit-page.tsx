@@ -10,6 +10,7 @@ import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { isResourceKey, updateRecord, useResourceRecord } from '../../lib/resource-api.js'
 import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { pageSubmitFailed } from '../../lib/use-create-record.js'
 import type { ResourceExtensions } from './extensions.js'
 
 /** /auth/edit/<model>/<id>: the form prefilled from the record; Submit asks before saving. */
@@ -33,7 +34,7 @@ export function ResourceEditPage({ resource, modelId, ext = {} }: { resource: Re
       void mutate(isResourceKey(resource))
       navigate(listHref)
     } catch (err) {
-      void toastError(`${messages.updateFailed} ${errorText(err)}`)
+      void toastError(`${pageSubmitFailed(messages, 'update')} ${errorText(err)}`)
       setBusy(false)
       setPending(undefined)
     }
