@@ -1,3 +1,5 @@
+import { MESSAGES } from '../../shared/messages.js'
+
 /**
  * What POST /api/upload/<target> forwards where (spec 001 §7): the upstream path, and how the file
  * goes in the JSON body. A new upload is one entry here.
@@ -28,7 +30,7 @@ export const UPLOAD_TARGETS: Readonly<Record<string, UploadTarget>> = {
     encoding: 'base64',
     withEmail: true,
     extensions: ['.csv.zip'],
-    extensionMessage: 'The file must be a zipped CSV (.csv.zip)',
+    extensionMessage: MESSAGES.sapFileMustBeCsvZip,
   },
   cloud_bills: { path: 'cloud_bills/upload', bodyKey: 'cloud_bill', fileKey: 'data', encoding: 'dataUrl' },
   cost_center_networks: {

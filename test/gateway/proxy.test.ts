@@ -1,13 +1,17 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { isIdentityHeader } from '../../server/gateway/identity-headers.js'
 import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
-import { startGateway, startRecordingUpstream } from './start.js'
+import { startGateway, startRecordingUpstream, startSelfSignedUpstream } from './start.js'
 
 const UPSTREAM_TOKEN = 'fixed-upstream-token'
 const BODY_MARKER = 'secret-body-marker-7f3a'
 const AUDIT_FIELDS = ['bytesIn', 'bytesOut', 'durationMs', 'method', 'path', 'reqId', 'status', 'time', 'user']
+const EVENT_FIELDS = ['durationMs', 'event', 'method', 'path', 'reqId', 'status', 'time', 'user']
 
 t.test('identity header names match case- and separator-insensitively', async (t) => {
   for (const name of ['Cookie', 'AUTHORIZATION', 'X-Forwarded-User', 'x_forwarded_user', 'X-Forwarded_Email', 'UID', 'u_i_d', 'X-Auth-Request-Email', 'x_auth_token', 'Forwarded']) {
@@ -190,12 +194,75 @@ t.test('the proxy', async (t) => {
     t.ok(calls.some((l) => l.user === SCRIPT_CLIENT.clientId && l.method === 'PUT' && (l.bytesIn as number) > 0))
     t.notOk(calls.some((l) => String(l.path).includes('?')), 'paths without their query')
     t.ok(lines.some((l) => l.event === 'login' && l.user === 'alice@ccoe.example'))
-    t.ok(lines.some((l) => l.event === 'denied' && l.reason === 'csrf' && l.status === 403))
-    t.ok(lines.some((l) => l.event === 'denied' && l.status === 404))
+    t.ok(lines.some((l) => l.event === 'denied' && l.reason === 'csrf' && l.status === 403 && l.user === 'alice@ccoe.example'), 'a csrf denial names the signed-in caller')
+    t.ok(lines.some((l) => l.event === 'denied' && l.status === 404 && l.reason === 'not allowlisted' && l.user === 'alice@ccoe.example'), 'so does an allowlist denial')
+    t.ok(lines.some((l) => l.event === 'denied' && l.status === 401 && l.user === null), 'a signed-out caller is null')
+    const events = lines.filter((l) => 'event' in l)
+    for (const line of events) {
+      t.same(Object.keys(line).filter((k) => k !== 'reason').sort(), EVENT_FIELDS, `${line.event} ${line.reason ?? ''}`)
+      t.ok(Number.isInteger(line.durationMs) && (line.durationMs as number) >= 0)
+    }
     const text = portal.auditText()
     const sessionValue = cookie.slice(cookie.indexOf('=') + 1)
     for (const secret of [sessionValue, decodeURIComponent(sessionValue), token, token.split('.')[2], UPSTREAM_TOKEN, BODY_MARKER, portal.config.oidcClientSecret, SCRIPT_CLIENT.clientSecret, 'mallory', 'alice"']) {
       t.notOk(text.includes(secret), `audit holds no ${secret.slice(0, 12)}…`)
     }
   })
+})
+
+t.test('upstream TLS is verified: a self-signed upstream gets no request and no token', async (t) => {
+  const upstream = await startSelfSignedUpstream(t)
+  const portal = await startGateway(t, upstream.url, { upstreamTimeoutMs: 2000 })
+  const cookie = await signIn(portal.baseUrl, 'alice@ccoe.example', 'alice')
+  // the process-wide opt-out must not reach the gateway's upstream calls either
+  const before = process.env.NODE_TLS_REJECT_UNAUTHORIZED
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
+  t.teardown(() => {
+    if (before === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = before
+  })
+
+  const proxied = await fetch(`${portal.baseUrl}/api/departments`, { headers: { cookie } })
+  t.equal(proxied.status, 502, 'the proxy')
+  t.same(await proxied.json(), { error: 'Upstream unavailable', statusCode: 502 })
+
+  const csv = await fetch(`${portal.baseUrl}/api/csv/departments`, { headers: { cookie } })
+  t.equal(csv.status, 502, 'the CSV route (upstream-client.ts)')
+  t.same(await csv.json(), { error: 'Upstream unavailable', statusCode: 502 })
+
+  t.ok(upstream.connections >= 2, 'both did connect (and gave up at the handshake)')
+  t.equal(upstream.seen.length, 0, 'the upstream received no request')
+  t.notOk(upstream.seen.some((s) => s.headers.authorization), 'so no Authorization header, and no upstream token')
+})
+
+t.test('AUDIT_LOG_FILE: one JSON line per call, the agreed fields, no token or cookie', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'ccoe-audit-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  // a folder that does not exist yet: the gateway makes it
+  const file = join(dir, 'logs', 'audit.jsonl')
+  const upstream = await startRecordingUpstream(t)
+  const portal = await startGateway(t, upstream.url, {}, { AUDIT_LOG_FILE: file })
+  t.equal(portal.config.auditLogFile, file)
+  const cookie = await signIn(portal.baseUrl, 'alice@ccoe.example', 'alice')
+  const token = await scriptToken(portal.baseUrl)
+  t.equal((await fetch(`${portal.baseUrl}/api/departments?by_name=Fin`, { headers: { cookie } })).status, 200)
+  t.equal((await fetch(`${portal.baseUrl}/api/departments/3`, { headers: { authorization: `Bearer ${token}` } })).status, 200)
+  // close() ends the file stream: every line written so far is on disk when it resolves
+  await portal.gateway.close()
+
+  const text = readFileSync(file, 'utf8')
+  t.ok(text.endsWith('\n'))
+  const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+  const calls = lines.filter((l) => !('event' in l))
+  t.equal(calls.length, 2, 'one line per upstream call')
+  for (const line of calls) t.same(Object.keys(line).sort(), AUDIT_FIELDS)
+  t.match(calls, [
+    { user: 'alice@ccoe.example', method: 'GET', path: '/api/departments', status: 200 },
+    { user: SCRIPT_CLIENT.clientId, method: 'GET', path: '/api/departments/3', status: 200 },
+  ])
+  t.ok(lines.some((l) => l.event === 'login' && l.user === 'alice@ccoe.example'), 'and the events')
+  const sessionValue = cookie.slice(cookie.indexOf('=') + 1)
+  for (const secret of [sessionValue, decodeURIComponent(sessionValue), token, token.split('.')[2], UPSTREAM_TOKEN, 'by_name', 'Fin', SCRIPT_CLIENT.clientSecret]) {
+    t.notOk(text.includes(secret), `the file holds no ${secret.slice(0, 12)}…`)
+  }
 })

@@ -3,8 +3,10 @@
  * API and remembers what it was sent, so tests can see exactly what the proxy forwards.
  * (test/helper.ts starts the real upstream; this one lets a test look at headers, delay or fail.)
  */
+import { execFileSync } from 'node:child_process'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer as createHttpsServer } from 'node:https'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -72,6 +74,50 @@ export async function startRecordingUpstream(t: Teardown): Promise<RecordingUpst
       state.delayMs = ms
     },
     close,
+  }
+}
+
+export interface SelfSignedUpstream {
+  url: string
+  /** every request that got past the TLS handshake, with its headers */
+  seen: Seen[]
+  /** TCP connections accepted (proves the gateway did try) */
+  connections: number
+}
+
+/**
+ * An https upstream on 127.0.0.1 whose certificate nobody signed (made here with the openssl CLI):
+ * a gateway that verifies TLS never gets a request through to it.
+ */
+export async function startSelfSignedUpstream(t: Teardown): Promise<SelfSignedUpstream> {
+  const dir = mkdtempSync(join(tmpdir(), 'ccoe-tls-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const [key, cert] = [join(dir, 'k.pem'), join(dir, 'c.pem')]
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' })
+  const state = { seen: [] as Seen[], connections: 0 }
+  const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+    state.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' })
+    res.setHeader('content-type', 'application/json')
+    res.end(JSON.stringify({ data: [], meta: { total: 0 } }))
+  })
+  server.on('connection', () => state.connections++)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  t.teardown(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  )
+  return {
+    url: `https://127.0.0.1:${port}`,
+    get seen() {
+      return state.seen
+    },
+    get connections() {
+      return state.connections
+    },
   }
 }
 

@@ -3,6 +3,7 @@ import { createServer } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { base64Body } from '../../server/gateway/base64-body.js'
+import { MESSAGES } from '../../shared/messages.js'
 import { UPLOAD_TARGETS } from '../../server/gateway/upload-targets.js'
 import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
@@ -81,7 +82,7 @@ t.test('uploads', async (t) => {
     const before = upstream.seen.length
     const wrong = await upload('sap_cost_centers', form({ bytes: Buffer.from('PK'), name: 'costs.zip' }))
     t.equal(wrong.status, 422)
-    t.same(await wrong.json(), { error: 'The file must be a zipped CSV (.csv.zip)', statusCode: 422 })
+    t.same(await wrong.json(), { error: MESSAGES.sapFileMustBeCsvZip, statusCode: 422 })
 
     const over = await upload('cloud_bills', form({ bytes: Buffer.alloc(LIMIT + 1), name: 'big.csv' }))
     t.equal(over.status, 413, 'one byte over, counted while reading')

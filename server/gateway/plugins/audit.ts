@@ -13,7 +13,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** one JSON line per upstream call, login, logout and denial; never a token, cookie or body */
     audit: Logger
-    auditEvent(request: FastifyRequest, event: string, fields: Record<string, unknown>): void
+    /**
+     * The line of a login, logout or denial, written when the gateway decides (before the small fixed
+     * answer goes out): `user` is the caller's resolved identity unless `fields` names it, and
+     * `durationMs` the time from the request's arrival to that decision.
+     */
+    auditEvent(request: FastifyRequest, reply: FastifyReply, event: string, fields: Record<string, unknown>): void
     /** the line of one upstream call (proxy, CSV, upload), with what the caller adds */
     auditCall(request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>): void
   }
@@ -32,7 +37,16 @@ export function auditPath(url: string): string {
 export const auditPlugin = fp<AuditOptions>(
   async (fastify, opts) => {
     const streams: pino.StreamEntry[] = [{ stream: opts.destination ?? pino.destination({ dest: 1, sync: false }) }]
-    if (opts.file) streams.push({ stream: pino.destination({ dest: opts.file, append: true, mkdir: true, sync: false }) })
+    const file = opts.file ? pino.destination({ dest: opts.file, append: true, mkdir: true, sync: false }) : undefined
+    let fileOpen = file !== undefined
+    // a line that comes after close (a response still closing) is dropped rather than thrown at an ended file
+    if (file) streams.push({
+        stream: {
+          write: (line: string) => {
+            if (fileOpen) file.write(line)
+          },
+        },
+      })
     const audit = pino(
       {
         base: null,
@@ -43,8 +57,16 @@ export const auditPlugin = fp<AuditOptions>(
       pino.multistream(streams),
     )
     fastify.decorate('audit', audit)
-    fastify.decorate('auditEvent', (request: FastifyRequest, event: string, fields: Record<string, unknown>) => {
-      audit.info({ event, reqId: request.id, method: request.method, path: auditPath(request.url), ...fields })
+    fastify.decorate('auditEvent', (request: FastifyRequest, reply: FastifyReply, event: string, fields: Record<string, unknown>) => {
+      audit.info({
+        event,
+        reqId: request.id,
+        user: request.identity?.user ?? null,
+        method: request.method,
+        path: auditPath(request.url),
+        durationMs: Math.round(reply.elapsedTime),
+        ...fields,
+      })
     })
     fastify.decorate('auditCall', (request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>) => {
       audit.info({
@@ -57,8 +79,16 @@ export const auditPlugin = fp<AuditOptions>(
         ...fields,
       })
     })
+    // pino's flush() does nothing through a multistream: end the file stream itself, so every line
+    // written before close is on disk when close resolves (and its descriptor is released)
     fastify.addHook('onClose', async () => {
-      audit.flush()
+      if (!file || !fileOpen) return
+      fileOpen = false
+      await new Promise<void>((resolve) => {
+        file.once('close', resolve)
+        file.once('error', () => resolve())
+        file.end()
+      })
     })
   },
   { name: 'audit' },

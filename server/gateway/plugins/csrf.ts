@@ -22,10 +22,12 @@ export const csrfPlugin = fp<CsrfOptions>(
       const sentOrigin = request.headers.origin
       const crossSite = site === 'cross-site' || site === 'same-site'
       if (crossSite || (sentOrigin !== undefined && sentOrigin !== origin)) {
-        fastify.auditEvent(request, 'denied', { reason: 'csrf', status: 403 })
+        // a bearer request never gets here, so the cookie alone says who it was (read, not refreshed)
+        const user = (await fastify.sessions.peek(request))?.email ?? null
+        fastify.auditEvent(request, reply, 'denied', { user, reason: 'csrf', status: 403 })
         return reply.code(403).send({ error: 'Forbidden', statusCode: 403 })
       }
     })
   },
-  { name: 'csrf', dependencies: ['audit'] },
+  { name: 'csrf', dependencies: ['audit', 'session'] },
 )

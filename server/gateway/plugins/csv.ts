@@ -63,12 +63,14 @@ export const csvPlugin = fp<UpstreamClientOptions>(
 
     fastify.get<{ Params: { model: string }; Querystring: Record<string, unknown> }>('/api/csv/:model', async (request, reply) => {
       const resource = getResource(request.params.model)
+      // resolved first so that a denial line names a signed-in caller
+      const identity = await fastify.authenticate(request)
       if (!resource?.csv) {
-        fastify.auditEvent(request, 'denied', { user: null, reason: 'no csv for model', status: 404 })
+        fastify.auditEvent(request, reply, 'denied', { reason: 'no csv for model', status: 404 })
         return reply.code(404).send(NOT_FOUND)
       }
-      if (!(await fastify.authenticate(request))) {
-        fastify.auditEvent(request, 'denied', { user: null, reason: 'unauthenticated', status: 401 })
+      if (!identity) {
+        fastify.auditEvent(request, reply, 'denied', { reason: 'unauthenticated', status: 401 })
         return reply.code(401).send(UNAUTHORIZED)
       }
       const columns = csvColumns(resource).map((c) => ({ ...c, type: fieldOf(resource, c.field)?.type }))

@@ -55,7 +55,7 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
       // single use, whatever happens next
       flow.delete()
       if (typeof verifier !== 'string' || typeof state !== 'string' || typeof nonce !== 'string') {
-        fastify.auditEvent(request, 'login-failed', { reason: 'no sign-in in progress', status: 400 })
+        fastify.auditEvent(request, reply, 'login-failed', { reason: 'no sign-in in progress', status: 400 })
         return reply.code(400).send({ error: 'No sign-in in progress. Start again from the portal.', statusCode: 400 })
       }
       try {
@@ -78,20 +78,29 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
         }
         if (!email) throw new Error('the IdP sent no email claim')
         const user = fastify.sessions.start(request, { sub: claims.sub, email, name: name ?? email })
-        fastify.auditEvent(request, 'login', { user: user.email, status: 302 })
+        fastify.auditEvent(request, reply, 'login', { user: user.email, status: 302 })
       } catch (err) {
         request.log.warn({ err }, 'OIDC callback refused')
-        fastify.auditEvent(request, 'login-failed', { reason: 'callback refused', status: 400 })
+        fastify.auditEvent(request, reply, 'login-failed', { reason: 'callback refused', status: 400 })
         return reply.code(400).send({ error: 'Sign-in failed. Start again from the portal.', statusCode: 400 })
       }
       return reply.redirect(`/unauth/login?returnTo=${encodeURIComponent(returnTo)}`, 302)
     })
 
     // A GET by contract (the menu links to it). SameSite=Lax keeps the cookie off cross-site
-    // subresource requests, so a foreign page cannot end a session with an <img>.
+    // subresource requests, so a foreign page cannot end a session with an <img>; but Lax sends it
+    // on a top-level navigation, so a link or redirect from another site is refused by its
+    // Sec-Fetch-Site (same-site is another origin too, as in plugins/csrf.ts): the browser goes
+    // home and the session lives on. Browsers without Sec-Fetch-Site (or a typed URL: `none`) log out.
     fastify.get('/oidc/logout', async (request, reply) => {
+      const site = request.headers['sec-fetch-site']
+      if (site === 'cross-site' || site === 'same-site') {
+        const who = (await fastify.sessions.peek(request))?.email ?? null
+        fastify.auditEvent(request, reply, 'denied', { user: who, reason: 'cross-site logout', status: 302 })
+        return reply.header('cache-control', 'no-store').redirect(afterLogout, 302)
+      }
       const user = await fastify.sessions.end(request)
-      fastify.auditEvent(request, 'logout', { user: user?.email ?? null, status: 302 })
+      fastify.auditEvent(request, reply, 'logout', { user: user?.email ?? null, status: 302 })
       let target = afterLogout
       try {
         const config = await fastify.oidc.configuration()

@@ -56,15 +56,18 @@ export const proxyPlugin = fp<ProxyOptions>(
     })
 
     const deny = (request: FastifyRequest, reply: FastifyReply, status: number, body: object, reason: string) => {
-      fastify.auditEvent(request, 'denied', { user: request.identity?.user ?? null, reason, status })
+      fastify.auditEvent(request, reply, 'denied', { reason, status })
       return reply.code(status).send(body)
     }
 
     async function preHandler(request: FastifyRequest, reply: FastifyReply) {
+      // who is calling is resolved first, so that every denial line names a signed-in caller; the
+      // order of the answers stays: an unknown path is a 404 whoever asks
+      const identity = await fastify.authenticate(request)
       if (!allows(request.method, auditPath(request.url).slice('/api/'.length))) {
         return deny(request, reply, 404, NOT_FOUND, 'not allowlisted')
       }
-      if (!(await fastify.authenticate(request))) return deny(request, reply, 401, UNAUTHORIZED, 'unauthenticated')
+      if (!identity) return deny(request, reply, 401, UNAUTHORIZED, 'unauthenticated')
       if (Number(request.headers['content-length'] ?? 0) > limit) {
         reply.header('connection', 'close')
         return deny(request, reply, 413, TOO_LARGE, 'body too large')
@@ -103,7 +106,10 @@ export const proxyPlugin = fp<ProxyOptions>(
           keepAliveTimeout: 30_000,
           headersTimeout: opts.upstreamTimeoutMs,
           bodyTimeout: opts.upstreamTimeoutMs,
-          connect: { timeout: Math.min(opts.upstreamTimeoutMs, 10_000) },
+          // reply-from turns undici's TLS verification off (it sets tls.rejectUnauthorized=false);
+          // undici builds its connector from { ...tls, ...connect }, so `connect` has the last word.
+          // A private CA is trusted through NODE_EXTRA_CA_CERTS only (no `ca` here, no opt-out).
+          connect: { timeout: Math.min(opts.upstreamTimeoutMs, 10_000), rejectUnauthorized: true },
         },
         preHandler,
         replyOptions: {

@@ -28,6 +28,8 @@ export interface Sessions {
   start(request: FastifyRequest, user: { sub: string; email: string; name: string }): SessionUser
   /** the signed-in user, or null when absent, idle too long, too old or logged out */
   current(request: FastifyRequest): Promise<SessionUser | null>
+  /** who the cookie names, if its session is still valid, changing nothing (for refused requests' audit lines) */
+  peek(request: FastifyRequest): Promise<SessionUser | null>
   /** ends the session and revokes its cookie everywhere; returns who it was */
   end(request: FastifyRequest): Promise<SessionUser | null>
 }
@@ -85,6 +87,11 @@ export const sessionPlugin = fp<SessionOptions>(
       return { sid, sub, email, name, loginAt, lastSeen }
     }
 
+    const valid = async (user: SessionUser, now: number) =>
+      now - user.loginAt < opts.absoluteTimeoutMs &&
+      now - user.lastSeen < opts.idleTimeoutMs &&
+      !(await revocations.isRevoked(user.sid))
+
     const sessions: Sessions = {
       start(request, user) {
         const now = Date.now()
@@ -98,16 +105,16 @@ export const sessionPlugin = fp<SessionOptions>(
         const user = read(request)
         if (!user) return null
         const now = Date.now()
-        const valid =
-          now - user.loginAt < opts.absoluteTimeoutMs &&
-          now - user.lastSeen < opts.idleTimeoutMs &&
-          !(await revocations.isRevoked(user.sid))
-        if (!valid) {
+        if (!(await valid(user, now))) {
           request.session.delete()
           return null
         }
         if (now - user.lastSeen >= touchEvery) portalSession(request).set('lastSeen', now)
         return user
+      },
+      async peek(request) {
+        const user = read(request)
+        return user && (await valid(user, Date.now())) ? user : null
       },
       async end(request) {
         const user = read(request)

@@ -79,12 +79,14 @@ export const uploadsPlugin = fp<UploadsOptions>(
       await scope.register(multipart)
       scope.post<{ Params: { target: string } }>('/api/upload/:target', async (request, reply) => {
         const target = uploadTarget(request.params.target)
+        // resolved first so that a denial line names a signed-in caller
+        const identity = await fastify.authenticate(request)
         if (!target) {
-          fastify.auditEvent(request, 'denied', { user: null, reason: 'unknown upload target', status: 404 })
+          fastify.auditEvent(request, reply, 'denied', { reason: 'unknown upload target', status: 404 })
           return send(reply, 404, 'Not Found')
         }
-        if (!(await fastify.authenticate(request))) {
-          fastify.auditEvent(request, 'denied', { user: null, reason: 'unauthenticated', status: 401 })
+        if (!identity) {
+          fastify.auditEvent(request, reply, 'denied', { reason: 'unauthenticated', status: 401 })
           return send(reply, 401, 'Unauthorized')
         }
         const stats = { bytesIn: 0, bytesOut: 0, file: undefined as string | undefined }
