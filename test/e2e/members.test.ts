@@ -67,6 +67,27 @@ t.test('CCoE members', async (t) => {
     t.ok(await alice.isChecked(), 'the page shown again has the new blacklist value, not its cached one')
   })
 
+  await t.test('the Department filter offers Other after the departments, and finds those members', async (t) => {
+    const department = page.getByRole('combobox', { name: 'Department' })
+    const options = department.locator('option')
+    // the departments come from their own list call
+    await expect(department, async () => (await options.allTextContents()).includes('Cloud Engineering'))
+    const choices = (await options.allTextContents()).map((s) => s.trim())
+    t.equal(choices[0], 'All', 'All first')
+    t.equal(choices.at(-1), 'Other', 'Other last, after the departments list')
+    t.equal(choices.filter((c) => c === 'Other').length, 1, 'once')
+    await department.selectOption('Other')
+    await page.waitForURL(/[?&]by_department=Other(&|$)/)
+    await row('Alice Martin').waitFor({ state: 'detached' })
+    await expect(row('Grace Lindqvist'))
+    const departments = await table.locator('tbody tr td:nth-child(3)').allInnerTexts()
+    t.same([...new Set(departments.map((s) => s.trim()))], ['Other'], 'only Other rows')
+    await screenshot(page, 'members-department-other')
+    await department.selectOption('All')
+    await expect(row('Alice Martin'))
+    t.notMatch(new URL(page.url()).search, /by_department/, 'no by_department any more')
+  })
+
   await t.test('Add New Member: Other takes the typed department, and a membership ticket is filed', async (t) => {
     await page.getByRole('link', { name: 'Add New Member' }).click()
     await page.getByRole('heading', { name: 'Add New Member' }).waitFor()

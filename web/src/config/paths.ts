@@ -2,9 +2,47 @@
  * Every route of the app, and the only place that builds a URL (bulletproof-react's paths table).
  * Screens not built yet still have their path here so the menu can link to them.
  */
-import type { Action } from '../../../shared/resources/index.js'
+import {
+  allowedWrites,
+  getResource,
+  type Action,
+  type ResourceDef,
+  type SpecialCall,
+  type Write,
+} from '../../../shared/resources/index.js'
 
 const fixed = (path: string) => ({ path, getHref: () => path })
+
+/** A registry model the web calls by name; a missing one fails at module load, not on a click. */
+function registered(key: string): ResourceDef {
+  const resource = getResource(key)
+  if (!resource) throw new Error(`paths: no registry model '${key}'`)
+  return resource
+}
+
+/** The model's write the web relies on; one the registry does not allow fails at module load. */
+function writable(resource: ResourceDef, write: Write): ResourceDef {
+  if (!allowedWrites(resource).includes(write)) throw new Error(`paths: ${resource.key} does not allow ${write}`)
+  return resource
+}
+
+/**
+ * The gateway path of a registry model (`/api/<resource.path>`), or of one of its special calls
+ * (`/api/<resource.path>/<call.path>`). The call must be declared in the model's `calls` (the
+ * gateway lets through only those), else this throws: at module load, for the calls below.
+ */
+export function apiPath(resource: ResourceDef, call?: SpecialCall): string {
+  const base = `/api/${resource.path}`
+  if (!call) return base
+  const declared = resource.calls?.some((c) => c.method === call.method && c.path === call.path)
+  if (!declared) throw new Error(`paths: ${call.method} ${resource.path}/${call.path} is not a declared call of ${resource.key}`)
+  return `${base}/${call.path}`
+}
+
+const costCenters = registered('cost_centers')
+const cloudContacts = registered('cloud_contacts')
+const dcoeMembers = writable(registered('dcoe_members'), 'update')
+const teamMembershipTickets = writable(registered('team_membership_tickets'), 'create')
 
 export const paths = {
   root: fixed('/'),
@@ -57,16 +95,21 @@ export const paths = {
   },
   api: {
     session: fixed('/api/session'),
-    /** the special endpoints of spec 001 §7 and 000 §7 (the registry's lists have resource-api.ts) */
-    costCenterSendReport: fixed('/api/cost_centers/send_report'),
-    cloudContactByEmail: fixed('/api/cloud_contacts/by_email'),
+    /** the special endpoints of spec 001 §7 and 000 §7, from the registry (the lists have resource-api.ts) */
+    costCenterSendReport: fixed(apiPath(costCenters, { method: 'POST', path: 'send_report' })),
+    cloudContactByEmail: fixed(apiPath(cloudContacts, { method: 'POST', path: 'by_email' })),
     cloudContactLookup: {
-      path: '/api/cloud_contacts',
+      path: apiPath(cloudContacts),
       getHref: (email: string, page: number, perPage: number) =>
-        `/api/cloud_contacts?${new URLSearchParams({ by_email: email, page: String(page), per_page: String(perPage) })}`,
+        `${apiPath(cloudContacts)}?${new URLSearchParams({ by_email: email, page: String(page), per_page: String(perPage) })}`,
     },
-    dcoeMemberBlacklist: { path: '/api/dcoe/members/:id', getHref: (id: number) => `/api/dcoe/members/${id}` },
-    teamMembershipTickets: fixed('/api/team_membership_tickets'),
+    /** PUT {blacklist}: the registry's update of a CCoE member */
+    dcoeMemberBlacklist: {
+      path: `${apiPath(dcoeMembers)}/:id`,
+      getHref: (id: number) => `${apiPath(dcoeMembers)}/${encodeURIComponent(String(id))}`,
+    },
+    teamMembershipTickets: fixed(apiPath(teamMembershipTickets)),
+    /** the gateway's multipart upload (server/gateway/upload-targets.ts), not an upstream path */
     sapCostCentersUpload: fixed('/api/upload/sap_cost_centers'),
   },
 } as const

@@ -2,6 +2,7 @@
 import useSWR from 'swr'
 import type { ListAnswer, RecordAnswer } from '../../../shared/schemas/common.js'
 import type { ResourceDef } from '../../../shared/resources/index.js'
+import { apiPath } from '../config/paths.js'
 import { apiRequest } from './api-client.js'
 
 export type Row = Record<string, unknown> & { id: number }
@@ -15,7 +16,7 @@ export interface ListQuery {
   filters: Record<string, string>
 }
 
-const apiBase = (resource: ResourceDef) => `/api/${resource.path}`
+const apiBase = (resource: ResourceDef) => apiPath(resource)
 
 export function recordUrl(resource: ResourceDef, id: number | string): string {
   return `${apiBase(resource)}/${encodeURIComponent(String(id))}`

@@ -5,6 +5,8 @@ import { useLookupOptions } from '../../lib/use-lookup-options.js'
 export interface SelectFilterProps {
   id: string
   filter: FilterDef
+  /** choices after the filter's own, each once (dcoe members' department: 'Other') */
+  extra?: readonly string[]
   value: string
   onChange: (value: string) => void
 }
@@ -20,14 +22,17 @@ const FLAG_CHOICES: readonly Choice[] = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
 ]
-const plain = (options: readonly string[]): Choice[] => options.filter((o) => o !== ALL).map((o) => ({ value: o, label: o }))
+const plain = (options: readonly string[]): Choice[] =>
+  [...new Set(options)].filter((o) => o !== ALL).map((o) => ({ value: o, label: o }))
 
-function LookupChoices({ lookup, ...props }: Omit<SelectFilterProps, 'filter'> & { label: string; lookup: LookupDef }) {
+type ChoicesProps = Omit<SelectFilterProps, 'filter' | 'extra'> & { label: string }
+
+function LookupChoices({ lookup, extra = [], ...props }: ChoicesProps & { lookup: LookupDef; extra?: readonly string[] }) {
   const { options } = useLookupOptions(lookup, lookup.labelField)
-  return <Choices {...props} choices={plain(options.map((o) => o.label))} />
+  return <Choices {...props} choices={plain([...options.map((o) => o.label), ...extra])} />
 }
 
-function Choices({ id, label, value, choices, onChange }: Omit<SelectFilterProps, 'filter'> & { label: string; choices: readonly Choice[] }) {
+function Choices({ id, label, value, choices, onChange }: ChoicesProps & { choices: readonly Choice[] }) {
   return (
     <FormGroup label={label} labelFor={id} className="filter-row__item">
       <HTMLSelect
@@ -42,8 +47,8 @@ function Choices({ id, label, value, choices, onChange }: Omit<SelectFilterProps
 }
 
 /** A select filter: fixed choices, another model's names (dcoe members' department), or yes/no. 'All' = no filter. */
-export function SelectFilter({ filter, ...props }: SelectFilterProps) {
-  if (filter.lookup) return <LookupChoices {...props} label={filter.label} lookup={filter.lookup} />
-  const choices = filter.options ? plain(filter.options) : FLAG_CHOICES
+export function SelectFilter({ filter, extra = [], ...props }: SelectFilterProps) {
+  if (filter.lookup) return <LookupChoices {...props} label={filter.label} lookup={filter.lookup} extra={extra} />
+  const choices = filter.options ? plain([...filter.options, ...extra]) : [...FLAG_CHOICES, ...plain(extra)]
   return <Choices {...props} label={filter.label} choices={choices} />
 }

@@ -11,8 +11,8 @@ import { FormPage } from '../../components/form-page.js'
 import { toastError } from '../../lib/toaster.js'
 import { useCreateRecord } from '../../lib/use-create-record.js'
 import { useLookupOptions } from '../../lib/use-lookup-options.js'
+import { OTHER_DEPARTMENT as OTHER } from './other-department.js'
 
-const OTHER = 'Other'
 const FORM_FIELDS = ['name', 'email', 'department', 'other_department', 'business_unit']
 
 /** /auth/create/dcoe_members: Add New Member; the department is a name from the list, or 'Other' and typed. */

@@ -43,7 +43,13 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
           {resource.csv && <CsvLink href={csvHref(resource, list.query)} />}
         </div>
       </header>
-      <FilterRow filters={resource.filters} values={list.query.filters} onChange={list.setFilter} onClear={list.clearFilters} />
+      <FilterRow
+        filters={resource.filters}
+        extraChoices={ext.filterChoices}
+        values={list.query.filters}
+        onChange={list.setFilter}
+        onClear={list.clearFilters}
+      />
       {error && !data ? (
         <NonIdealState
           icon="error"
