@@ -11,3 +11,5 @@ export const MAX_PAGE_SIZE = 1000
 /** spec 000 §9 */
 export const BUSINESS_UNIT_OPTIONS = ['CCOE', 'CORP', 'GAM', 'LOT', 'BET', 'CIO'] as const
 export const TEAM_OPTIONS = ['Core', 'Advisory', 'Community'] as const
+/** a member's department outside the departments list (spec 000 §5: other_department replaces it) */
+export const OTHER_DEPARTMENT = 'Other'

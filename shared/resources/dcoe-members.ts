@@ -1,4 +1,4 @@
-import { BUSINESS_UNIT_OPTIONS, TEAM_OPTIONS as TEAMS } from '../constants.js'
+import { BUSINESS_UNIT_OPTIONS, OTHER_DEPARTMENT, TEAM_OPTIONS as TEAMS } from '../constants.js'
 import { CREATED_AT_FIELD, ID_FIELD, type ResourceDef } from './types.js'
 
 /** The centre-of-excellence member group; its API path swaps the first underscore for a slash. */
@@ -24,7 +24,7 @@ export const dcoeMembers: ResourceDef = {
   filters: [
     { param: 'by_name', label: 'Name', field: 'name', kind: 'text' },
     { param: 'by_email', label: 'Email', field: 'email', kind: 'text' },
-    { param: 'by_department', label: 'Department', field: 'department', kind: 'exact', lookup: { model: 'departments', labelField: 'name' } },
+    { param: 'by_department', label: 'Department', field: 'department', kind: 'exact', lookup: { model: 'departments', labelField: 'name' }, options: [OTHER_DEPARTMENT] },
     { param: 'by_business_unit', label: 'Business Unit', field: 'business_unit', kind: 'exact', options: ['All', ...BUSINESS_UNIT_OPTIONS] },
     { param: 'by_team', label: 'Team', field: 'team', kind: 'exact', options: ['All', ...TEAMS] },
   ],

@@ -53,7 +53,7 @@ export interface FilterDef {
   /** the field it filters on */
   field: string
   kind: FilterKind
-  /** for select-like filters: the choices; 'All' (or empty) means no filter */
+  /** for select-like filters: the choices ('All' or empty means no filter); with `lookup`, choices after its names */
   options?: readonly string[]
   /** a select whose choices are another model's rows: the value sent is `lookup.labelField` */
   lookup?: LookupDef

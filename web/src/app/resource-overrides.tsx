@@ -7,7 +7,6 @@ import { lazy, type ComponentType } from 'react'
 import type { ResourceExtensions } from '../features/resources/extensions.js'
 import { deriveCompanyGl } from '../features/companies/index.js'
 // the constant alone, so the members chunk stays lazy
-import { OTHER_DEPARTMENT } from '../features/members/other-department.js'
 import type { Row } from '../lib/resource-api.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -33,8 +32,6 @@ export const RESOURCE_OVERRIDES: Readonly<Record<string, ResourceExtensions>> = 
   },
   dcoe_members: {
     noRowActions: true,
-    // members outside the departments list (department 'Other') can be found too
-    filterChoices: { by_department: [OTHER_DEPARTMENT] },
     renderCell: (name: string, row: Row) =>
       name === 'blacklist' ? <BlacklistSwitch key={`${row.id}-${String(row.blacklist)}`} row={row} /> : undefined,
     screens: { create: lazyNamed(members, 'DcoeMemberCreatePage') },

@@ -6,8 +6,6 @@ import { TextFilter } from './text-filter.js'
 
 export interface FilterRowProps {
   filters: readonly FilterDef[]
-  /** param → choices a select filter offers after its own (a lookup's rows, or its options) */
-  extraChoices?: Readonly<Record<string, readonly string[]>>
   /** param → current value ('' or 'All' when unset) */
   values: Record<string, string>
   onChange: (param: string, value: string) => void
@@ -17,7 +15,7 @@ export interface FilterRowProps {
 const ALL = 'All'
 
 /** The filter row above a list: text filters search as you type, select filters pick a value. */
-export function FilterRow({ filters, extraChoices, values, onChange, onClear }: FilterRowProps) {
+export function FilterRow({ filters, values, onChange, onClear }: FilterRowProps) {
   const bind = useCallback((param: string) => (value: string) => onChange(param, value), [onChange])
   if (filters.length === 0) return null
   const active = filters.some((f) => values[f.param] && values[f.param] !== ALL)
@@ -35,7 +33,6 @@ export function FilterRow({ filters, extraChoices, values, onChange, onClear }: 
             key={f.param}
             id={id}
             filter={f}
-            extra={extraChoices?.[f.param]}
             value={values[f.param] ?? ''}
             onChange={bind(f.param)}
           />

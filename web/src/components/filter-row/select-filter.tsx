@@ -5,8 +5,6 @@ import { useLookupOptions } from '../../lib/use-lookup-options.js'
 export interface SelectFilterProps {
   id: string
   filter: FilterDef
-  /** choices after the filter's own, each once (dcoe members' department: 'Other') */
-  extra?: readonly string[]
   value: string
   onChange: (value: string) => void
 }
@@ -25,11 +23,12 @@ const FLAG_CHOICES: readonly Choice[] = [
 const plain = (options: readonly string[]): Choice[] =>
   [...new Set(options)].filter((o) => o !== ALL).map((o) => ({ value: o, label: o }))
 
-type ChoicesProps = Omit<SelectFilterProps, 'filter' | 'extra'> & { label: string }
+type ChoicesProps = Omit<SelectFilterProps, 'filter'> & { label: string }
 
-function LookupChoices({ lookup, extra = [], ...props }: ChoicesProps & { lookup: LookupDef; extra?: readonly string[] }) {
+/** another model's names, then the filter's own choices (dcoe members' department: …, 'Other') */
+function LookupChoices({ lookup, fixed, ...props }: ChoicesProps & { lookup: LookupDef; fixed: readonly string[] }) {
   const { options } = useLookupOptions(lookup, lookup.labelField)
-  return <Choices {...props} choices={plain([...options.map((o) => o.label), ...extra])} />
+  return <Choices {...props} choices={plain([...options.map((o) => o.label), ...fixed])} />
 }
 
 function Choices({ id, label, value, choices, onChange }: ChoicesProps & { choices: readonly Choice[] }) {
@@ -47,8 +46,8 @@ function Choices({ id, label, value, choices, onChange }: ChoicesProps & { choic
 }
 
 /** A select filter: fixed choices, another model's names (dcoe members' department), or yes/no. 'All' = no filter. */
-export function SelectFilter({ filter, extra = [], ...props }: SelectFilterProps) {
-  if (filter.lookup) return <LookupChoices {...props} label={filter.label} lookup={filter.lookup} extra={extra} />
-  const choices = filter.options ? plain([...filter.options, ...extra]) : [...FLAG_CHOICES, ...plain(extra)]
+export function SelectFilter({ filter, ...props }: SelectFilterProps) {
+  if (filter.lookup) return <LookupChoices {...props} label={filter.label} lookup={filter.lookup} fixed={filter.options ?? []} />
+  const choices = filter.options ? plain(filter.options) : FLAG_CHOICES
   return <Choices {...props} label={filter.label} choices={choices} />
 }

@@ -11,7 +11,7 @@ import { FormPage } from '../../components/form-page.js'
 import { toastError } from '../../lib/toaster.js'
 import { useCreateRecord } from '../../lib/use-create-record.js'
 import { useLookupOptions } from '../../lib/use-lookup-options.js'
-import { OTHER_DEPARTMENT as OTHER } from './other-department.js'
+import { OTHER_DEPARTMENT as OTHER } from '../../../../shared/constants.js'
 
 const FORM_FIELDS = ['name', 'email', 'department', 'other_department', 'business_unit']
 

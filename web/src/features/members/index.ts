@@ -1,4 +1,3 @@
-/** CCoE members (dcoe_members): the blacklist toggle cell, the Add New Member form, the 'Other' department. */
+/** CCoE members (dcoe_members): the blacklist toggle cell and the Add New Member form. */
 export { BlacklistSwitch } from './blacklist-switch.js'
 export { DcoeMemberCreatePage } from './dcoe-member-create-page.js'
-export { OTHER_DEPARTMENT } from './other-department.js'

@@ -21,6 +21,4 @@ export interface ResourceExtensions {
   derive?: (name: string, values: FormValues) => FormValues
   /** the generic create form asks before saving, as the edit form does */
   confirmCreate?: boolean
-  /** more choices of a select filter, by its param, after its own (dcoe members' department: Other) */
-  filterChoices?: Readonly<Record<string, readonly string[]>>
 }

@@ -45,7 +45,6 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
       </header>
       <FilterRow
         filters={resource.filters}
-        extraChoices={ext.filterChoices}
         values={list.query.filters}
         onChange={list.setFilter}
         onClear={list.clearFilters}
