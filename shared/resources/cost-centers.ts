@@ -1,5 +1,5 @@
 import { MESSAGES } from '../messages.js'
-import { CREATED_AT_FIELD, ID_FIELD, type ResourceDef } from './types.js'
+import { CREATED_AT_FIELD, ID_FIELD, OWNER_AND_COMPANY_FIELDS, type ResourceDef } from './types.js'
 
 export const CREATED_WITHIN_DAYS = ['All', '30', '60', '90'] as const
 
@@ -11,14 +11,8 @@ export const costCenters: ResourceDef = {
   fields: [
     ID_FIELD,
     { name: 'identifier', label: 'Identifier', type: 'text', required: true, unique: true, maxLength: 50 },
-    { name: 'cloud_contact_id', label: 'Owner', type: 'lookup', required: true, lookup: { model: 'cloud_contacts', labelField: 'email' } },
-    { name: 'cloud_contact_email', label: 'Owner', type: 'email', readOnly: true, join: { via: 'cloud_contact_id', column: 'email' } },
+    ...OWNER_AND_COMPANY_FIELDS,
     { name: 'owner_terminated', label: 'Owner Terminated', type: 'boolean', readOnly: true, join: { via: 'cloud_contact_id', column: 'terminated' } },
-    { name: 'companies_id', label: 'Company', type: 'lookup', required: true, lookup: { model: 'companies', labelField: 'code' } },
-    { name: 'company_code', label: 'Company Code', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'code' } },
-    { name: 'aws_gl', label: 'AWS GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'aws_gl' } },
-    { name: 'gcp_gl', label: 'GCP GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'gcp_gl' } },
-    { name: 'azure_gl', label: 'Azure GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'azure_gl' } },
     { name: 'business_units_id', label: 'Business Unit', type: 'lookup', required: true, lookup: { model: 'business_units', labelField: 'name' } },
     { name: 'business_unit_name', label: 'Business Unit', type: 'text', readOnly: true, join: { via: 'business_units_id', column: 'name' } },
     { name: 'departments_id', label: 'Department', type: 'lookup', required: true, lookup: { model: 'departments', labelField: 'name' } },

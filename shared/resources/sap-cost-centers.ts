@@ -1,5 +1,5 @@
 import { MESSAGES } from '../messages.js'
-import { CREATED_AT_FIELD, ID_FIELD, type ResourceDef } from './types.js'
+import { CREATED_AT_FIELD, ID_FIELD, OWNER_AND_COMPANY_FIELDS, type ResourceDef } from './types.js'
 
 export const sapCostCenters: ResourceDef = {
   key: 'sap_cost_centers',
@@ -9,13 +9,7 @@ export const sapCostCenters: ResourceDef = {
   fields: [
     ID_FIELD,
     { name: 'identifier', label: 'Identifier', type: 'text', required: true, unique: true, maxLength: 50 },
-    { name: 'cloud_contact_id', label: 'Owner', type: 'lookup', required: true, lookup: { model: 'cloud_contacts', labelField: 'email' } },
-    { name: 'cloud_contact_email', label: 'Owner', type: 'email', readOnly: true, join: { via: 'cloud_contact_id', column: 'email' } },
-    { name: 'companies_id', label: 'Company', type: 'lookup', required: true, lookup: { model: 'companies', labelField: 'code' } },
-    { name: 'company_code', label: 'Company Code', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'code' } },
-    { name: 'aws_gl', label: 'AWS GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'aws_gl' } },
-    { name: 'gcp_gl', label: 'GCP GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'gcp_gl' } },
-    { name: 'azure_gl', label: 'Azure GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'azure_gl' } },
+    ...OWNER_AND_COMPANY_FIELDS,
     CREATED_AT_FIELD,
   ],
   columns: ['identifier', 'company_code', 'aws_gl', 'gcp_gl', 'azure_gl', 'cloud_contact_email'],

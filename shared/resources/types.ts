@@ -145,3 +145,14 @@ export const NAME_ABBREVIATION_FIELDS: readonly FieldDef[] = [
   { name: 'abbreviation', label: 'Abbreviation', type: 'text', maxLength: 50 },
   CREATED_AT_FIELD,
 ]
+
+/** Cost centers and SAP cost centers: an owner (cloud contact) and a company, with its GL accounts. */
+export const OWNER_AND_COMPANY_FIELDS: readonly FieldDef[] = [
+  { name: 'cloud_contact_id', label: 'Owner', type: 'lookup', required: true, lookup: { model: 'cloud_contacts', labelField: 'email' } },
+  { name: 'cloud_contact_email', label: 'Owner', type: 'email', readOnly: true, join: { via: 'cloud_contact_id', column: 'email' } },
+  { name: 'companies_id', label: 'Company', type: 'lookup', required: true, lookup: { model: 'companies', labelField: 'code' } },
+  { name: 'company_code', label: 'Company Code', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'code' } },
+  { name: 'aws_gl', label: 'AWS GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'aws_gl' } },
+  { name: 'gcp_gl', label: 'GCP GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'gcp_gl' } },
+  { name: 'azure_gl', label: 'Azure GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'azure_gl' } },
+]

@@ -8,6 +8,8 @@ import type { ListQuery } from './resource-api.js'
  * The headless part of a list screen (react-admin's useListController): page, page size, sort and
  * filters live in the URL query string (shareable, back-button friendly) and become the list query.
  */
+export type ListController = ReturnType<typeof useListController>
+
 export function useListController(resource: ResourceDef) {
   const search = useSearch()
   const [location, navigate] = useLocation()

@@ -6,7 +6,7 @@ import { csvHref } from '../../lib/csv.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { FilterRow } from '../filter-row/index.js'
 import { CsvLink } from '../links/index.js'
-import { Pager } from '../resource-table/index.js'
+import { ListPager } from '../resource-table/index.js'
 import { inlineColumns } from './inline-columns.js'
 import { InlineHead } from './inline-head.js'
 import { InlineRow } from './inline-row.js'
@@ -23,15 +23,7 @@ export function InlineTable({ resource }: { resource: ResourceDef }) {
   const columns = useMemo(() => inlineColumns(resource), [resource])
   const { data, error, isLoading } = t.list
   const rows = data?.data ?? []
-  const pager = (
-    <Pager
-      page={ctl.query.page}
-      perPage={ctl.query.perPage}
-      total={data?.meta.total ?? 0}
-      onPage={ctl.setPage}
-      onPerPage={ctl.setPerPage}
-    />
-  )
+  const pager = <ListPager list={ctl} total={data?.meta.total ?? 0} />
 
   return (
     <>

@@ -1,3 +1,4 @@
+import type { ListController } from '../../lib/use-list-controller.js'
 import { Button, ButtonGroup, Classes, HTMLSelect } from '@blueprintjs/core'
 
 export interface PagerProps {
@@ -37,5 +38,12 @@ export function Pager({ page, perPage, total, onPage, onPerPage, pageSizes = [10
         </ButtonGroup>
       </span>
     </nav>
+  )
+}
+
+/** The pager of a list whose page and size live in the URL (the list controller). */
+export function ListPager({ list, total }: { list: ListController; total: number }) {
+  return (
+    <Pager page={list.query.page} perPage={list.query.perPage} total={total} onPage={list.setPage} onPerPage={list.setPerPage} />
   )
 }

@@ -3,7 +3,7 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { FilterRow } from '../../components/filter-row/index.js'
 import { CsvLink, LinkButton } from '../../components/links/index.js'
-import { Pager, ResourceTable, RowActions } from '../../components/resource-table/index.js'
+import { ListPager, ResourceTable, RowActions } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { csvHref } from '../../lib/csv.js'
@@ -81,13 +81,7 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
               action={filtered ? <Button text="Clear filters" onClick={list.clearFilters} /> : undefined}
             />
           )}
-          <Pager
-            page={list.query.page}
-            perPage={list.query.perPage}
-            total={data?.meta.total ?? 0}
-            onPage={list.setPage}
-            onPerPage={list.setPerPage}
-          />
+          <ListPager list={list} total={data?.meta.total ?? 0} />
         </>
       )}
       <ConfirmDialog
