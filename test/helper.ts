@@ -19,19 +19,15 @@ interface Teardown {
   teardown(fn: () => unknown): void
 }
 
-export interface Portal {
-  baseUrl: string
+/** what the gateway sends upstream in tests, unless a test says otherwise */
+export const TEST_UPSTREAM_TOKEN = 'fixed-upstream-token'
+
+export interface Portal extends TestGateway {
   upstreamUrl: string
-  config: Config
   database: Database
-  gateway: FastifyInstance
   upstream: FastifyInstance
   /** the embedded upstream's emails, one .eml file each */
   outboxDir: string
-  /** every audit line the gateway wrote, parsed */
-  audit: Record<string, unknown>[]
-  /** the raw audit text, to search for leaked secrets */
-  auditText(): string
 }
 
 export async function freePort(): Promise<number> {
@@ -53,7 +49,7 @@ export function tempDir(t: Teardown, prefix = 'ccoe-test-'): string {
 
 export async function startUpstream(t: Teardown, opts: { seed?: boolean; token?: string } = {}) {
   const database = await openTestDatabase()
-  const token = opts.token ?? 'test-upstream-token'
+  const token = opts.token ?? TEST_UPSTREAM_TOKEN
   // emails land here as .eml files (no SMTP in tests); `upstream.mail.idle()` waits for pending ones
   const outboxDir = tempDir(t, 'ccoe-outbox-')
   const upstream = await buildUpstream({ token, database, logger: false, mail: { outboxDir } })
@@ -68,18 +64,30 @@ export async function startUpstream(t: Teardown, opts: { seed?: boolean; token?:
   return { upstream, database, token, outboxDir, url: `http://127.0.0.1:${port}` }
 }
 
-export async function startPortal(
+export interface TestGateway {
+  baseUrl: string
+  config: Config
+  gateway: FastifyInstance
+  /** every audit line the gateway wrote, parsed */
+  audit: Record<string, unknown>[]
+  /** the raw audit text, to search for leaked secrets */
+  auditText(): string
+}
+
+/**
+ * The gateway with the embedded IdP on a free port (the issuer URL needs the port before it
+ * listens), in front of `upstreamUrl`; `overrides` reach Config fields env cannot (tiny timeouts).
+ */
+export async function startGateway(
   t: Teardown,
-  opts: { env?: Record<string, string>; seed?: boolean; webRoot?: string } = {},
-): Promise<Portal> {
-  const { upstream, database, token, outboxDir, url: upstreamUrl } = await startUpstream(t, opts)
+  upstreamUrl: string,
+  opts: { env?: Record<string, string>; overrides?: Partial<Config>; webRoot?: string } = {},
+): Promise<TestGateway> {
   const port = await freePort()
-  const config = loadConfig({
-    PORT: String(port),
-    DATA_DIR: tempDir(t),
-    UPSTREAM_TOKEN: token,
-    ...opts.env,
-  })
+  const config = {
+    ...loadConfig({ PORT: String(port), DATA_DIR: tempDir(t), UPSTREAM_TOKEN: TEST_UPSTREAM_TOKEN, ...opts.env }),
+    ...opts.overrides,
+  }
   const lines: string[] = []
   const auditDestination = new Writable({
     write(chunk, _encoding, done) {
@@ -87,23 +95,37 @@ export async function startPortal(
       done()
     },
   })
-  const gateway = await buildGateway(
-    { ...config, upstreamUrl },
-    { auditDestination, webRoot: opts.webRoot, logger: false },
-  )
+  const gateway = await buildGateway({ ...config, upstreamUrl }, { auditDestination, webRoot: opts.webRoot, logger: false })
   await gateway.listen({ host: '127.0.0.1', port })
   t.teardown(() => gateway.close())
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    upstreamUrl,
     config,
-    database,
     gateway,
-    upstream,
-    outboxDir,
     get audit() {
       return lines.map((line) => JSON.parse(line) as Record<string, unknown>)
     },
     auditText: () => lines.join('\n'),
+  }
+}
+
+export async function startPortal(
+  t: Teardown,
+  opts: { env?: Record<string, string>; seed?: boolean; webRoot?: string } = {},
+): Promise<Portal> {
+  const { upstream, database, token, outboxDir, url: upstreamUrl } = await startUpstream(t, opts)
+  const front = await startGateway(t, upstreamUrl, { env: { UPSTREAM_TOKEN: token, ...opts.env }, webRoot: opts.webRoot })
+  return {
+    baseUrl: front.baseUrl,
+    config: front.config,
+    gateway: front.gateway,
+    get audit() {
+      return front.audit
+    },
+    auditText: front.auditText,
+    upstreamUrl,
+    database,
+    upstream,
+    outboxDir,
   }
 }

@@ -9,14 +9,9 @@
  * The upstream runs on PGlite (or DATABASE_URL) with BENCH_ROWS departments (default 50 000).
  * Every loop is bounded in count and time and talks to 127.0.0.1 only.
  */
-import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
-import { loadConfig } from '../../server/config.js'
-import { buildGateway } from '../../server/gateway/app.js'
-import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
-import { buildUpstream } from '../../server/upstream/app.js'
-import { openTestDatabase } from '../../server/upstream/db/client.js'
-import { freePort, tempDir } from '../../test/helper.js'
+import { startGateway, startUpstream } from '../../test/helper.js'
+import { scriptToken } from '../../test/lib/sign-in.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
@@ -51,34 +46,12 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function main() {
-  const database = await openTestDatabase()
-  t.teardown(() => database.close())
+  const { database, url: upstreamUrl, token } = await startUpstream(t, { seed: false })
   await database.db.execute(sql`
     insert into departments (name, abbreviation)
     select 'Department ' || g, 'D' || g from generate_series(1, ${ROWS}::int) g`)
-  const token = 'bench-upstream-token'
-  const upstream = await buildUpstream({ token, database, logger: false, mail: { outboxDir: tempDir(t) } })
-  await upstream.listen({ host: '127.0.0.1', port: 0 })
-  t.teardown(() => upstream.close())
-  const upstreamUrl = `http://127.0.0.1:${(upstream.server.address() as { port: number }).port}`
-
-  const port = await freePort()
-  const config = loadConfig({ PORT: String(port), DATA_DIR: tempDir(t), UPSTREAM_TOKEN: token })
-  const discard = new Writable({ write: (_chunk, _encoding, done) => done() })
-  const gateway = await buildGateway({ ...config, upstreamUrl }, { auditDestination: discard, logger: false })
-  await gateway.listen({ host: '127.0.0.1', port })
-  t.teardown(() => gateway.close())
-  const baseUrl = `http://127.0.0.1:${port}`
-
-  const tokenResponse = await fetch(`${baseUrl}/idp/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${SCRIPT_CLIENT.clientId}:${SCRIPT_CLIENT.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials&scope=api',
-  })
-  const { access_token: accessToken } = (await tokenResponse.json()) as { access_token: string }
+  const { baseUrl } = await startGateway(t, upstreamUrl, { env: { UPSTREAM_TOKEN: token } })
+  const accessToken = await scriptToken(baseUrl)
   const direct = { authorization: `Bearer ${token}`, uid: 'bench@ccoe.example' }
   const viaGateway = { authorization: `Bearer ${accessToken}` }
 

@@ -5,7 +5,7 @@ import t from 'tap'
 import { csvCell } from '../../shared/csv.js'
 import { startPortal } from '../helper.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
-import { startGateway } from './start.js'
+import { startGateway } from '../helper.js'
 
 const FILE_NAME = /^attachment; filename="departments_\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\.csv"$/
 

@@ -6,7 +6,8 @@ import t from 'tap'
 import { isIdentityHeader } from '../../server/gateway/identity-headers.js'
 import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
-import { startGateway, startRecordingUpstream, startSelfSignedUpstream } from './start.js'
+import { startGateway } from '../helper.js'
+import { startRecordingUpstream, startSelfSignedUpstream } from './start.js'
 
 const UPSTREAM_TOKEN = 'fixed-upstream-token'
 const BODY_MARKER = 'secret-body-marker-7f3a'
@@ -22,7 +23,7 @@ t.test('identity header names match case- and separator-insensitively', async (t
 
 t.test('the proxy', async (t) => {
   const upstream = await startRecordingUpstream(t)
-  const portal = await startGateway(t, upstream.url, { bodyLimitBytes: 2048, upstreamTimeoutMs: 400 })
+  const portal = await startGateway(t, upstream.url, { overrides: { bodyLimitBytes: 2048, upstreamTimeoutMs: 400 } })
   const { baseUrl } = portal
   const cookie = await signIn(baseUrl, 'alice@ccoe.example', 'alice')
   const token = await scriptToken(baseUrl)
@@ -212,7 +213,7 @@ t.test('the proxy', async (t) => {
 
 t.test('upstream TLS is verified: a self-signed upstream gets no request and no token', async (t) => {
   const upstream = await startSelfSignedUpstream(t)
-  const portal = await startGateway(t, upstream.url, { upstreamTimeoutMs: 2000 })
+  const portal = await startGateway(t, upstream.url, { overrides: { upstreamTimeoutMs: 2000 } })
   const cookie = await signIn(portal.baseUrl, 'alice@ccoe.example', 'alice')
   // the process-wide opt-out must not reach the gateway's upstream calls either
   const before = process.env.NODE_TLS_REJECT_UNAUTHORIZED
@@ -241,7 +242,7 @@ t.test('AUDIT_LOG_FILE: one JSON line per call, the agreed fields, no token or c
   // a folder that does not exist yet: the gateway makes it
   const file = join(dir, 'logs', 'audit.jsonl')
   const upstream = await startRecordingUpstream(t)
-  const portal = await startGateway(t, upstream.url, {}, { AUDIT_LOG_FILE: file })
+  const portal = await startGateway(t, upstream.url, { env: { AUDIT_LOG_FILE: file } })
   t.equal(portal.config.auditLogFile, file)
   const cookie = await signIn(portal.baseUrl, 'alice@ccoe.example', 'alice')
   const token = await scriptToken(portal.baseUrl)

@@ -7,7 +7,8 @@ import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
 import { safeReturnTo } from '../../server/gateway/return-to.js'
 import { API_AUDIENCE } from '../../server/idp/plugin.js'
 import { scriptToken, signIn, signInFlow } from '../lib/sign-in.js'
-import { startGateway, startRecordingUpstream } from './start.js'
+import { startGateway } from '../helper.js'
+import { startRecordingUpstream } from './start.js'
 
 const ALICE = ['alice@ccoe.example', 'alice'] as const
 
@@ -102,7 +103,7 @@ t.test('sign-in, session, logout', async (t) => {
   t.test('logout ends the session at the IdP too, and the old cookie is refused afterwards, on every replica', async (t) => {
     const cookie = await signIn(baseUrl, ...ALICE)
     // a second gateway sharing the data folder and the session key: another replica
-    const replica = await startGateway(t, upstream.url, { dataDir: portal.config.dataDir, sessionKey: portal.config.sessionKey })
+    const replica = await startGateway(t, upstream.url, { overrides: { dataDir: portal.config.dataDir, sessionKey: portal.config.sessionKey } })
     t.equal((await sessionStatus(replica.baseUrl, { cookie })).status, 200)
 
     const response = await fetch(`${baseUrl}/oidc/logout`, { headers: { cookie }, redirect: 'manual' })
@@ -178,7 +179,7 @@ t.test('idle and absolute timeouts', async (t) => {
 
   t.test('idle: activity keeps the session, silence ends it', async (t) => {
     // margins wide enough for a busy CI machine: activity every 800 ms, idle limit 2 s, silence 2.6 s
-    const { baseUrl } = await startGateway(t, upstream.url, { idleTimeoutMs: 2000, absoluteTimeoutMs: 60_000 })
+    const { baseUrl } = await startGateway(t, upstream.url, { overrides: { idleTimeoutMs: 2000, absoluteTimeoutMs: 60_000 } })
     let cookie = await signIn(baseUrl, ...ALICE)
     for (let i = 0; i < 4; i++) {
       await sleep(800)
@@ -194,7 +195,7 @@ t.test('idle and absolute timeouts', async (t) => {
   })
 
   t.test('absolute: even an active session ends', async (t) => {
-    const { baseUrl } = await startGateway(t, upstream.url, { idleTimeoutMs: 60_000, absoluteTimeoutMs: 3000 })
+    const { baseUrl } = await startGateway(t, upstream.url, { overrides: { idleTimeoutMs: 60_000, absoluteTimeoutMs: 3000 } })
     const cookie = await signIn(baseUrl, ...ALICE)
     t.equal((await sessionStatus(baseUrl, { cookie })).status, 200)
     await sleep(1000)
@@ -207,7 +208,7 @@ t.test('idle and absolute timeouts', async (t) => {
 t.test('behind https the session cookie is __Host- and Secure', async (t) => {
   const upstream = await startRecordingUpstream(t)
   // a loopback https address where nothing listens: the logout's IdP discovery fails at once, offline
-  const { gateway } = await startGateway(t, upstream.url, { publicUrl: `https://127.0.0.1:${await freePort()}` })
+  const { gateway } = await startGateway(t, upstream.url, { overrides: { publicUrl: `https://127.0.0.1:${await freePort()}` } })
   const response = await gateway.inject({ method: 'GET', url: '/oidc/logout' })
   const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).join('\n')
   t.match(cookie, /^__Host-ccoe_session=; .*Path=\/; .*HttpOnly; Secure; SameSite=Lax/m)

@@ -1,7 +1,6 @@
 /**
- * A gateway in front of a recording upstream: a real HTTP server that answers like the provider
- * API and remembers what it was sent, so tests can see exactly what the proxy forwards.
- * (test/helper.ts starts the real upstream; this one lets a test look at headers, delay or fail.)
+ * Upstreams that record what the gateway sends them (plain, or https with a self-signed certificate),
+ * so tests can see exactly what the proxy forwards; test/helper.ts starts the gateway itself.
  */
 import { execFileSync } from 'node:child_process'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
@@ -9,11 +8,6 @@ import { createServer as createHttpsServer } from 'node:https'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
-import type { FastifyInstance } from 'fastify'
-import { loadConfig, type Config } from '../../server/config.js'
-import { buildGateway } from '../../server/gateway/app.js'
-import { freePort } from '../helper.js'
 
 export interface Seen {
   method: string
@@ -118,48 +112,5 @@ export async function startSelfSignedUpstream(t: Teardown): Promise<SelfSignedUp
     get connections() {
       return state.connections
     },
-  }
-}
-
-export interface TestGateway {
-  baseUrl: string
-  config: Config
-  gateway: FastifyInstance
-  audit: Record<string, unknown>[]
-  auditText(): string
-}
-
-/** The gateway on a free port with the embedded IdP; `overrides` reach fields env cannot (tiny timeouts). */
-export async function startGateway(
-  t: Teardown,
-  upstreamUrl: string,
-  overrides: Partial<Config> = {},
-  env: Record<string, string> = {},
-): Promise<TestGateway> {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'ccoe-gw-'))
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
-  const config = {
-    ...loadConfig({ PORT: String(port), DATA_DIR: dataDir, UPSTREAM_TOKEN: 'fixed-upstream-token', ...env }),
-    ...overrides,
-  }
-  const lines: string[] = []
-  const auditDestination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean))
-      done()
-    },
-  })
-  const gateway = await buildGateway({ ...config, upstreamUrl }, { auditDestination, logger: false })
-  await gateway.listen({ host: '127.0.0.1', port })
-  t.teardown(() => gateway.close())
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    config,
-    gateway,
-    get audit() {
-      return lines.map((l) => JSON.parse(l) as Record<string, unknown>)
-    },
-    auditText: () => lines.join('\n'),
   }
 }

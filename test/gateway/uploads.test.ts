@@ -7,7 +7,8 @@ import { MESSAGES } from '../../shared/messages.js'
 import { UPLOAD_TARGETS } from '../../server/gateway/upload-targets.js'
 import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
-import { startGateway, startRecordingUpstream } from './start.js'
+import { startGateway } from '../helper.js'
+import { startRecordingUpstream } from './start.js'
 
 const LIMIT = 400_000
 
@@ -35,7 +36,7 @@ t.test('the streamed body is exact JSON for every length remainder', async (t) =
 
 t.test('uploads', async (t) => {
   const upstream = await startRecordingUpstream(t)
-  const gw = await startGateway(t, upstream.url, { bodyLimitBytes: LIMIT })
+  const gw = await startGateway(t, upstream.url, { overrides: { bodyLimitBytes: LIMIT } })
   const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
   const upload = (target: string, body: FormData, headers: Record<string, string> = { cookie }) =>
     fetch(`${gw.baseUrl}/api/upload/${target}`, { method: 'POST', headers, body })
