@@ -80,9 +80,14 @@ t.test('companies', async (t) => {
 
   await t.test('a taken code: the add page says it could not submit, and stays', async (t) => {
     await page.goto(portal.baseUrl + '/auth/create/companies')
-    await page.getByLabel('Company Code').fill('3100')
+    const code = page.getByLabel('Company Code')
+    await code.fill('3100')
+    // the GL accounts follow the code: the form has taken the value before it is submitted
+    await expect(page.getByLabel('AWS GL'), async () => (await page.getByLabel('AWS GL').inputValue()) === '784031')
     await page.getByRole('button', { name: 'Submit' }).click()
+    const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/companies'))
     await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
+    t.equal((await refused).status(), 409, 'the server refuses the taken code')
     t.equal(await failedToast(), `${submitFailed} Company Code "3100" already exists`, 'the page-submit text, then the reason')
     t.match(page.url(), /\/auth\/create\/companies$/, 'the form stays')
     t.equal((await upstreamJson(portal, '/companies?by_code=3100')).data.length, 1, 'no second 3100')
