@@ -18,6 +18,8 @@ export interface Config {
   oidcIssuer?: string
   oidcClientId: string
   oidcClientSecret: string
+  /** the `aud` a bearer token must name to be accepted on /api (the embedded IdP issues it by default) */
+  oidcApiAudience: string
   /** 32-byte key of the session cookie */
   sessionKey: Buffer
   databaseUrl?: string
@@ -54,6 +56,19 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`)
   }
   return raw.replace(/\/+$/, '')
+}
+
+/** The default `OIDC_API_AUDIENCE`: the audience the embedded IdP puts in its access tokens. */
+export const DEFAULT_API_AUDIENCE = 'ccoe-portal-api'
+
+/** A JWT `aud` value: one token of visible characters (a URI or a plain name), never blank or spaced. */
+function audience(env: Env, name: string, fallback: string): string {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (!/^[\x21-\x7e]{1,512}$/.test(raw)) {
+    throw new ConfigError(`${name} must be one audience of visible characters without spaces, got "${raw}"`)
+  }
+  return raw
 }
 
 /** A secret from the environment, else one generated once and kept in the data folder. */
@@ -97,6 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidcIssuer,
     oidcClientId: env.OIDC_CLIENT_ID || 'ccoe-portal',
     oidcClientSecret: env.OIDC_CLIENT_SECRET || keptSecret(dataDir, 'oidc-client-secret', 32).toString('base64url'),
+    oidcApiAudience: audience(env, 'OIDC_API_AUDIENCE', DEFAULT_API_AUDIENCE),
     sessionKey: sessionKey(env, dataDir),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { buildGateway } from './gateway/app.js'
+import { idpPlugin } from './idp/plugin.js'
 import { buildUpstream } from './upstream/app.js'
 import { openDatabase, type Database } from './upstream/db/client.js'
 import { seedDemoData } from './upstream/db/seed/index.js'
@@ -57,7 +58,7 @@ async function main() {
   const gateway: FastifyInstance = await buildGateway(
     { ...config, upstreamUrl: config.upstreamUrl ?? embedded!.url },
     // stdout is the audit log's: Fastify adds only warnings and errors to it
-    { webRoot: existsSync(webRoot) ? webRoot : undefined, logger: { level: 'warn' } },
+    { webRoot: existsSync(webRoot) ? webRoot : undefined, logger: { level: 'warn' }, embeddedIdp: idpPlugin },
   )
   await gateway.listen({ host: config.host, port: config.port })
   console.log(`CCoE Portal on ${config.publicUrl}`)

@@ -13,3 +13,5 @@ export const BUSINESS_UNIT_OPTIONS = ['CCOE', 'CORP', 'GAM', 'LOT', 'BET', 'CIO'
 export const TEAM_OPTIONS = ['Core', 'Advisory', 'Community'] as const
 /** a member's department outside the departments list (spec 000 §5: other_department replaces it) */
 export const OTHER_DEPARTMENT = 'Other'
+/** The columns an SAP cost center upload's CSV must name (any order, any case; the upstream checks them, the dialog lists them) */
+export const SAP_UPLOAD_COLUMNS = ['identifier', 'company_code', 'owner_email'] as const

@@ -17,6 +17,8 @@ export const MESSAGES = {
     `Cloud contact: ${email} doesn't exists! Please add it first before creating (or editing) this cost center this form`,
   editedDepartmentNone: "Edited Department can't be None!",
   editedBusinessUnitNone: "Edited Business Unit can't be None!",
+  /** spec 001 §5: a GitHub app's cost center may not be edited to None */
+  editedCostCenterNone: "Edited Cost Center can't be None!",
   sapUploaded: 'The updated cost centers will be emailed to you!',
   /** spec 001 §8: the text is cut off in the spec; the server's error follows it */
   sapUploadFailed: 'There was an issue uploading your file, please ensure that the data',

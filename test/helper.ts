@@ -7,10 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { EventEmitter } from 'node:events'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig, type Config } from '../server/config.js'
 import { buildGateway } from '../server/gateway/app.js'
+import { idpPlugin } from '../server/idp/plugin.js'
 import { buildUpstream } from '../server/upstream/app.js'
 import { openTestDatabase, type Database } from '../server/upstream/db/client.js'
 import { seedDemoData } from '../server/upstream/db/seed/index.js'
@@ -64,14 +66,38 @@ export async function startUpstream(t: Teardown, opts: { seed?: boolean; token?:
   return { upstream, database, token, outboxDir, url: `http://127.0.0.1:${port}` }
 }
 
+/** A clock a test moves by hand: the gateway's sessions, cut-offs and token checks read it. */
+export interface TestClock {
+  now: () => number
+  advance(ms: number): void
+}
+
+export function testClock(start = Date.now()): TestClock {
+  let time = start
+  return {
+    now: () => time,
+    advance(ms) {
+      time += ms
+    },
+  }
+}
+
+export type AuditLine = Record<string, unknown>
+
 export interface TestGateway {
   baseUrl: string
   config: Config
   gateway: FastifyInstance
   /** every audit line the gateway wrote, parsed */
-  audit: Record<string, unknown>[]
+  audit: AuditLine[]
   /** the raw audit text, to search for leaked secrets */
   auditText(): string
+  /**
+   * The first audit line that `match` accepts, as soon as the gateway writes it (or at once if it
+   * already has). An upstream call's line is written when its answer closes, which can come just
+   * after the client has read the answer: await it here rather than sleeping.
+   */
+  auditLine(match: (line: AuditLine) => boolean): Promise<AuditLine>
 }
 
 /**
@@ -81,7 +107,7 @@ export interface TestGateway {
 export async function startGateway(
   t: Teardown,
   upstreamUrl: string,
-  opts: { env?: Record<string, string>; overrides?: Partial<Config>; webRoot?: string } = {},
+  opts: { env?: Record<string, string>; overrides?: Partial<Config>; webRoot?: string; now?: () => number } = {},
 ): Promise<TestGateway> {
   const port = await freePort()
   const config = {
@@ -89,13 +115,21 @@ export async function startGateway(
     ...opts.overrides,
   }
   const lines: string[] = []
+  const written = new EventEmitter()
   const auditDestination = new Writable({
     write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean))
+      for (const line of String(chunk).split('\n').filter(Boolean)) {
+        lines.push(line)
+        written.emit('line', JSON.parse(line) as AuditLine)
+      }
       done()
     },
   })
-  const gateway = await buildGateway({ ...config, upstreamUrl }, { auditDestination, webRoot: opts.webRoot, logger: false })
+  const parsed = () => lines.map((line) => JSON.parse(line) as AuditLine)
+  const gateway = await buildGateway(
+    { ...config, upstreamUrl },
+    { auditDestination, webRoot: opts.webRoot, logger: false, embeddedIdp: idpPlugin, now: opts.now },
+  )
   await gateway.listen({ host: '127.0.0.1', port })
   t.teardown(() => gateway.close())
   return {
@@ -103,9 +137,20 @@ export async function startGateway(
     config,
     gateway,
     get audit() {
-      return lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+      return parsed()
     },
     auditText: () => lines.join('\n'),
+    auditLine: (match) =>
+      new Promise((resolve) => {
+        const found = parsed().find(match)
+        if (found) return resolve(found)
+        const listener = (line: AuditLine) => {
+          if (!match(line)) return
+          written.off('line', listener)
+          resolve(line)
+        }
+        written.on('line', listener)
+      }),
   }
 }
 
@@ -123,6 +168,7 @@ export async function startPortal(
       return front.audit
     },
     auditText: front.auditText,
+    auditLine: front.auditLine,
     upstreamUrl,
     database,
     upstream,

@@ -36,7 +36,12 @@ function escape(segment: string): string {
 export function buildAllowlist(routes: readonly AllowedRoute[] = [...RESOURCES.flatMap(resourceRoutes), ...EXTRA_ROUTES]) {
   const patterns = routes.map((r) => ({
     method: r.method,
-    regex: new RegExp(`^${r.path.split('/').map((s) => (s === ':id' ? '[1-9][0-9]{0,15}' : escape(s))).join('/')}$`),
+    regex: new RegExp(
+      `^${r.path
+        .split('/')
+        .map((s) => (s === ':id' ? '[1-9][0-9]{0,15}' : escape(s)))
+        .join('/')}$`,
+    ),
   }))
   return function allows(method: string, path: string): boolean {
     const m = method === 'HEAD' ? 'GET' : method

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Config } from '../config.js'
-import { idpPlugin } from '../idp/plugin.js'
 import { createOidcClient } from './oidc-client.js'
 import { auditPlugin } from './plugins/audit.js'
 import { authPlugin } from './plugins/auth.js'
@@ -17,7 +16,24 @@ import { sessionPlugin } from './plugins/session.js'
 import { staticPlugin } from './plugins/static.js'
 import { uploadsPlugin } from './plugins/uploads.js'
 
+/**
+ * What the gateway gives the development IdP it mounts under /idp when no OIDC_ISSUER is set.
+ * The caller passes the plugin (server/idp's `idpPlugin` fits): the gateway depends only on this
+ * shape, never on the IdP's code, as it would on a corporate IdP's HTTP contract.
+ */
+export interface EmbeddedIdpOptions {
+  issuer: string
+  portalClient: { clientId: string; clientSecret: string; redirectUris: string[]; postLogoutRedirectUris: string[] }
+  keysFile?: string
+  /** the audience of the access tokens it issues: the one the gateway accepts */
+  apiAudience: string
+}
+
 export interface GatewayExtras {
+  /** mounted under /idp when config.oidcIssuer is unset (required then) */
+  embeddedIdp?: FastifyPluginAsync<EmbeddedIdpOptions>
+  /** the clock of sessions, the logout cut-off, bearer expiry and audit times; Date.now unless a test moves it */
+  now?: () => number
   /** audit lines go here instead of stdout (tests read them back) */
   auditDestination?: NodeJS.WritableStream
   /** the React build; served with SPA fallback when the folder exists */
@@ -27,13 +43,12 @@ export interface GatewayExtras {
 }
 
 /** The gateway, built but not listening: the caller listens (on config.host and config.port). */
-export async function buildGateway(
-  config: Config & { upstreamUrl: string },
-  extras: GatewayExtras = {},
-): Promise<FastifyInstance> {
+export async function buildGateway(config: Config & { upstreamUrl: string }, extras: GatewayExtras = {}): Promise<FastifyInstance> {
   const secure = config.publicUrl.startsWith('https:')
   const embeddedIdp = !config.oidcIssuer
   const issuer = config.oidcIssuer ?? `${config.publicUrl}/idp`
+  if (embeddedIdp && !extras.embeddedIdp) throw new Error('OIDC_ISSUER is unset and no embedded IdP was given to mount')
+  const now = extras.now ?? Date.now
 
   const app = Fastify({
     logger: extras.logger ?? false,
@@ -56,7 +71,7 @@ export async function buildGateway(
   })
 
   app.decorate('oidc', createOidcClient({ issuer, clientId: config.oidcClientId, clientSecret: config.oidcClientSecret }))
-  await app.register(auditPlugin, { destination: extras.auditDestination, file: config.auditLogFile })
+  await app.register(auditPlugin, { destination: extras.auditDestination, file: config.auditLogFile, now })
   await app.register(securityHeadersPlugin, { secure })
   await app.register(sessionPlugin, {
     key: config.sessionKey,
@@ -64,8 +79,9 @@ export async function buildGateway(
     idleTimeoutMs: config.idleTimeoutMs,
     absoluteTimeoutMs: config.absoluteTimeoutMs,
     revocationsFile: join(config.dataDir, 'revoked-sessions.jsonl'),
+    now,
   })
-  await app.register(authPlugin)
+  await app.register(authPlugin, { apiAudience: config.oidcApiAudience, now })
   await app.register(csrfPlugin, { publicUrl: config.publicUrl })
   await app.register(healthPlugin, { upstreamUrl: config.upstreamUrl, issuer })
   await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl })
@@ -83,8 +99,8 @@ export async function buildGateway(
     bodyLimitBytes: config.bodyLimitBytes,
   })
 
-  if (embeddedIdp) {
-    await app.register(idpPlugin, {
+  if (embeddedIdp && extras.embeddedIdp) {
+    await app.register(extras.embeddedIdp, {
       prefix: '/idp',
       issuer,
       portalClient: {
@@ -94,6 +110,7 @@ export async function buildGateway(
         postLogoutRedirectUris: [`${config.publicUrl}/unauth/home`],
       },
       keysFile: join(config.dataDir, 'idp-keys.json'),
+      apiAudience: config.oidcApiAudience,
     })
   }
 

@@ -12,6 +12,7 @@ import { dirname } from 'node:path'
  * end the user's other sessions, and the list stays tiny (logouts within one absolute timeout).
  * Why a file in the data folder: replicas that share that folder (one volume) see each other's
  * logouts within `reloadMs` without a database; a replica's own logouts count at once.
+ * Time is the gateway's clock (`now`), so tests move it instead of waiting.
  */
 export class Revocations {
   private readonly revoked = new Map<string, number>()
@@ -21,6 +22,7 @@ export class Revocations {
 
   constructor(
     private readonly file: string,
+    private readonly now: () => number = Date.now,
     private readonly reloadMs = 1000,
   ) {}
 
@@ -28,7 +30,7 @@ export class Revocations {
   async open(): Promise<void> {
     mkdirSync(dirname(this.file), { recursive: true })
     if (existsSync(this.file)) await this.reload(true)
-    const now = Date.now()
+    const now = this.now()
     const lines = [...this.revoked].filter(([, until]) => until > now).map(([sid, until]) => JSON.stringify({ sid, until }))
     await writeFile(this.file, lines.length ? `${lines.join('\n')}\n` : '', { mode: 0o600 })
   }
@@ -40,13 +42,13 @@ export class Revocations {
 
   /** Whether `sid` was logged out, here or (within reloadMs) by another replica. */
   async isRevoked(sid: string): Promise<boolean> {
-    if (Date.now() - this.lastCheck > this.reloadMs) {
-      this.lastCheck = Date.now()
+    if (this.now() - this.lastCheck > this.reloadMs) {
+      this.lastCheck = this.now()
       this.reloading ??= this.reload(false).finally(() => (this.reloading = undefined))
       await this.reloading
     }
     const until = this.revoked.get(sid)
-    return until !== undefined && until > Date.now()
+    return until !== undefined && until > this.now()
   }
 
   private async reload(force: boolean): Promise<void> {
@@ -58,7 +60,7 @@ export class Revocations {
     }
     if (!force && mtimeMs === this.lastMtimeMs) return
     this.lastMtimeMs = mtimeMs
-    const now = Date.now()
+    const now = this.now()
     for (const line of (await readFile(this.file, 'utf8')).split('\n')) {
       if (!line) continue
       try {

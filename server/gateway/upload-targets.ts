@@ -1,8 +1,10 @@
 import { MESSAGES } from '../../shared/messages.js'
+import { entryFor, type ResourceKey } from '../../shared/resources/index.js'
 
 /**
  * What POST /api/upload/<target> forwards where (spec 001 §7): the upstream path, and how the file
- * goes in the JSON body. A new upload is one entry here.
+ * goes in the JSON body. A new upload is one entry here, keyed by its registry model (a key that is
+ * not a model fails tsc).
  */
 export interface UploadTarget {
   /** upstream path, without leading slash */
@@ -21,7 +23,7 @@ export interface UploadTarget {
   extensionMessage?: string
 }
 
-export const UPLOAD_TARGETS: Readonly<Record<string, UploadTarget>> = {
+export const UPLOAD_TARGETS = {
   // spec 001 §5: "The SAP upload file must be a zipped CSV (.csv.zip)"
   sap_cost_centers: {
     path: 'sap_cost_centers/upload',
@@ -32,15 +34,8 @@ export const UPLOAD_TARGETS: Readonly<Record<string, UploadTarget>> = {
     extensions: ['.csv.zip'],
     extensionMessage: MESSAGES.sapFileMustBeCsvZip,
   },
-  cloud_bills: { path: 'cloud_bills/upload', bodyKey: 'cloud_bill', fileKey: 'data', encoding: 'dataUrl' },
-  cost_center_networks: {
-    path: 'cost_center_networks/upload',
-    bodyKey: 'cost_center_network',
-    fileKey: 'file',
-    encoding: 'dataUrl',
-  },
-}
+} satisfies Partial<Record<ResourceKey, UploadTarget>>
 
 export function uploadTarget(name: string): UploadTarget | undefined {
-  return Object.hasOwn(UPLOAD_TARGETS, name) ? UPLOAD_TARGETS[name] : undefined
+  return entryFor<UploadTarget>(UPLOAD_TARGETS, name)
 }

@@ -1,6 +1,8 @@
 /**
- * The audience of access tokens meant for the portal's API. The gateway accepts a bearer token
- * only when it names this audience, so an ID token (whose audience is the client id) never passes.
+ * The default audience of access tokens meant for the portal's API: the gateway's OIDC_API_AUDIENCE
+ * defaults to the same value (server/config.ts), and a configured one is handed to this IdP when
+ * the gateway mounts it. The gateway accepts a bearer token only when it names that audience, so
+ * an ID token (whose audience is the client id) never passes.
  */
 export const API_AUDIENCE = 'ccoe-portal-api'
 

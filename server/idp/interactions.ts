@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type Provider from 'oidc-provider'
 import type { InteractionDetails } from 'oidc-provider'
-import { API_AUDIENCE, API_RESOURCE, API_SCOPE } from './clients.js'
+import { API_RESOURCE, API_SCOPE } from './clients.js'
 import { errorPage, IDP_CSP, loginPage } from './pages.js'
 import { checkCredentials } from './users.js'
 
@@ -32,7 +32,9 @@ async function grantFor(provider: Provider, details: InteractionDetails, account
   const grant = details.grantId
     ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId }))
     : new provider.Grant({ accountId, clientId })
-  const requested = String(details.params.scope ?? '').split(' ').filter(Boolean)
+  const requested = String(details.params.scope ?? '')
+    .split(' ')
+    .filter(Boolean)
   grant.addOIDCScope(requested.filter((s) => OIDC_SCOPES.has(s)).join(' '))
   const missingClaims = details.prompt.details.missingOIDCClaims
   if (Array.isArray(missingClaims)) grant.addOIDCClaims(missingClaims as string[])

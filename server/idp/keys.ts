@@ -13,7 +13,10 @@ export interface IdpKeys {
 async function newSigningKey(): Promise<JWK> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
   const jwk = await exportJWK(privateKey)
-  const kid = createHash('sha256').update(jwk.n ?? '').digest('base64url').slice(0, 16)
+  const kid = createHash('sha256')
+    .update(jwk.n ?? '')
+    .digest('base64url')
+    .slice(0, 16)
   return { ...jwk, kid, alg: 'RS256', use: 'sig' }
 }
 
@@ -35,7 +38,9 @@ export async function loadKeys(keysFile?: string): Promise<IdpKeys> {
     }
   }
   const cookieKeys = jwks.keys.map((k) =>
-    createHash('sha256').update(`idp-cookies:${k.d ?? k.k ?? ''}`).digest('base64url'),
+    createHash('sha256')
+      .update(`idp-cookies:${k.d ?? k.k ?? ''}`)
+      .digest('base64url'),
   )
   return { jwks, cookieKeys }
 }

@@ -15,6 +15,8 @@ export interface IdpOptions {
   portalClient: PortalClient
   /** JWKS kept here so restarts keep tokens valid; in-memory keys when unset */
   keysFile?: string
+  /** the audience of the API access tokens (the gateway's OIDC_API_AUDIENCE); API_AUDIENCE when unset */
+  apiAudience?: string
 }
 
 /**
@@ -35,7 +37,7 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
     throw new Error(`idpPlugin: issuer path "${mountPath}" must equal the prefix "${fastify.prefix}"`)
   }
   const keys = await loadKeys(opts.keysFile)
-  const provider = createProvider({ issuer: opts.issuer, portalClient: opts.portalClient, keys })
+  const provider = createProvider({ issuer: opts.issuer, portalClient: opts.portalClient, keys, apiAudience: opts.apiAudience })
   provider.on('server_error', (_ctx, err) => fastify.log.error({ err }, 'idp server error'))
 
   await fastify.register(interactionRoutes, { provider, mountPath, portalClientId: opts.portalClient.clientId })

@@ -8,6 +8,8 @@ export interface ProviderOptions {
   issuer: string
   portalClient: PortalClient
   keys: IdpKeys
+  /** the `aud` of API access tokens; API_AUDIENCE when unset */
+  apiAudience?: string
 }
 
 // oidc-provider's context is Koa's; only the parts used here are named
@@ -17,16 +19,17 @@ interface Ctx {
   oidc: { client?: { clientId: string } }
 }
 
-/** The resource server behind API_AUDIENCE: JWT access tokens the gateway verifies with jose. */
-const apiResourceServer = {
+/** The resource server behind the API audience: JWT access tokens the gateway verifies with jose. */
+const apiResourceServer = (audience: string) => ({
   scope: API_SCOPE,
-  audience: API_AUDIENCE,
+  audience,
   accessTokenFormat: 'jwt',
   accessTokenTTL: 60 * 60,
   jwt: { sign: { alg: 'RS256' } },
-}
+})
 
-export function createProvider({ issuer, portalClient, keys }: ProviderOptions): Provider {
+export function createProvider({ issuer, portalClient, keys, apiAudience = API_AUDIENCE }: ProviderOptions): Provider {
+  const resourceServer = apiResourceServer(apiAudience)
   const secure = issuer.startsWith('https:')
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '')
   // no path here: oidc-provider scopes each interaction cookie to its own path
@@ -75,7 +78,7 @@ export function createProvider({ issuer, portalClient, keys }: ProviderOptions):
         useGrantedResource: async () => true,
         async getResourceServerInfo(_ctx: unknown, indicator: string) {
           if (indicator !== API_RESOURCE) throw new errors.InvalidTarget()
-          return apiResourceServer
+          return resourceServer
         },
       },
       rpInitiatedLogout: {

@@ -6,6 +6,7 @@ import { bearerAuth } from './plugins/bearer-auth.js'
 import { databasePlugin } from './plugins/database.js'
 import { errorHandler } from './plugins/error-handler.js'
 import { mailPlugin } from './plugins/mail.js'
+import { validation } from './plugins/validation.js'
 import { authRoutes } from './routes/auth.js'
 import { crudRoutes } from './routes/crud/index.js'
 import { healthRoutes } from './routes/health.js'
@@ -34,13 +35,6 @@ export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInsta
     requestIdHeader: 'x-request-id',
     // uploads arrive as base64 JSON: the gateway's 20 MiB file limit grows by 4/3
     bodyLimit: 32 * 1024 * 1024,
-    ajv: {
-      customOptions: {
-        // unknown fields are an error, not silently dropped; report every bad field at once
-        removeAdditional: false,
-        allErrors: true,
-      },
-    },
   })
   // an empty JSON body (a DELETE from many HTTP clients) is no body, not a 400; the rest keeps
   // Fastify's own parser with its prototype-poisoning protection
@@ -54,6 +48,7 @@ export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInsta
   // plugins first (database, errors, auth), then routes: the order of fastify/demo
   await app.register(databasePlugin, { database: opts.database })
   await app.register(errorHandler)
+  await app.register(validation)
   await app.register(mailPlugin, { settings: opts.mail })
   await app.register(bearerAuth, { token: opts.token })
   await app.register(healthRoutes)

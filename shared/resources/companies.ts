@@ -1,13 +1,13 @@
-import { CREATED_AT_FIELD, ID_FIELD, type ResourceDef } from './types.js'
+import { defineResource, textFilter } from './define-resource.js'
+import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 
 export const GL_TYPES = ['Cloud Services', 'Hardware', 'Other'] as const
 export const RI_OR_RENO = ['RI', 'Reno'] as const
 
-export const companies: ResourceDef = {
+export const companies = defineResource({
   key: 'companies',
-  path: 'companies',
-  table: 'companies',
-  bodyKey: 'company',
+  noun: 'company',
+  pluralTitle: 'Companies',
   fields: [
     ID_FIELD,
     { name: 'code', label: 'Company Code', type: 'text', required: true, unique: true, maxLength: 20 },
@@ -20,7 +20,7 @@ export const companies: ResourceDef = {
     CREATED_AT_FIELD,
   ],
   columns: ['code', 'country', 'aws_gl', 'gcp_gl', 'azure_gl', 'riOrReno', 'gl_type', 'created_at'],
-  filters: [{ param: 'by_code', label: 'Company Code', field: 'code', kind: 'text' }],
+  filters: [textFilter('code', 'Company Code')],
   defaultSort: 'code',
   actions: ['view', 'create', 'edit', 'crud'],
   csv: {
@@ -36,17 +36,7 @@ export const companies: ResourceDef = {
     ],
   },
   messages: {
-    listTitle: 'Companies Table',
-    createTitle: 'Add New Company',
-    editTitle: 'Edit Company',
-    addLabel: 'Add New Company',
-    created: 'Your new company has been added!',
-    updated: 'Your company has been updated!',
-    deleted: 'The company has been deleted!',
-    createFailed: 'There was a problem adding this company record. Please try again.',
     updateFailed: 'There was a problem submitting this company. Please try again.',
     submitFailed: 'There was a problem submitting this company. Please try again.',
-    deleteConfirm: 'Sure to delete?',
-    editConfirm: 'Are you sure you want to save these changes?',
   },
-}
+})

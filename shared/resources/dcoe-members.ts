@@ -1,11 +1,12 @@
+import { defineResource, textFilter } from './define-resource.js'
 import { BUSINESS_UNIT_OPTIONS, OTHER_DEPARTMENT, TEAM_OPTIONS as TEAMS } from '../constants.js'
-import { CREATED_AT_FIELD, ID_FIELD, type ResourceDef } from './types.js'
+import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 
 /** The centre-of-excellence member group; its API path swaps the first underscore for a slash. */
-export const dcoeMembers: ResourceDef = {
+export const dcoeMembers = defineResource({
   key: 'dcoe_members',
+  noun: 'member',
   path: 'dcoe/members',
-  table: 'dcoe_members',
   bodyKey: 'member',
   fields: [
     ID_FIELD,
@@ -22,10 +23,23 @@ export const dcoeMembers: ResourceDef = {
   ],
   columns: ['name', 'email', 'department', 'business_unit', 'team', 'teams_included', 'dl_included', 'blacklist'],
   filters: [
-    { param: 'by_name', label: 'Name', field: 'name', kind: 'text' },
-    { param: 'by_email', label: 'Email', field: 'email', kind: 'text' },
-    { param: 'by_department', label: 'Department', field: 'department', kind: 'exact', lookup: { model: 'departments', labelField: 'name' }, options: [OTHER_DEPARTMENT] },
-    { param: 'by_business_unit', label: 'Business Unit', field: 'business_unit', kind: 'exact', options: ['All', ...BUSINESS_UNIT_OPTIONS] },
+    textFilter('name', 'Name'),
+    textFilter('email', 'Email'),
+    {
+      param: 'by_department',
+      label: 'Department',
+      field: 'department',
+      kind: 'exact',
+      lookup: { model: 'departments', labelField: 'name' },
+      options: [OTHER_DEPARTMENT],
+    },
+    {
+      param: 'by_business_unit',
+      label: 'Business Unit',
+      field: 'business_unit',
+      kind: 'exact',
+      options: ['All', ...BUSINESS_UNIT_OPTIONS],
+    },
     { param: 'by_team', label: 'Team', field: 'team', kind: 'exact', options: ['All', ...TEAMS] },
   ],
   defaultSort: 'name',
@@ -37,18 +51,9 @@ export const dcoeMembers: ResourceDef = {
     columns: ['name', 'email', 'department', 'business_unit', 'team', 'teams_included', 'dl_included', 'blacklist'],
   },
   messages: {
-    listTitle: 'Members Table',
     menuLabel: 'CODE Members',
-    createTitle: 'Add New Member',
-    editTitle: 'Edit Member',
-    addLabel: 'Add New Member',
     created: 'Successfully added a new member!',
     updated: 'Succesfully updated the blacklist!',
-    deleted: 'The member has been deleted!',
-    createFailed: 'There was a problem adding this member record. Please try again.',
     updateFailed: 'There was a problem when updating the member blacklist Please try again.',
-    submitFailed: null,
-    deleteConfirm: 'Sure to delete?',
-    editConfirm: 'Are you sure you want to save these changes?',
   },
-}
+})

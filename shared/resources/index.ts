@@ -1,18 +1,27 @@
 import { businessUnits } from './business-units.js'
 import { cloudContacts } from './cloud-contacts.js'
+import { cloudCertifications } from './cloud-certifications.js'
+import { cloudParents } from './cloud-parents.js'
+import { cloudProjects } from './cloud-projects.js'
 import { companies } from './companies.js'
 import { costCenters } from './cost-centers.js'
 import { dcoeMembers } from './dcoe-members.js'
 import { departments } from './departments.js'
+import { githubCopilotUsers } from './github-copilot-users.js'
+import { githubOrganizationApps } from './github-organization-apps.js'
 import { members } from './members.js'
+import { microsoftApprovals } from './microsoft-approvals.js'
 import { sapCostCenters } from './sap-cost-centers.js'
 import { teamMembershipTickets } from './team-membership-tickets.js'
-import type { Action, ResourceDef, Write } from './types.js'
+import { virtualMachines } from './virtual-machines.js'
+import type { Action, FilterDef, ResourceDef, Write } from './types.js'
+import type { RecordOf } from './define-resource.js'
 
 export * from './types.js'
+export { defineResource, type RecordOf } from './define-resource.js'
 
 /** Every model of the spec, keyed by its snake_case name. Adding a plain model: one entry here. */
-export const RESOURCES: readonly ResourceDef[] = [
+const DECLARED = [
   departments,
   businessUnits,
   cloudContacts,
@@ -22,18 +31,69 @@ export const RESOURCES: readonly ResourceDef[] = [
   members,
   dcoeMembers,
   teamMembershipTickets,
-]
+  cloudParents,
+  virtualMachines,
+  cloudProjects,
+  githubOrganizationApps,
+  githubCopilotUsers,
+  microsoftApprovals,
+  cloudCertifications,
+] as const
 
-const byKey = new Map(RESOURCES.map((r) => [r.key, r]))
+/** The registry's keys: a map keyed by models is typed `satisfies Partial<Record<ResourceKey, …>>`. */
+export type ResourceKey = (typeof DECLARED)[number]['key']
+/** The record type of one model, from its field declarations: `ModelRecord<'cost_centers'>`. */
+export type ModelRecord<K extends ResourceKey> = RecordOf<Extract<(typeof DECLARED)[number], { key: K }>>
 
+/** Every model, as the generic code sees them (loops read any field's optional properties). */
+export const RESOURCES: readonly ResourceDef<ResourceKey>[] = DECLARED
+
+const byKey = new Map<string, ResourceDef>(RESOURCES.map((r) => [r.key, r]))
+
+export function isResourceKey(key: string): key is ResourceKey {
+  return byKey.has(key)
+}
+
+export function getResource<K extends ResourceKey>(key: K): ResourceDef<K>
+export function getResource(key: string): ResourceDef | undefined
 export function getResource(key: string): ResourceDef | undefined {
   return byKey.get(key)
 }
 
-/** The route table of spec 001 §2: whether /auth/<action>/<key>[/<id>] exists. */
+/** The entry of a map keyed by models for a key known only at run time (a URL, a loop). */
+export function entryFor<T>(map: Partial<Record<ResourceKey, T>>, key: string): T | undefined {
+  return isResourceKey(key) && Object.hasOwn(map, key) ? map[key] : undefined
+}
+
+/**
+ * The query parameters a list takes: its declared filters, plus a hidden substring search
+ * `by_<labelField>` on the label field that other models' lookups show, so a lookup input can
+ * search the server as a person types instead of loading every row.
+ */
+export function queryFilters(resource: ResourceDef): readonly FilterDef[] {
+  const declared = new Set(resource.filters.map((f) => f.param))
+  const searches = new Map<string, FilterDef>()
+  for (const other of RESOURCES) {
+    for (const { lookup } of other.fields) {
+      if (lookup?.model !== resource.key) continue
+      const param = `by_${lookup.labelField}`
+      if (declared.has(param) || searches.has(param)) continue
+      const label = fieldOf(resource, lookup.labelField)?.label ?? lookup.labelField
+      searches.set(param, { param, label, field: lookup.labelField, kind: 'text', hidden: true })
+    }
+  }
+  return [...resource.filters, ...searches.values()]
+}
+
+/** The route table of spec 000 §2 and 001 §2: whether /auth/<action>/<key>[/<id>] exists. */
 export function allowsRoute(resource: ResourceDef, action: string, hasId: boolean): boolean {
   if (!resource.actions.includes(action as Action)) return false
-  return hasId ? action === 'edit' : action !== 'edit'
+  // spec 000 §2's shapes narrowed to the screens there are: an edit form is always of one record
+  // (spec 001 §2: 'Edit with a modelId'), a view is the list or one record read-only, and the add
+  // form and the inline table are never of one record
+  if (action === 'edit') return hasId
+  if (action === 'view') return true
+  return !hasId
 }
 
 export function fieldOf(resource: ResourceDef, name: string) {

@@ -1,14 +1,13 @@
-import { ID_FIELD, type ResourceDef } from './types.js'
+import { defineResource } from './define-resource.js'
+import { ID_FIELD } from './types.js'
 
 /**
  * Membership requests (spec 000 §3, §7): the web posts one when a member is created; the
  * Membership Requests screen lists them. `completed` is read here only; how it changes is not shown.
  */
-export const teamMembershipTickets: ResourceDef = {
+export const teamMembershipTickets = defineResource({
   key: 'team_membership_tickets',
-  path: 'team_membership_tickets',
-  table: 'team_membership_tickets',
-  bodyKey: 'team_membership_ticket',
+  noun: 'membership request',
   fields: [
     ID_FIELD,
     { name: 'requesting_principal_user_id', label: 'Requesting User', type: 'email', required: true, maxLength: 254 },
@@ -34,8 +33,5 @@ export const teamMembershipTickets: ResourceDef = {
     deleted: 'The membership request has been deleted!',
     createFailed: 'There was a problem submitting this request. Please try again.',
     updateFailed: 'There was a problem updating this request. Please try again.',
-    submitFailed: null,
-    deleteConfirm: 'Sure to delete?',
-    editConfirm: 'Are you sure you want to save these changes?',
   },
-}
+})

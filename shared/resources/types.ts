@@ -4,6 +4,8 @@
  * all read the same declaration.
  */
 
+import { withLabel } from './define-resource.js'
+
 export type FieldType =
   | 'text'
   | 'email'
@@ -57,6 +59,8 @@ export interface FilterDef {
   options?: readonly string[]
   /** a select whose choices are another model's rows: the value sent is `lookup.labelField` */
   lookup?: LookupDef
+  /** a query parameter only, not in the filter row (the lookup search of a model's label field) */
+  hidden?: boolean
 }
 
 export type CsvColumn = string | { header: string; field: string }
@@ -102,16 +106,16 @@ export interface ResourceMessages {
   duplicate?: string
 }
 
-export interface ResourceDef {
+export interface ResourceDef<K extends string = string, F extends readonly FieldDef[] = readonly FieldDef[]> {
   /** the spec's snake_case model name, as in /auth/view/<key> */
-  key: string
+  key: K
   /** path on the upstream API, without leading slash (dcoe models: 'dcoe/members') */
   path: string
   /** SQL table */
   table: string
   /** the body key some writes wrap the record in ({cost_center: {...}}); flat bodies are accepted too */
   bodyKey: string
-  fields: readonly FieldDef[]
+  fields: F
   /** field names shown as list columns, in order */
   columns: readonly string[]
   filters: readonly FilterDef[]
@@ -130,29 +134,35 @@ export interface ResourceDef {
   messages: ResourceMessages
 }
 
-export const ID_FIELD: FieldDef = { name: 'id', label: 'ID', type: 'number', readOnly: true }
-export const CREATED_AT_FIELD: FieldDef = {
+export const ID_FIELD = { name: 'id', label: 'ID', type: 'number', readOnly: true } as const satisfies FieldDef
+export const CREATED_AT_FIELD = {
   name: 'created_at',
   label: 'Created',
   type: 'datetime',
   readOnly: true,
-}
+} as const satisfies FieldDef
 
 /** Departments and business units: a unique name and its abbreviation (spec 001 §3). */
-export const NAME_ABBREVIATION_FIELDS: readonly FieldDef[] = [
+export const NAME_ABBREVIATION_FIELDS = [
   ID_FIELD,
   { name: 'name', label: 'Name', type: 'text', required: true, unique: true, maxLength: 200 },
   { name: 'abbreviation', label: 'Abbreviation', type: 'text', maxLength: 50 },
   CREATED_AT_FIELD,
-]
+] as const satisfies readonly FieldDef[]
 
 /** Cost centers and SAP cost centers: an owner (cloud contact) and a company, with its GL accounts. */
-export const OWNER_AND_COMPANY_FIELDS: readonly FieldDef[] = [
-  { name: 'cloud_contact_id', label: 'Owner', type: 'lookup', required: true, lookup: { model: 'cloud_contacts', labelField: 'email' } },
-  { name: 'cloud_contact_email', label: 'Owner', type: 'email', readOnly: true, join: { via: 'cloud_contact_id', column: 'email' } },
-  { name: 'companies_id', label: 'Company', type: 'lookup', required: true, lookup: { model: 'companies', labelField: 'code' } },
-  { name: 'company_code', label: 'Company Code', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'code' } },
+export const OWNER_AND_COMPANY_FIELDS = [
+  ...withLabel(
+    { name: 'cloud_contact_id', label: 'Owner', type: 'lookup', required: true, lookup: { model: 'cloud_contacts', labelField: 'email' } },
+    'cloud_contact_email',
+    { type: 'email' },
+  ),
+  ...withLabel(
+    { name: 'companies_id', label: 'Company', type: 'lookup', required: true, lookup: { model: 'companies', labelField: 'code' } },
+    'company_code',
+    { label: 'Company Code' },
+  ),
   { name: 'aws_gl', label: 'AWS GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'aws_gl' } },
   { name: 'gcp_gl', label: 'GCP GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'gcp_gl' } },
   { name: 'azure_gl', label: 'Azure GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'azure_gl' } },
-]
+] as const satisfies readonly FieldDef[]

@@ -17,7 +17,7 @@ export type ListMeta = Static<typeof ListMetaSchema>
 export const ErrorSchema = Type.Object({
   error: Type.String(),
   statusCode: Type.Integer(),
-  /** per-field messages for 422 */
+  /** per-field messages, keyed by API field name (400, 409, 422): a form shows each under its field */
   fields: Type.Optional(Type.Record(Type.String(), Type.String())),
 })
 export type ApiError = Static<typeof ErrorSchema>

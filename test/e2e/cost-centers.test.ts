@@ -5,12 +5,14 @@
  * created-within filter, the page's failure texts, and the emailed inventory report.
  */
 import { resolve } from 'node:path'
+import { sql } from 'drizzle-orm'
 import t from 'tap'
 import type { Page, Route } from 'playwright-core'
 import { startPortal } from '../helper.js'
 import { readOutbox } from '../upstream/fixtures/outbox.js'
-import { screenshot, signedInPage, toggle, upstreamJson } from './browser.js'
+import { holdRequests, screenshot, signedInPage, toggle, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
+import { pick, typeFree } from './pick.js'
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
 
@@ -32,8 +34,22 @@ t.test('cost centers', async (t) => {
     t.same(
       headers.map((h) => h.trim()),
       [
-        'Identifier', 'Company Code', 'AWS GL', 'GCP GL', 'Azure GL', 'Owner', 'Approved', 'Owner Terminated',
-        'Business Unit', 'Department', 'Active', 'Expired', 'Replacement', 'Backup', 'Created', 'Actions',
+        'Identifier',
+        'Company Code',
+        'AWS GL',
+        'GCP GL',
+        'Azure GL',
+        'Owner',
+        'Approved',
+        'Owner Terminated',
+        'Business Unit',
+        'Department',
+        'Active',
+        'Expired',
+        'Replacement',
+        'Backup',
+        'Created',
+        'Actions',
       ],
       'the spec columns, then Actions',
     )
@@ -53,7 +69,7 @@ t.test('cost centers', async (t) => {
     await page.getByRole('combobox', { name: 'Owner terminated' }).selectOption({ label: 'Yes' })
     await page.waitForURL(/by_owner_terminated=true/)
     await table.getByRole('cell', { name: '1000-CCOE-01', exact: true }).waitFor({ state: 'detached' })
-    t.ok(await table.getByRole('cell', { name: 'WBS-CORP-2024-01', exact: true }).isVisible(), 'the terminated owner\'s cost center stays')
+    t.ok(await table.getByRole('cell', { name: 'WBS-CORP-2024-01', exact: true }).isVisible(), "the terminated owner's cost center stays")
     await page.getByRole('combobox', { name: 'Owner terminated' }).selectOption({ label: 'All' })
     await expect(table.getByRole('cell', { name: '1000-CCOE-01', exact: true }))
     t.notMatch(page.url(), /by_owner_terminated/, 'All removes the filter')
@@ -66,11 +82,7 @@ t.test('cost centers', async (t) => {
         .sort()
     const all = await within()
     const created = page.getByRole('combobox', { name: 'Created within (days)' })
-    t.same(
-      await created.locator('option').allInnerTexts(),
-      ['All', '30', '60', '90'],
-      'the choices of the spec',
-    )
+    t.same(await created.locator('option').allInnerTexts(), ['All', '30', '60', '90'], 'the choices of the spec')
     for (const days of ['30', '60', '90']) {
       await created.selectOption({ label: days })
       await page.waitForURL(new RegExp(`by_created_within=${days}(&|$)`))
@@ -92,7 +104,7 @@ t.test('cost centers', async (t) => {
     t.equal(await page.getByRole('combobox', { name: 'Expired' }).inputValue(), '', 'Expired is empty')
 
     await page.getByLabel('Identifier').fill('1000-CCOE-01')
-    await page.getByLabel('Cloud Contact Email').fill('alice.martin@example.com')
+    await typeFree(page, page.getByLabel('Cloud Contact Email'), 'alice.martin@example.com')
     const failLookup = (r: Route) =>
       r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'boom', statusCode: 500 }) })
     await page.route('**/api/cloud_contacts?**', failLookup)
@@ -122,7 +134,7 @@ t.test('cost centers', async (t) => {
     await page.getByRole('link', { name: 'Add New Cost Center' }).click()
     await page.getByRole('heading', { name: 'Add New Cost Center' }).waitFor()
     await page.getByLabel('Identifier').fill('CC-E2E-100')
-    await page.getByLabel('Cloud Contact Email').fill('nobody@example.com')
+    await typeFree(page, page.getByLabel('Cloud Contact Email'), 'nobody@example.com')
     await screenshot(page, 'cost-centers-create')
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(
@@ -150,15 +162,15 @@ t.test('cost centers', async (t) => {
   await t.test('a known owner: confirm, added, unchecked replacement and backup sent as null', async (t) => {
     await page.goto(portal.baseUrl + '/auth/create/cost_centers')
     await page.getByLabel('Identifier').fill('CC-E2E-100')
-    await page.getByLabel('Cloud Contact Email').fill('alice.martin@example.com')
-    await page.getByLabel('Company').selectOption({ label: '3100' })
+    await typeFree(page, page.getByLabel('Cloud Contact Email'), 'alice.martin@example.com')
+    await pick(page, page.getByLabel('Company'), '3100')
     // pick a replacement, then change one's mind: the box unchecked means no replacement at all
     await toggle(page.getByRole('checkbox', { name: 'Replacement' }), true)
-    await page.getByRole('combobox', { name: 'Replacement cost center' }).selectOption({ label: '1000-CCOE-01' })
+    await pick(page, page.getByRole('combobox', { name: 'Replacement cost center' }), '1000-CCOE-01')
     await toggle(page.getByRole('checkbox', { name: 'Replacement' }), false)
     // the same for the backup
     await toggle(page.getByRole('checkbox', { name: 'Backup (WBS only)' }), true)
-    await page.getByRole('combobox', { name: 'Backup (WBS only) cost center' }).selectOption({ label: 'WBS-CORP-2024-01' })
+    await pick(page, page.getByRole('combobox', { name: 'Backup (WBS only) cost center' }), 'WBS-CORP-2024-01')
     await toggle(page.getByRole('checkbox', { name: 'Backup (WBS only)' }), false)
     await page.getByRole('button', { name: 'Submit' }).click()
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
@@ -188,9 +200,9 @@ t.test('cost centers', async (t) => {
     await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
     const email = page.getByLabel('Cloud Contact Email')
     await expect(email, async () => (await email.inputValue()) === 'alice.martin@example.com')
-    await email.fill('bruno.rossi@example.com')
+    await typeFree(page, email, 'bruno.rossi@example.com')
     await toggle(page.getByRole('checkbox', { name: 'Replacement' }), true)
-    await page.getByRole('combobox', { name: 'Replacement cost center' }).selectOption({ label: '1000-CCOE-01' })
+    await pick(page, page.getByRole('combobox', { name: 'Replacement cost center' }), '1000-CCOE-01')
     await screenshot(page, 'cost-centers-edit')
     await page.getByRole('button', { name: 'Submit' }).click()
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
@@ -215,7 +227,10 @@ t.test('cost centers', async (t) => {
     await page.getByRole('menuitem', { name: 'Edit' }).click()
     await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
     const expired = page.getByRole('combobox', { name: 'Expired' })
-    await expect(expired, async () => (await expired.inputValue()) === 'January 31, 2025' || (await expired.inputValue()) === 'February 1, 2025')
+    await expect(
+      expired,
+      async () => (await expired.inputValue()) === 'January 31, 2025' || (await expired.inputValue()) === 'February 1, 2025',
+    )
     await expired.click()
     await page.getByRole('button', { name: 'Clear', exact: true }).click()
     await page.keyboard.press('Escape')
@@ -231,7 +246,7 @@ t.test('cost centers', async (t) => {
     t.equal(after?.expired_at, null, 'stored without an expiry')
   })
 
-  await t.test("edit: a department or business unit of None is refused before anything is sent", async (t) => {
+  await t.test('edit: a department or business unit of None is refused before anything is sent', async (t) => {
     await page.getByRole('button', { name: 'Actions for CC-E2E-100' }).click()
     await page.getByRole('menuitem', { name: 'Edit' }).click()
     await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
@@ -242,11 +257,12 @@ t.test('cost centers', async (t) => {
     page.on('request', countWrites)
     const department = page.getByRole('combobox', { name: /^Department/ })
     const chosen = await department.inputValue()
-    await department.selectOption({ label: 'None' })
+    t.not(chosen, '', 'the stored department is shown')
+    await pick(page, department, 'None', '')
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(toast(page, "Edited Department can't be None!"))
-    await department.selectOption(chosen)
-    await page.getByRole('combobox', { name: /^Business Unit/ }).selectOption({ label: 'None' })
+    await pick(page, department, chosen)
+    await pick(page, page.getByRole('combobox', { name: /^Business Unit/ }), 'None', '')
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(toast(page, "Edited Business Unit can't be None!"))
     page.off('request', countWrites)
@@ -276,5 +292,70 @@ t.test('cost centers', async (t) => {
     t.match(mail?.headers.to, /finops@ccoe\.example/, 'an email to the address typed')
     const csv = mail?.attachments[0]?.content ?? ''
     t.match(csv, /CC-E2E-100/, 'the inventory lists the new cost center')
+  })
+
+  await t.test("a lookup never offers the previous query's rows while the new search is on its way", async (t) => {
+    await page.goto(portal.baseUrl + '/auth/create/cost_centers')
+    await toggle(page.getByRole('checkbox', { name: 'Replacement' }), true)
+    const replacement = page.getByRole('combobox', { name: 'Replacement cost center' })
+    await replacement.click()
+    const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.get('by_identifier') === 'CCOE')
+    await replacement.fill('CCOE')
+    await answered
+    const list = page.getByRole('listbox')
+    await list.getByRole('option', { name: '1000-CCOE-01', exact: true }).waitFor()
+    const held = await holdRequests(page, '**/api/cost_centers?**')
+    await replacement.fill('LOT')
+    await list.getByRole('option', { name: 'Searching…' }).waitFor()
+    t.same(await list.getByRole('option').allTextContents(), ['Searching…'], "the answer for 'CCOE' is not offered for 'LOT'")
+    await replacement.press('Enter')
+    held.release()
+    await held.stop()
+    await page.getByLabel('Identifier').click()
+    // leaving the field closes its list and puts back the chosen row's label (none)
+    await expect(replacement, async () => (await replacement.inputValue()) !== 'LOT')
+    t.equal(await replacement.inputValue(), '', "Enter picked nothing, though '1000-CCOE-01' was the active row")
+    await pick(page, replacement, '2000-LOT-12', 'LOT')
+    t.equal(await replacement.inputValue(), '2000-LOT-12', 'the row the person typed is chosen')
+  })
+
+  await t.test('the owner among 100,000 contacts: found by typing part of its email; a far expiry shows and saves (7a)', async (t) => {
+    await portal.database.db.execute(sql`
+      INSERT INTO cloud_contacts (email, name)
+      SELECT 'contact' || lpad(g::text, 6, '0') || '@bulk.example', 'Bulk ' || g FROM generate_series(1, 100000) AS g`)
+    const wanted = 'contact099999@bulk.example'
+    const [contact] = (await upstreamJson<{ data: Row[] }>(portal, `/cloud_contacts?by_email=${encodeURIComponent(wanted)}`)).data
+    t.equal(contact?.email, wanted, 'the 99,999th contact is stored')
+
+    await page.goto(portal.baseUrl + '/auth/create/cost_centers')
+    await page.getByLabel('Identifier').fill('CC-BULK-1')
+    const searched = page.waitForRequest((r) => new URL(r.url()).searchParams.get('by_email') === '099999')
+    await pick(page, page.getByLabel('Cloud Contact Email'), wanted, '099999')
+    const search = new URL((await searched).url())
+    t.equal(search.searchParams.get('per_page'), '20', 'the server is asked for a page of matches, not every contact')
+    const year = new Date().getFullYear() + 20
+    const expired = page.getByRole('combobox', { name: 'Expired' })
+    // typed, not Enter: Enter in a form's input submits the form
+    await expired.fill(`March 3, ${year}`)
+    await page.keyboard.press('Escape')
+    await page.getByRole('heading', { name: 'Add New Cost Center' }).click()
+    t.equal(await expired.inputValue(), `March 3, ${year}`, 'the picker takes a day twenty years ahead')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
+    await expect(toast(page, 'Your new cost center has been added!'))
+    const [saved] = await byIdentifier('CC-BULK-1')
+    t.equal(saved?.cloud_contact_id, contact?.id, 'the picked contact is the owner')
+    t.equal(saved?.cloud_contact_email, wanted)
+    t.equal(String(saved?.expired_at).slice(0, 10), `${year}-03-03`, 'the expiry twenty years ahead is stored')
+
+    await page.goto(`${portal.baseUrl}/auth/edit/cost_centers/${String(saved?.id)}`)
+    await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
+    const shown = page.getByRole('combobox', { name: 'Expired' })
+    await expect(shown, async () => (await shown.inputValue()) === `March 3, ${year}`)
+    t.equal(await shown.inputValue(), `March 3, ${year}`, "the stored expiry, not 'Out of range'")
+    await shown.click()
+    const years = await page.getByRole('combobox', { name: 'Year' }).locator('option').allInnerTexts()
+    t.ok(years.includes(String(new Date().getFullYear() + 20)), 'the picker offers twenty years ahead')
+    await page.keyboard.press('Escape')
   })
 })

@@ -1,6 +1,7 @@
 /**
  * A person's round trip in Debian's chromium: sign in through the IdP form, add, edit and delete
- * a department, sign out.
+ * a department, sign out. On the way: the form's own checks and the server's refusals under the
+ * field they concern, and a refused delete that closes its question (7k).
  */
 import { resolve } from 'node:path'
 import t from 'tap'
@@ -47,10 +48,58 @@ t.test('sign in, add, edit and delete a department, sign out', async (t) => {
   await expect(page.getByText('The department has been deleted!'))
   await page.getByRole('cell', { name: 'Cloud Platforms', exact: true }).waitFor({ state: 'detached' })
 
-  const rows = (await (await fetch(`${portal.upstreamUrl}/departments?by_name=Cloud%20Platform`, {
-    headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example' },
-  })).json()) as { data: unknown[] }
+  const rows = (await (
+    await fetch(`${portal.upstreamUrl}/departments?by_name=Cloud%20Platform`, {
+      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example' },
+    })
+  ).json()) as { data: unknown[] }
   t.same(rows.data, [], 'the database no longer has it')
+
+  const group = (label: string) => page.locator('.bp6-form-group').filter({ has: page.getByLabel(label) })
+  await t.test('an empty name is refused by the form, a taken one by the server: both under Name', async (t) => {
+    await page.getByRole('link', { name: 'Add New Department' }).click()
+    await page.getByRole('heading', { name: 'Add New Department' }).waitFor()
+    await page.getByLabel('Name').fill('   ')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(group('Name').getByText('Please Input Name!'))
+    const maxLength = await page.getByLabel('Name').getAttribute('maxlength')
+    t.ok(Number(maxLength) > 0, 'the input carries the registry maxLength')
+    await page.getByLabel('Name').fill('Cloud Engineering')
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/departments')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const refused = await answer
+    const body = (await refused.json()) as { error: string; fields?: Record<string, string> }
+    t.equal(refused.status(), 409, 'a duplicate name')
+    t.ok(body.fields?.name, 'the server names the field')
+    await expect(group('Name').getByText(body.fields?.name ?? '(none)', { exact: true }))
+    t.pass('the server reason is under Name')
+    t.match(page.url(), /\/auth\/create\/departments$/, 'the form stays')
+    await page.getByRole('button', { name: 'Go Back' }).click()
+    await page.getByRole('heading', { name: 'Departments Table' }).waitFor()
+  })
+
+  await t.test("a refused delete closes 'Sure to delete?' and says why", async (t) => {
+    const used = (await (
+      await fetch(`${portal.upstreamUrl}/cost_centers?per_page=1`, {
+        headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example' },
+      })
+    ).json()) as { data: { department_name: string }[] }
+    const name = used.data[0]?.department_name ?? ''
+    t.not(name, '', 'a department a cost center uses')
+    await page.getByRole('button', { name: `Actions for ${name}` }).click()
+    await page.getByRole('menuitem', { name: 'Delete' }).click()
+    const question = page.getByRole('dialog', { name: 'Sure to delete?' })
+    await question.waitFor()
+    const answer = page.waitForResponse((r) => r.request().method() === 'DELETE')
+    await question.getByRole('button', { name: 'Delete', exact: true }).click()
+    const refused = await answer
+    t.ok(refused.status() >= 400, 'the server refuses')
+    const { error } = (await refused.json()) as { error: string }
+    await expect(page.getByRole('alert').filter({ hasText: error }))
+    await question.waitFor({ state: 'detached' })
+    t.pass('the question is closed, the toast says why')
+    await expect(page.getByRole('cell', { name, exact: true }))
+  })
 
   await page.getByRole('link', { name: 'Log Out' }).click()
   await expect(page.getByText('Logging You Out...'))

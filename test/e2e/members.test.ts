@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { startPortal } from '../helper.js'
 import { holdRequests, screenshot, signedInPage, toggle, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
+import { pick } from './pick.js'
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
 
@@ -20,7 +21,9 @@ t.test('CCoE members', async (t) => {
   const table = page.getByRole('table', { name: 'Members Table' })
   const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) })
   const member = async (email: string) =>
-    (await upstreamJson<{ data: Member[] }>(portal, `/dcoe/members?by_email=${encodeURIComponent(email)}`)).data.find((m) => m.email === email)
+    (await upstreamJson<{ data: Member[] }>(portal, `/dcoe/members?by_email=${encodeURIComponent(email)}`)).data.find(
+      (m) => m.email === email,
+    )
 
   const failed = toast(page, 'There was a problem when updating the member blacklist Please try again.')
 
@@ -93,8 +96,21 @@ t.test('CCoE members', async (t) => {
     await page.getByRole('heading', { name: 'Add New Member' }).waitFor()
     await page.getByLabel('Name', { exact: true }).fill('Zoe Quinn')
     await page.getByLabel('Email', { exact: true }).fill('zoe.quinn@ccoe.example')
-    await page.getByLabel('Department', { exact: true }).selectOption('Other')
-    await page.getByLabel('If Other, Department').fill('Platform Guild')
+    const other = page.getByLabel('If Other, Department')
+    t.ok(await other.isDisabled(), "'If Other, Department' is disabled until Other is chosen")
+    await pick(page, page.getByLabel('Department', { exact: true }), 'Other')
+    t.ok(await other.isEnabled(), 'Other enables it')
+    // Other without its department: refused under the field, nothing sent (issue 7c saved department "")
+    let posts = 0
+    const countPosts = (r: { method(): string }) => void (r.method() === 'POST' && posts++)
+    page.on('request', countPosts)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const group = page.locator('.bp6-form-group').filter({ has: other })
+    await expect(group.getByText('Please Input If Other, Department!'))
+    page.off('request', countPosts)
+    t.equal(posts, 0, 'no POST')
+    await other.fill('Platform Guild')
+    await group.getByText('Please Input If Other, Department!').waitFor({ state: 'detached' })
     await page.getByLabel('Business Unit', { exact: true }).selectOption('CCOE')
     const ticket = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/team_membership_tickets'))
     await page.getByRole('button', { name: 'Submit' }).click()
@@ -106,8 +122,14 @@ t.test('CCoE members', async (t) => {
     await expect(toast(page, 'Successfully added a new member!'))
     await page.getByRole('heading', { name: 'Members Table' }).waitFor()
     t.match(await member('zoe.quinn@ccoe.example'), { name: 'Zoe Quinn', department: 'Platform Guild', business_unit: 'CCOE' })
-    const tickets = await upstreamJson<{ data: { requesting_principal_user_id: string }[] }>(portal, '/team_membership_tickets?per_page=100')
-    t.ok(tickets.data.some((x) => x.requesting_principal_user_id === 'zoe.quinn@ccoe.example'), 'the ticket is stored')
+    const tickets = await upstreamJson<{ data: { requesting_principal_user_id: string }[] }>(
+      portal,
+      '/team_membership_tickets?per_page=100',
+    )
+    t.ok(
+      tickets.data.some((x) => x.requesting_principal_user_id === 'zoe.quinn@ccoe.example'),
+      'the ticket is stored',
+    )
   })
 
   await t.test('a failed update says so and flips the toggle back', async (t) => {
@@ -137,7 +159,7 @@ t.test('CCoE members', async (t) => {
     await page.getByRole('button', { name: 'Close' }).first().click() // the last toast, so a new one shows
     await failed.waitFor({ state: 'detached' })
     const box = row('Alice Martin').getByRole('checkbox', { name: 'Blacklist Alice Martin' })
-    const answer = page.waitForResponse((r) => r.request().method() === 'PUT', )
+    const answer = page.waitForResponse((r) => r.request().method() === 'PUT')
     t.ok(await box.isChecked(), 'on, as stored (the cached list was updated)')
     await toggle(box, false)
     t.equal((await answer).status(), 502, 'the gateway says the upstream is unavailable')

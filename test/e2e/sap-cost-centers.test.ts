@@ -1,7 +1,8 @@
 /**
- * SAP cost centers' Upload New Cost Centers (spec 001 §5, §8): the dialog refuses a file not named
- * .csv.zip before anything is sent; a good zipped CSV is loaded and shows up in the list; a broken
- * zip says so, and the list stays as it was.
+ * SAP cost centers' Upload New Cost Centers (spec 001 §5, §8): the dialog names the columns the file
+ * needs and refuses a file not named .csv.zip before anything is sent; a good zipped CSV is loaded and
+ * shows up in the list; a refused file says why (the spec text, then the reason, apart) and stays
+ * chosen for another try, and the list stays as it was.
  */
 import { resolve } from 'node:path'
 import t from 'tap'
@@ -52,7 +53,11 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
   await t.test('a file not named .csv.zip is refused in the dialog; Upload stays disabled', async (t) => {
     await openDialog()
     t.ok(await uploadButton.isDisabled(), 'disabled with no file')
-    const zip = await makeZip([{ name: 'costs.csv', content: `identifier,company_code,owner_email\nSAP-E2E-9999,${companyCode},${ownerEmail}\n` }])
+    await expect(dialog.getByText('identifier,company_code,owner_email'))
+    t.pass('the dialog names the columns the file needs')
+    const zip = await makeZip([
+      { name: 'costs.csv', content: `identifier,company_code,owner_email\nSAP-E2E-9999,${companyCode},${ownerEmail}\n` },
+    ])
     await fileInput.setInputFiles({ name: 'costs.zip', mimeType: 'application/zip', buffer: zip })
     await expect(dialog.getByRole('alert').filter({ hasText: MESSAGES.sapFileMustBeCsvZip }))
     t.ok(await uploadButton.isDisabled(), 'Upload disabled')
@@ -60,7 +65,10 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
     t.same(uploads, [], 'nothing was sent')
-    t.notOk((await stored()).some((r) => r.identifier === 'SAP-E2E-9999'), 'nothing stored')
+    t.notOk(
+      (await stored()).some((r) => r.identifier === 'SAP-E2E-9999'),
+      'nothing stored',
+    )
   })
 
   await t.test('a good .csv.zip is uploaded, and its cost center is listed', async (t) => {
@@ -90,18 +98,40 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
     const before = await identifiers()
     const storedBefore = (await stored()).map((r) => r.identifier)
     await openDialog()
-    await fileInput.setInputFiles({ name: 'x.csv.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\u0003\u0004 this is not a zip') })
+    await fileInput.setInputFiles({
+      name: 'x.csv.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from('PK\u0003\u0004 this is not a zip'),
+    })
     await expect(uploadButton, async () => await uploadButton.isEnabled())
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/upload/sap_cost_centers')
     await uploadButton.click()
     t.equal((await answer).status(), 422, 'the upstream refused the file')
     const failed = page.getByRole('alert').filter({ hasText: MESSAGES.sapUploadFailed })
     await expect(failed)
-    t.ok((await failed.first().innerText()).trim().startsWith(MESSAGES.sapUploadFailed), 'the toast starts with the spec text')
+    const text = (await failed.first().innerText()).trim()
+    t.ok(
+      text.startsWith(`${MESSAGES.sapUploadFailed}… `),
+      'the toast starts with the spec text, cut off with an ellipsis before the reason',
+    )
+    t.ok(await dialog.getByText('x.csv.zip', { exact: true }).isVisible(), 'the chosen file is kept')
+    t.ok(await uploadButton.isEnabled(), 'Upload can be pressed again')
+    const reason = text.slice(MESSAGES.sapUploadFailed.length + 2)
+    t.not(reason, '', 'the server gave a reason')
+    await expect(dialog.getByRole('alert').filter({ hasText: reason }))
+    t.pass('the dialog shows the reason too')
+    // another try sends the same file again
+    const again = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/upload/sap_cost_centers')
+    await uploadButton.click()
+    t.equal((await again).status(), 422, 'sent again without choosing the file anew')
     await screenshot(page, 'sap-upload-failed')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
     t.same(await identifiers(), before, 'the list shows the same rows')
-    t.same((await stored()).map((r) => r.identifier), storedBefore, 'nothing stored')
+    t.same(
+      (await stored()).map((r) => r.identifier),
+      storedBefore,
+      'nothing stored',
+    )
   })
 })

@@ -108,7 +108,9 @@ t.test('the shell', async (t) => {
     await page.getByRole('heading', { name: 'Reference data' }).waitFor()
     t.equal(await page.getByRole('heading', { name: 'Quick Utilities' }).count(), 0, 'no Quick Utilities heading over table cards')
     t.same(
-      (await page.locator('.utility-card h3').allInnerTexts()).filter((h) => /Members/.test(h)),
+      (await page.getByRole('region', { name: 'Reference data' }).locator('.utility-card h3').allInnerTexts()).filter((h) =>
+        /Members/.test(h),
+      ),
       ['Members Table', 'CODE Members'],
       'the home cards tell the two member lists apart',
     )
@@ -118,6 +120,71 @@ t.test('the shell', async (t) => {
     await page.goto(portal.baseUrl + '/unauth/home')
     await page.waitForURL('**/auth/home')
     t.pass('redirected to /auth/home')
+  })
+
+  await t.test('1280 px: every menu and Log Out inside the bar; 800 px: one Menu button opens them all', async (t) => {
+    const inBar = async (name: string, role: 'button' | 'link') => {
+      const box = (await page.getByRole('navigation').getByRole(role, { name, exact: true }).boundingBox())!
+      return box.y >= 0 && box.y + box.height <= 50 && box.x + box.width <= (page.viewportSize()?.width ?? 0)
+    }
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(portal.baseUrl + '/auth/home')
+    await page.getByRole('heading', { name: 'Reference data' }).waitFor()
+    for (const name of ['Members', 'Deployments', 'CRUD', 'Services', 'Information', 'CODE']) {
+      t.ok(await inBar(name, 'button'), `1280: ${name} in the bar`)
+    }
+    t.ok(await inBar('Log Out', 'link'), '1280: Log Out in the bar')
+    t.equal(await page.getByRole('button', { name: 'Menu', exact: true }).count(), 0, '1280: no Menu button')
+
+    await page.setViewportSize({ width: 800, height: 800 })
+    for (const name of ['Members', 'CRUD', 'Information']) {
+      t.equal(await page.getByRole('button', { name, exact: true }).count(), 0, `800: no ${name} in the bar`)
+    }
+    t.equal(await page.getByRole('link', { name: 'Log Out' }).count(), 0, '800: Log Out not under the bar')
+    t.ok(await inBar('Menu', 'button'), '800: the Menu button in the bar')
+    t.equal((await page.getByRole('navigation').boundingBox())!.height, 50, 'the bar keeps its height')
+
+    // by keyboard: focus Menu, Enter, Tab to a link, Enter
+    await page.getByRole('button', { name: 'Menu', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    const drawer = page.getByRole('dialog', { name: 'Menu' })
+    await drawer.waitFor()
+    for (const name of ['Members', 'Deployments', 'CRUD', 'Services', 'Information', 'CODE', 'Theme']) {
+      t.equal(await drawer.getByRole(name === 'Theme' ? 'listbox' : 'menu', { name, exact: true }).count(), 1, `800: ${name} in the menu`)
+    }
+    t.equal(await drawer.getByRole('menuitem', { name: 'Log Out' }).count(), 1, '800: Log Out in the menu')
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab')
+      if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Business Units') break
+    }
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/auth/view/business_units')
+    await drawer.waitFor({ state: 'detached' })
+    t.pass('a link chosen by keyboard opens its page and closes the menu')
+    await page.setViewportSize({ width: 1280, height: 800 })
+  })
+
+  await t.test('dark mode follows the system until a theme is chosen, and the choice is remembered', async (t) => {
+    const context = await browser.newContext({ colorScheme: 'dark' })
+    t.teardown(() => context.close())
+    const other = await context.newPage()
+    other.setDefaultTimeout(10_000)
+    const dark = () => other.evaluate(() => document.body.classList.contains('bp6-dark'))
+    await other.goto(portal.baseUrl + '/unauth/home')
+    await other.getByRole('heading', { name: 'CCoE Portal' }).waitFor()
+    t.equal(await dark(), true, 'a dark system: dark')
+    await other.emulateMedia({ colorScheme: 'light' })
+    await other.waitForFunction(() => !document.body.classList.contains('bp6-dark'))
+    t.pass('the system turns light: so does the page')
+    await other.getByRole('button', { name: 'Theme' }).click()
+    await other.getByRole('option', { name: 'Dark' }).click()
+    t.equal(await dark(), true, 'chosen dark on a light system')
+    await other.reload()
+    await other.getByRole('heading', { name: 'CCoE Portal' }).waitFor()
+    t.equal(await dark(), true, 'remembered after a reload')
+    await other.getByRole('button', { name: 'Theme' }).click()
+    await other.getByRole('option', { name: 'Match system' }).click()
+    t.equal(await dark(), false, 'back to the light system')
   })
 
   await t.test('a write refused for an ended session sends the person to sign in, back to the form', async (t) => {

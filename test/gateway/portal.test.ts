@@ -9,20 +9,36 @@ t.test('signed-in calls reach the real upstream as the signed-in user', async (t
 
   const validate = await fetch(`${portal.baseUrl}/api/auth/validate_token`, { headers: { cookie } })
   t.equal(validate.status, 200)
-  t.match(await validate.json(), { data: { uid: 'alice@ccoe.example' } })
+  t.same(await validate.json(), { success: true, data: { uid: 'alice@ccoe.example' } })
 
-  const list = await fetch(`${portal.baseUrl}/api/departments?per_page=5`, { headers: { cookie } })
+  const list = await fetch(`${portal.baseUrl}/api/departments?per_page=5&sort=name`, { headers: { cookie } })
   t.equal(list.status, 200)
-  const body = (await list.json()) as { data: unknown[] }
-  t.ok(Array.isArray(body.data))
+  const body = (await list.json()) as { data: { id: number; name: string }[] }
+  const direct = (await (
+    await fetch(`${portal.upstreamUrl}/departments?per_page=5&sort=name`, {
+      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'alice@ccoe.example' },
+    })
+  ).json()) as typeof body
+  t.equal(body.data.length, 5)
+  t.strictSame(body, direct, "the upstream's answer, unchanged")
 
   const token = await scriptToken(portal.baseUrl)
   const scripted = await fetch(`${portal.baseUrl}/api/auth/validate_token`, { headers: { authorization: `Bearer ${token}` } })
-  t.match(await scripted.json(), { data: { uid: 'ccoe-scripts' } })
+  t.same(await scripted.json(), { success: true, data: { uid: 'ccoe-scripts' } })
 
   const ready = await fetch(`${portal.baseUrl}/readyz`)
   t.same(await ready.json(), { status: 'ok' })
-  t.match(portal.audit, [{ event: 'login' }, { path: '/api/auth/validate_token', status: 200 }])
+  // a call's line is written when its answer closes: await the last one
+  await portal.auditLine((l) => l.path === '/api/auth/validate_token' && l.user === 'ccoe-scripts')
+  t.same(
+    portal.audit.map(({ event, user, method, path, status }) => ({ event, user, method, path, status })),
+    [
+      { event: 'login', user: 'alice@ccoe.example', method: 'GET', path: '/oidc/callback', status: 302 },
+      { event: undefined, user: 'alice@ccoe.example', method: 'GET', path: '/api/auth/validate_token', status: 200 },
+      { event: undefined, user: 'alice@ccoe.example', method: 'GET', path: '/api/departments', status: 200 },
+      { event: undefined, user: 'ccoe-scripts', method: 'GET', path: '/api/auth/validate_token', status: 200 },
+    ],
+  )
 })
 
 t.test('the web build: SPA fallback, caching, security headers', async (t) => {

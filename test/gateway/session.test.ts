@@ -1,14 +1,16 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
-import { freePort } from '../helper.js'
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
+import { ConfigError, DEFAULT_API_AUDIENCE, loadConfig } from '../../server/config.js'
 import { safeReturnTo } from '../../server/gateway/return-to.js'
+import { Revocations } from '../../server/gateway/revocations.js'
 import { API_AUDIENCE } from '../../server/idp/plugin.js'
 import { scriptToken, signIn, signInFlow } from '../lib/sign-in.js'
-import { startGateway } from '../helper.js'
+import { freePort, startGateway, tempDir, testClock } from '../helper.js'
 import { startRecordingUpstream } from './start.js'
+
+type SigningKey = Parameters<SignJWT['sign']>[0]
 
 const ALICE = ['alice@ccoe.example', 'alice'] as const
 
@@ -16,14 +18,35 @@ const cookieValue = (cookie: string) => decodeURIComponent(cookie.slice(cookie.i
 
 async function sessionStatus(baseUrl: string, headers: Record<string, string>) {
   const response = await fetch(`${baseUrl}/api/session`, { headers })
-  return { status: response.status, body: await response.json() }
+  return { status: response.status, body: (await response.json()) as unknown }
+}
+
+/** A browser's view of the session cookie: each answer's rewrite of it replaces the one sent. */
+async function visit(baseUrl: string, browser: { cookie: string }) {
+  const response = await fetch(`${baseUrl}/api/session`, { headers: { cookie: browser.cookie } })
+  await response.arrayBuffer()
+  const set = response.headers.getSetCookie().find((c) => c.startsWith('ccoe_session='))
+  const value = set?.split(';')[0]
+  if (value && value !== 'ccoe_session=') browser.cookie = value
+  return { status: response.status, rewritten: value !== undefined, cleared: value === 'ccoe_session=' }
 }
 
 t.test('returnTo accepts same-origin paths only', async (t) => {
   t.equal(safeReturnTo('/auth/view/departments?page=2'), '/auth/view/departments?page=2')
   // still encoded, so harmless once it is put in the Location header again
   t.equal(safeReturnTo('/%0d%0aSet-Cookie'), '/%0d%0aSet-Cookie')
-  for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '\\\\evil', 'auth/home', '', undefined, '/\tevil', '/\r\nx']) {
+  for (const bad of [
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+    '\\\\evil',
+    'auth/home',
+    '',
+    undefined,
+    '/\tevil',
+    '/\r\nx',
+  ]) {
     t.equal(safeReturnTo(bad), '/auth/home', `refuses ${JSON.stringify(bad)}`)
   }
 })
@@ -82,13 +105,22 @@ t.test('sign-in, session, logout', async (t) => {
       const response = await fetch(`${baseUrl}/oidc/logout`, { headers: { cookie, 'sec-fetch-site': site }, redirect: 'manual' })
       t.equal(response.status, 302, site)
       t.equal(response.headers.get('location'), `${baseUrl}/unauth/home`)
-      t.notOk(response.headers.getSetCookie().some((c) => c.startsWith('ccoe_session=')), 'the cookie is left alone')
+      t.notOk(
+        response.headers.getSetCookie().some((c) => c.startsWith('ccoe_session=')),
+        'the cookie is left alone',
+      )
       t.equal((await sessionStatus(baseUrl, { cookie })).status, 200, 'still signed in')
     }
-    t.notOk(portal.audit.some((l) => l.event === 'logout'), 'no logout recorded')
+    t.notOk(
+      portal.audit.some((l) => l.event === 'logout'),
+      'no logout recorded',
+    )
     const denied = portal.audit.filter((l) => l.event === 'denied' && l.path === '/oidc/logout')
     t.equal(denied.length, 2)
-    t.match(denied, [{ user: 'alice@ccoe.example', reason: 'cross-site logout', status: 302, method: 'GET' }])
+    t.same(
+      denied.map(({ user, reason, status, method }) => ({ user, reason, status, method })),
+      Array(2).fill({ user: 'alice@ccoe.example', reason: 'cross-site logout', status: 302, method: 'GET' }),
+    )
     t.ok(denied.every((l) => typeof l.durationMs === 'number'))
 
     // the portal's own menu link (same-origin) and a typed URL (none) still log out
@@ -102,8 +134,12 @@ t.test('sign-in, session, logout', async (t) => {
 
   t.test('logout ends the session at the IdP too, and the old cookie is refused afterwards, on every replica', async (t) => {
     const cookie = await signIn(baseUrl, ...ALICE)
-    // a second gateway sharing the data folder and the session key: another replica
-    const replica = await startGateway(t, upstream.url, { overrides: { dataDir: portal.config.dataDir, sessionKey: portal.config.sessionKey } })
+    // a second gateway sharing the data folder and the session key: another replica, on its own clock
+    const replicaClock = testClock()
+    const replica = await startGateway(t, upstream.url, {
+      overrides: { dataDir: portal.config.dataDir, sessionKey: portal.config.sessionKey },
+      now: replicaClock.now,
+    })
     t.equal((await sessionStatus(replica.baseUrl, { cookie })).status, 200)
 
     const response = await fetch(`${baseUrl}/oidc/logout`, { headers: { cookie }, redirect: 'manual' })
@@ -116,9 +152,12 @@ t.test('sign-in, session, logout', async (t) => {
 
     t.equal((await sessionStatus(baseUrl, { cookie })).status, 401, 'replayed cookie refused here')
     t.equal((await fetch(`${baseUrl}/api/departments`, { headers: { cookie } })).status, 401)
-    await sleep(1100)
-    t.equal((await sessionStatus(replica.baseUrl, { cookie })).status, 401, 'and on the replica')
-    t.match(portal.audit.findLast((l) => l.event === 'logout'), { user: 'alice@ccoe.example', path: '/oidc/logout' })
+    // the replica rereads the shared cut-off once a second of its clock (the documented lag)
+    t.equal((await sessionStatus(replica.baseUrl, { cookie })).status, 200, 'the replica has not reread the cut-off yet')
+    replicaClock.advance(1001)
+    t.equal((await sessionStatus(replica.baseUrl, { cookie })).status, 401, 'and then refuses it too')
+    const logout = portal.audit.findLast((l) => l.event === 'logout')!
+    t.same([logout.user, logout.path, logout.status], ['alice@ccoe.example', '/oidc/logout', 302])
   })
 
   t.test('a bearer token from client credentials works; forged, expired, foreign ones do not', async (t) => {
@@ -137,7 +176,7 @@ t.test('sign-in, session, logout', async (t) => {
     const kid = JSON.parse(Buffer.from(header, 'base64url').toString()).kid as string
     const now = Math.floor(Date.now() / 1000)
     const claims = { client_id: 'ccoe-scripts', sub: 'ccoe-scripts' }
-    const sign = async (key: CryptoKey | Uint8Array, opts: { alg?: string; iss?: string; aud?: string; exp?: number; nbf?: number } = {}) =>
+    const sign = async (key: SigningKey, opts: { alg?: string; iss?: string; aud?: string; exp?: number; nbf?: number } = {}) =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: opts.alg ?? 'RS256', kid, typ: 'at+jwt' })
         .setIssuer(opts.iss ?? issuer)
@@ -148,15 +187,20 @@ t.test('sign-in, session, logout', async (t) => {
         .sign(key)
 
     const keys = JSON.parse(readFileSync(join(portal.config.dataDir, 'idp-keys.json'), 'utf8')) as { keys: JWK[] }
-    const realKey = (await importJWK(keys.keys[0], 'RS256')) as CryptoKey
-    t.equal((await sessionStatus(baseUrl, { authorization: `Bearer ${await sign(realKey)}` })).status, 200, 'control: the real key signs a valid token')
+    const realKey = await importJWK(keys.keys[0], 'RS256')
+    t.equal(
+      (await sessionStatus(baseUrl, { authorization: `Bearer ${await sign(realKey)}` })).status,
+      200,
+      'control: the real key signs a valid token',
+    )
 
     const { privateKey: stranger } = await generateKeyPair('RS256')
     const refused = {
       'signed by another key': await sign(stranger),
       expired: await sign(realKey, { exp: now - 60 }),
       'not yet valid': await sign(realKey, { nbf: now + 600 }),
-      'another audience': await sign(realKey, { aud: portal.config.oidcClientId }),
+      'an ID token (audience: the client id)': await sign(realKey, { aud: portal.config.oidcClientId }),
+      'another API audience': await sign(realKey, { aud: 'urn:another:api' }),
       'another issuer': await sign(realKey, { iss: 'http://127.0.0.1:1/idp' }),
       'HS256 with a guessable secret': await sign(new TextEncoder().encode('x'.repeat(32)), { alg: 'HS256' }),
       'alg none': `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${token.split('.')[1]}.`,
@@ -174,35 +218,125 @@ t.test('sign-in, session, logout', async (t) => {
   })
 })
 
-t.test('idle and absolute timeouts', async (t) => {
+t.test('idle and absolute timeouts, on the gateway clock', async (t) => {
   const upstream = await startRecordingUpstream(t)
+  const MINUTE = 60_000
 
   t.test('idle: activity keeps the session, silence ends it', async (t) => {
-    // margins wide enough for a busy CI machine: activity every 800 ms, idle limit 2 s, silence 2.6 s
-    const { baseUrl } = await startGateway(t, upstream.url, { overrides: { idleTimeoutMs: 2000, absoluteTimeoutMs: 60_000 } })
-    let cookie = await signIn(baseUrl, ...ALICE)
-    for (let i = 0; i < 4; i++) {
-      await sleep(800)
-      const response = await fetch(`${baseUrl}/api/session`, { headers: { cookie } })
-      t.equal(response.status, 200, `active after ${(i + 1) * 800} ms`)
-      const refreshed = response.headers.getSetCookie().find((c) => c.startsWith('ccoe_session='))
-      if (refreshed) cookie = refreshed.split(';')[0]
+    const clock = testClock(Date.parse('2030-01-02T03:04:05.678Z'))
+    const gw = await startGateway(t, upstream.url, {
+      overrides: { idleTimeoutMs: 10 * MINUTE, absoluteTimeoutMs: 60 * MINUTE },
+      now: clock.now,
+    })
+    const { baseUrl } = gw
+    const browser = { cookie: await signIn(baseUrl, ...ALICE) }
+    t.equal((await gw.auditLine((l) => l.event === 'login')).time, '2030-01-02T03:04:05.678Z', 'audit times come from the same clock')
+    for (let minutes = 4; minutes <= 16; minutes += 4) {
+      clock.advance(4 * MINUTE)
+      t.same(
+        await visit(baseUrl, browser),
+        { status: 200, rewritten: true, cleared: false },
+        `active after ${minutes} min: lastSeen rewritten`,
+      )
     }
-    await sleep(2600)
-    const response = await fetch(`${baseUrl}/api/session`, { headers: { cookie } })
-    t.equal(response.status, 401, 'idle too long')
-    t.match(response.headers.getSetCookie().join(), /ccoe_session=;/, 'and the cookie is cleared')
+    clock.advance(30_000)
+    t.same(
+      await visit(baseUrl, browser),
+      { status: 200, rewritten: false, cleared: false },
+      'within a minute of the last rewrite the cookie is left alone',
+    )
+    clock.advance(10 * MINUTE - 30_001)
+    t.same(await visit(baseUrl, browser), { status: 200, rewritten: true, cleared: false }, '1 ms short of the idle limit')
+    clock.advance(10 * MINUTE)
+    t.same(await visit(baseUrl, browser), { status: 401, rewritten: true, cleared: true }, 'idle for the limit: refused, cookie cleared')
   })
 
   t.test('absolute: even an active session ends', async (t) => {
-    const { baseUrl } = await startGateway(t, upstream.url, { overrides: { idleTimeoutMs: 60_000, absoluteTimeoutMs: 3000 } })
-    const cookie = await signIn(baseUrl, ...ALICE)
-    t.equal((await sessionStatus(baseUrl, { cookie })).status, 200)
-    await sleep(1000)
-    t.equal((await sessionStatus(baseUrl, { cookie })).status, 200)
-    await sleep(2500)
-    t.equal((await sessionStatus(baseUrl, { cookie })).status, 401)
+    const clock = testClock()
+    const { baseUrl } = await startGateway(t, upstream.url, {
+      overrides: { idleTimeoutMs: 10 * MINUTE, absoluteTimeoutMs: 30 * MINUTE },
+      now: clock.now,
+    })
+    const browser = { cookie: await signIn(baseUrl, ...ALICE) }
+    for (let minutes = 5; minutes <= 25; minutes += 5) {
+      clock.advance(5 * MINUTE)
+      t.equal((await visit(baseUrl, browser)).status, 200, `active after ${minutes} min`)
+    }
+    clock.advance(5 * MINUTE - 1)
+    t.equal((await visit(baseUrl, browser)).status, 200, '1 ms short of the absolute limit')
+    clock.advance(1)
+    t.same(await visit(baseUrl, browser), { status: 401, rewritten: true, cleared: true }, 'at the absolute limit, however active')
   })
+
+  t.test('a bearer token expires on the same clock', async (t) => {
+    const clock = testClock()
+    const { baseUrl } = await startGateway(t, upstream.url, { now: clock.now })
+    const authorization = `Bearer ${await scriptToken(baseUrl)}`
+    t.equal((await sessionStatus(baseUrl, { authorization })).status, 200)
+    // the embedded IdP's access tokens live an hour; the gateway allows 5 s of clock skew
+    clock.advance(60 * MINUTE + 6000)
+    t.same(await sessionStatus(baseUrl, { authorization }), { status: 401, body: { error: 'Unauthorized', statusCode: 401 } })
+  })
+})
+
+t.test('the logout cut-off keeps an entry until the session would have expired anyway', async (t) => {
+  const clock = testClock(1_000_000)
+  const file = join(tempDir(t), 'cut-off', 'revoked.jsonl')
+  const revocations = new Revocations(file, clock.now)
+  await revocations.open()
+  await revocations.revoke('sid-a', clock.now() + 5000)
+  await revocations.revoke('sid-b', clock.now() + 9000)
+  t.same(
+    [await revocations.isRevoked('sid-a'), await revocations.isRevoked('sid-b'), await revocations.isRevoked('sid-c')],
+    [true, true, false],
+  )
+
+  clock.advance(5000)
+  t.equal(await revocations.isRevoked('sid-a'), false, 'past its session end the entry is moot')
+  t.equal(await revocations.isRevoked('sid-b'), true)
+  // a restart (or another replica) compacts the file to the live entries
+  const restarted = new Revocations(file, clock.now)
+  await restarted.open()
+  t.same(readFileSync(file, 'utf8'), `${JSON.stringify({ sid: 'sid-b', until: 1_009_000 })}\n`)
+  t.equal(await restarted.isRevoked('sid-b'), true)
+  t.ok(existsSync(file))
+})
+
+t.test('OIDC_API_AUDIENCE: the audience a bearer token must name', async (t) => {
+  const dataDir = tempDir(t)
+  t.equal(loadConfig({ DATA_DIR: dataDir }).oidcApiAudience, DEFAULT_API_AUDIENCE)
+  t.equal(DEFAULT_API_AUDIENCE, API_AUDIENCE, 'the default is what the embedded IdP issues')
+  t.equal(loadConfig({ DATA_DIR: dataDir, OIDC_API_AUDIENCE: 'api://ccoe-portal' }).oidcApiAudience, 'api://ccoe-portal')
+  for (const bad of ['two words', ' ', 'tab\there', 'x'.repeat(513)]) {
+    t.throws(
+      () => loadConfig({ DATA_DIR: dataDir, OIDC_API_AUDIENCE: bad }),
+      new ConfigError(`OIDC_API_AUDIENCE must be one audience of visible characters without spaces, got "${bad}"`),
+      JSON.stringify(bad.slice(0, 20)),
+    )
+  }
+
+  const upstream = await startRecordingUpstream(t)
+  const configured = await startGateway(t, upstream.url, { env: { OIDC_API_AUDIENCE: 'api://ccoe-portal' } })
+  const token = await scriptToken(configured.baseUrl)
+  const [, payload] = token.split('.')
+  t.equal(
+    JSON.parse(Buffer.from(payload, 'base64url').toString()).aud,
+    'api://ccoe-portal',
+    'the embedded IdP issues the configured audience',
+  )
+  t.equal((await sessionStatus(configured.baseUrl, { authorization: `Bearer ${token}` })).status, 200)
+
+  const plain = await startGateway(t, upstream.url)
+  const before = upstream.seen.length
+  t.same(
+    await sessionStatus(plain.baseUrl, { authorization: `Bearer ${token}` }),
+    { status: 401, body: { error: 'Unauthorized', statusCode: 401 } },
+    'refused elsewhere',
+  )
+  const call = await fetch(`${plain.baseUrl}/api/departments`, { headers: { authorization: `Bearer ${token}` } })
+  t.equal(call.status, 401)
+  t.same(await call.json(), { error: 'Unauthorized', statusCode: 401 })
+  t.equal(upstream.seen.length, before, 'nothing reached the upstream')
 })
 
 t.test('behind https the session cookie is __Host- and Secure', async (t) => {

@@ -3,6 +3,7 @@
  * so tests can see exactly what the proxy forwards; test/helper.ts starts the gateway itself.
  */
 import { execFileSync } from 'node:child_process'
+import { EventEmitter } from 'node:events'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -19,8 +20,14 @@ export interface Seen {
 export interface RecordingUpstream {
   url: string
   seen: Seen[]
-  /** answer after this many ms (to provoke the gateway's timeout) */
-  delayMs: number
+  /** while true, requests are kept unanswered (to provoke the gateway's timeout) until `release()` */
+  holding: boolean
+  /** how many requests are being kept unanswered */
+  held: number
+  /** answers every kept request and stops keeping them */
+  release(): void
+  /** 'receiving' (url) at a body's first bytes; 'cut' (url) when a request closes before its body ended */
+  events: EventEmitter
   close(): Promise<void>
 }
 
@@ -29,10 +36,17 @@ interface Teardown {
 }
 
 export async function startRecordingUpstream(t: Teardown): Promise<RecordingUpstream> {
-  const state = { seen: [] as Seen[], delayMs: 0 }
+  const state = { seen: [] as Seen[], holding: false, held: [] as (() => void)[] }
+  const events = new EventEmitter()
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('data', (c: Buffer) => {
+      if (!chunks.length) events.emit('receiving', req.url)
+      chunks.push(c)
+    })
+    req.on('close', () => {
+      if (!req.complete) events.emit('cut', req.url)
+    })
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString()
       state.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
@@ -41,7 +55,7 @@ export async function startRecordingUpstream(t: Teardown): Promise<RecordingUpst
         res.end(JSON.stringify({ data: { data: [], method: req.method, url: req.url } }))
       }
       if (req.url === '/healthz') return res.end('{"status":"ok"}')
-      if (state.delayMs) setTimeout(answer, state.delayMs)
+      if (state.holding) state.held.push(answer)
       else answer()
     })
   })
@@ -61,11 +75,19 @@ export async function startRecordingUpstream(t: Teardown): Promise<RecordingUpst
     get seen() {
       return state.seen
     },
-    get delayMs() {
-      return state.delayMs
+    get holding() {
+      return state.holding
     },
-    set delayMs(ms: number) {
-      state.delayMs = ms
+    set holding(on: boolean) {
+      state.holding = on
+    },
+    get held() {
+      return state.held.length
+    },
+    events,
+    release() {
+      state.holding = false
+      for (const answer of state.held.splice(0)) answer()
     },
     close,
   }
@@ -87,7 +109,27 @@ export async function startSelfSignedUpstream(t: Teardown): Promise<SelfSignedUp
   const dir = mkdtempSync(join(tmpdir(), 'ccoe-tls-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   const [key, cert] = [join(dir, 'k.pem'), join(dir, 'c.pem')]
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  )
   const state = { seen: [] as Seen[], connections: 0 }
   const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
     state.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' })

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { base64Body } from '../../server/gateway/base64-body.js'
 import { MESSAGES } from '../../shared/messages.js'
-import { UPLOAD_TARGETS } from '../../server/gateway/upload-targets.js'
+import { UPLOAD_TARGETS, uploadTarget, type UploadTarget } from '../../server/gateway/upload-targets.js'
 import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 import { startGateway } from '../helper.js'
@@ -19,19 +18,53 @@ function form(file: { bytes: Buffer; name: string; type?: string } | null, field
   return data
 }
 
-t.test('the streamed body is exact JSON for every length remainder', async (t) => {
+// the data-URL encoding that later uploads (cloud bills, networks: spec 001 §7) declare
+const DATA_URL_TARGET: UploadTarget = { path: 'reports/upload', bodyKey: 'report', fileKey: 'data', encoding: 'dataUrl' }
+
+async function encoded(target: UploadTarget, file: { chunks: Buffer[]; size: number; mime: string }, email?: string) {
+  const body = base64Body(target, file, email)
+  const parts: Buffer[] = []
+  for await (const part of body.stream) parts.push(part as Buffer)
+  return { announced: body.length, text: Buffer.concat(parts).toString() }
+}
+
+t.test('the streamed body is exact JSON for every length remainder, in both encodings', async (t) => {
   for (const size of [1, 2, 3, 4, 5, 49_151, 49_152, 49_153, 150_001]) {
     const bytes = randomBytes(size)
     // odd chunk sizes, as a socket delivers them
     const chunks = [bytes.subarray(0, 7), bytes.subarray(7, 65_543), bytes.subarray(65_543)].filter((c) => c.length)
-    const body = base64Body(UPLOAD_TARGETS.cloud_bills, { chunks, size, mime: 'text/csv' })
-    const parts: Buffer[] = []
-    for await (const part of body.stream) parts.push(part as Buffer)
-    const text = Buffer.concat(parts)
-    t.equal(text.length, body.length, `${size}: announced length`)
-    const json = JSON.parse(text.toString()) as { cloud_bill: { data: string } }
-    t.ok(Buffer.from(json.cloud_bill.data.replace('data:text/csv;base64,', ''), 'base64').equals(bytes), `${size}: decodes`)
+    // the encoder lets each chunk go once encoded: each run gets its own list
+    const dataUrl = await encoded(DATA_URL_TARGET, { chunks: [...chunks], size, mime: 'text/csv' })
+    t.equal(Buffer.byteLength(dataUrl.text), dataUrl.announced, `${size}: announced length`)
+    t.strictSame(JSON.parse(dataUrl.text), { report: { data: `data:text/csv;base64,${bytes.toString('base64')}` } }, `${size}: a data URL`)
+    const bare = await encoded(UPLOAD_TARGETS.sap_cost_centers, { chunks: [...chunks], size, mime: 'application/zip' }, 'bob@ccoe.example')
+    t.equal(Buffer.byteLength(bare.text), bare.announced, `${size}: announced length, base64`)
+    t.strictSame(
+      JSON.parse(bare.text),
+      { sap_cost_center: { email: 'bob@ccoe.example', base_file: bytes.toString('base64') } },
+      `${size}: bare base64`,
+    )
   }
+})
+
+t.test('a claimed MIME type that could break out of the data URL becomes octet-stream', async (t) => {
+  const file = () => ({ chunks: [Buffer.from('x')], size: 1 })
+  for (const mime of ['text/csv";x', 'text/csv,evil', 'text', '', 'a/b c']) {
+    t.strictSame(
+      JSON.parse((await encoded(DATA_URL_TARGET, { ...file(), mime })).text),
+      { report: { data: 'data:application/octet-stream;base64,eA==' } },
+      JSON.stringify(mime),
+    )
+  }
+  t.strictSame(JSON.parse((await encoded(DATA_URL_TARGET, { ...file(), mime: 'Application/VND.ms-Excel' })).text), {
+    report: { data: 'data:application/vnd.ms-excel;base64,eA==' },
+  })
+})
+
+t.test('upload targets are registry models only', async (t) => {
+  t.same(Object.keys(UPLOAD_TARGETS), ['sap_cost_centers'])
+  t.equal(uploadTarget('sap_cost_centers'), UPLOAD_TARGETS.sap_cost_centers)
+  for (const name of ['departments', 'cloud_bills', '__proto__', 'constructor', 'toString']) t.equal(uploadTarget(name), undefined, name)
 })
 
 t.test('uploads', async (t) => {
@@ -44,7 +77,10 @@ t.test('uploads', async (t) => {
 
   t.test('SAP cost centers: base64 of the exact bytes, with the email', async (t) => {
     const bytes = randomBytes(300_001)
-    const response = await upload('sap_cost_centers', form({ bytes, name: 'costs.csv.zip', type: 'application/zip' }, { email: 'bob@ccoe.example' }))
+    const response = await upload(
+      'sap_cost_centers',
+      form({ bytes, name: 'costs.csv.zip', type: 'application/zip' }, { email: 'bob@ccoe.example' }),
+    )
     t.equal(response.status, 200)
     t.same(await response.json(), { data: { data: [], method: 'POST', url: '/sap_cost_centers/upload' } }, "the upstream's answer")
     const seen = upstream.seen.at(-1)!
@@ -64,46 +100,43 @@ t.test('uploads', async (t) => {
     t.equal(lastBody().sap_cost_center.email, 'alice@ccoe.example', "no email field: the user's")
   })
 
-  t.test('cloud bills and networks: data URLs', async (t) => {
-    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-    const bill = randomBytes(1000)
-    t.equal((await upload('cloud_bills', form({ bytes: bill, name: 'bill.xlsx', type: xlsx }))).status, 200)
-    t.equal(upstream.seen.at(-1)!.url, '/cloud_bills/upload')
-    const data = lastBody().cloud_bill.data
-    t.ok(data.startsWith(`data:${xlsx};base64,`))
-    t.ok(Buffer.from(data.slice(data.indexOf(',') + 1), 'base64').equals(bill))
-
-    const csv = Buffer.from('identifier,network\nCC1,N1\n')
-    t.equal((await upload('cost_center_networks', form({ bytes: csv, name: 'n.csv', type: 'text/csv' }))).status, 200)
-    t.equal(upstream.seen.at(-1)!.url, '/cost_center_networks/upload')
-    t.equal(lastBody().cost_center_network.file, `data:text/csv;base64,${csv.toString('base64')}`)
-  })
-
   t.test('refusals never reach the upstream', async (t) => {
     const before = upstream.seen.length
     const wrong = await upload('sap_cost_centers', form({ bytes: Buffer.from('PK'), name: 'costs.zip' }))
     t.equal(wrong.status, 422)
     t.same(await wrong.json(), { error: MESSAGES.sapFileMustBeCsvZip, statusCode: 422 })
 
-    const over = await upload('cloud_bills', form({ bytes: Buffer.alloc(LIMIT + 1), name: 'big.csv' }))
+    const over = await upload('sap_cost_centers', form({ bytes: Buffer.alloc(LIMIT + 1), name: 'big.csv.zip' }))
     t.equal(over.status, 413, 'one byte over, counted while reading')
     t.same(await over.json(), { error: 'Payload Too Large', statusCode: 413 })
-    const way = await upload('cloud_bills', form({ bytes: Buffer.alloc(LIMIT * 2), name: 'big.csv' }))
+    const way = await upload('sap_cost_centers', form({ bytes: Buffer.alloc(LIMIT * 2), name: 'big.csv.zip' }))
     t.equal(way.status, 413, 'a declared length far over the cap')
+    t.same(await way.json(), { error: 'Payload Too Large', statusCode: 413 })
 
-    const two = form({ bytes: Buffer.from('x'), name: 'a.csv' })
-    two.append('file2', new Blob(['y']), 'b.csv')
-    t.equal((await upload('cloud_bills', two)).status, 413, 'one file only')
-    const none = await upload('cloud_bills', form(null, { email: 'x@y.z' }))
+    const two = form({ bytes: Buffer.from('x'), name: 'a.csv.zip' })
+    two.append('file2', new Blob(['y']), 'b.csv.zip')
+    const twoFiles = await upload('sap_cost_centers', two)
+    t.equal(twoFiles.status, 413, 'one file only')
+    t.same(await twoFiles.json(), { error: 'Payload Too Large', statusCode: 413 })
+    const none = await upload('sap_cost_centers', form(null, { email: 'x@y.z' }))
     t.equal(none.status, 400)
     t.same(await none.json(), { error: 'A file is required', statusCode: 400 })
+    const badEmail = await upload('sap_cost_centers', form({ bytes: Buffer.from('x'), name: 'a.csv.zip' }, { email: 'not an email' }))
+    t.equal(badEmail.status, 422)
+    t.same(await badEmail.json(), { error: 'The email is not valid', statusCode: 422 })
+    const empty = await upload('sap_cost_centers', form({ bytes: Buffer.alloc(0), name: 'empty.csv.zip' }))
+    t.equal(empty.status, 400, 'an empty file is no file')
+    t.same(await empty.json(), { error: 'A file is required', statusCode: 400 })
 
     const file = () => form({ bytes: Buffer.from('x'), name: 'a.csv.zip' })
     const crossSite = await upload('sap_cost_centers', file(), { cookie, 'sec-fetch-site': 'cross-site' })
     t.equal(crossSite.status, 403, 'CSRF: another site')
+    t.same(await crossSite.json(), { error: 'Forbidden', statusCode: 403 })
     t.equal((await upload('sap_cost_centers', file(), { cookie, origin: 'https://evil.example' })).status, 403, 'CSRF: another origin')
-    t.equal((await upload('sap_cost_centers', file(), {})).status, 401)
-    for (const target of ['nope', '__proto__', 'constructor', 'sap_cost_centers%2F..']) {
+    const anonymous = await upload('sap_cost_centers', file(), {})
+    t.equal(anonymous.status, 401)
+    t.same(await anonymous.json(), { error: 'Unauthorized', statusCode: 401 })
+    for (const target of ['nope', 'cloud_bills', 'departments', '__proto__', 'constructor', 'sap_cost_centers%2F..']) {
       const response = await upload(target, file())
       t.equal(response.status, 404, target)
       t.same(await response.json(), { error: 'Not Found', statusCode: 404 })
@@ -114,12 +147,20 @@ t.test('uploads', async (t) => {
   t.test('scripts upload with a bearer token; one audit line without the file', async (t) => {
     const token = await scriptToken(gw.baseUrl)
     const marker = Buffer.from('secret-file-marker-'.repeat(50))
-    const response = await upload('cost_center_networks', form({ bytes: marker, name: 'n.csv', type: 'text/csv' }), { authorization: `Bearer ${token}` })
+    const response = await upload('sap_cost_centers', form({ bytes: marker, name: 'n.csv.zip', type: 'application/zip' }), {
+      authorization: `Bearer ${token}`,
+    })
     t.equal(response.status, 200)
-    await sleep(50)
-    const lines = gw.audit.filter((l) => l.path === '/api/upload/cost_center_networks' && l.user === SCRIPT_CLIENT.clientId)
-    t.equal(lines.length, 1, 'one line for the upload')
-    t.match(lines[0], { method: 'POST', bytesIn: marker.length, file: 'n.csv', upstream: 'cost_center_networks/upload' })
+    t.equal(upstream.seen.at(-1)!.headers.uid, SCRIPT_CLIENT.clientId)
+    const scripted = (l: Record<string, unknown>) => l.path === '/api/upload/sap_cost_centers' && l.user === SCRIPT_CLIENT.clientId
+    // written when the answer closes, which may come just after the client read it
+    const line = await gw.auditLine(scripted)
+    t.equal(gw.audit.filter(scripted).length, 1, 'one line for the upload')
+    const { method, status, bytesIn, file, upstream: target } = line
+    t.same(
+      { method, status, bytesIn, file, upstream: target },
+      { method: 'POST', status: 200, bytesIn: marker.length, file: 'n.csv.zip', upstream: 'sap_cost_centers/upload' },
+    )
     t.notOk(gw.auditText().includes('secret-file-marker'), 'no file body')
     t.notOk(gw.auditText().includes(marker.toString('base64').slice(0, 40)), 'nor its base64')
   })
@@ -128,7 +169,9 @@ t.test('uploads', async (t) => {
 t.test("the upstream's status and JSON come back", async (t) => {
   const server = createServer((req, res) => {
     req.resume()
-    req.on('end', () => res.writeHead(422, { 'content-type': 'application/json' }).end('{"error":"Row 3: unknown company","statusCode":422}'))
+    req.on('end', () =>
+      res.writeHead(422, { 'content-type': 'application/json' }).end('{"error":"Row 3: unknown company","statusCode":422}'),
+    )
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   t.teardown(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))))

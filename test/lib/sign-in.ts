@@ -19,8 +19,7 @@ export class CookieJar {
       const eq = pair.indexOf('=')
       const name = pair.slice(0, eq)
       const value = pair.slice(eq + 1)
-      const attr = (key: string) =>
-        attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1)
+      const attr = (key: string) => attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1)
       const path = attr('path') ?? (url.pathname.replace(/\/[^/]*$/, '') || '/')
       const expires = attr('expires')
       const gone = value === '' || attr('max-age') === '0' || (expires !== undefined && Date.parse(expires) <= Date.now())
@@ -115,4 +114,25 @@ export async function scriptToken(baseUrl: string): Promise<string> {
   const body = (await response.json()) as { access_token?: string; error?: string }
   if (!body.access_token) throw new Error(`no token: ${body.error ?? response.status}`)
   return body.access_token
+}
+
+export interface ApiAnswer {
+  status: number
+  headers: Headers
+  text: string
+  json: () => any
+}
+
+/** Signs alice in and returns a client for the gateway's /api as her browser would call it. */
+export async function signedInApi(baseUrl: string) {
+  const cookie = await signIn(baseUrl, 'alice@ccoe.example', 'alice')
+  return async (method: string, path: string, body?: unknown): Promise<ApiAnswer> => {
+    const response = await fetch(`${baseUrl}/api/${path}`, {
+      method,
+      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) }
+  }
 }

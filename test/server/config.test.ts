@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import t from 'tap'
 import { ConfigError, loadConfig } from '../../server/config.js'
@@ -13,7 +14,19 @@ import { tempDir } from '../helper.js'
 t.test('defaults: embedded everything, secrets generated once and kept', async (t) => {
   const dataDir = tempDir(t)
   const config = loadConfig({ DATA_DIR: dataDir })
-  t.match(config, { host: '127.0.0.1', port: 3000, publicUrl: 'http://127.0.0.1:3000', upstreamUrl: undefined, oidcIssuer: undefined })
+  const { host, port, publicUrl, upstreamUrl, oidcIssuer, oidcClientId, oidcApiAudience } = config
+  t.strictSame(
+    { host, port, publicUrl, upstreamUrl, oidcIssuer, oidcClientId, oidcApiAudience },
+    {
+      host: '127.0.0.1',
+      port: 3000,
+      publicUrl: 'http://127.0.0.1:3000',
+      upstreamUrl: undefined,
+      oidcIssuer: undefined,
+      oidcClientId: 'ccoe-portal',
+      oidcApiAudience: 'ccoe-portal-api',
+    },
+  )
   t.equal(config.sessionKey.length, 32, 'a 32-byte session key')
   t.ok(existsSync(join(dataDir, 'session-secret')), 'kept in the data folder')
   const again = loadConfig({ DATA_DIR: dataDir })
@@ -37,10 +50,12 @@ t.test('bad values are refused with a message naming the variable', async (t) =>
 })
 
 t.test('npm start with a bad value prints one line and exits 1', async (t) => {
+  // what npm start runs, built by npm run build (npm test builds before tap)
+  const main = fileURLToPath(new URL('../../dist/server/main.js', import.meta.url))
+  if (!existsSync(main)) throw new Error('dist/server/main.js is missing: run npm run build first')
   const run = promisify(execFile)
-  const failed = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const failed = await run(process.execPath, [main], {
     env: { ...process.env, PORT: 'nope', DATA_DIR: tempDir(t) },
-    timeout: 30_000,
   }).then(
     () => undefined,
     (error: { code: number; stderr: string }) => error,

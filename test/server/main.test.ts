@@ -1,64 +1,90 @@
 /**
- * `npm start`'s server as a person starts it: one process brings up the IdP, the upstream and
- * its PGlite in the data folder with demo data, and the gateway; the README's script example
- * works; a restart keeps the data and the signed-in sessions.
+ * `npm start`'s server as a person starts it: the compiled dist/server/main.js (`npm run build`
+ * first, as `npm start` and `npm test` do) brings up the IdP, the upstream and its PGlite in the
+ * data folder with demo data, and the gateway; the README's script example works; a restart keeps
+ * the data and the signed-in sessions. The child's output is awaited line by line, never polled.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import { freePort, tempDir } from '../helper.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const MAIN = 'dist/server/main.js'
+
 async function start(t: { teardown(fn: () => unknown): void }, env: Record<string, string>) {
+  if (!existsSync(`${root}${MAIN}`)) throw new Error(`${MAIN} is missing: run npm run build first`)
   const { DATABASE_URL: _ignored, ...inherited } = process.env
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
+    cwd: root,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const exited = once(child, 'exit')
   let output = ''
-  child.stdout!.on('data', (c) => (output += c))
-  child.stderr!.on('data', (c) => (output += c))
+  const waiting = new Set<{ pattern: RegExp; resolve(): void }>()
+  const take = (chunk: string) => {
+    output += chunk
+    for (const waiter of waiting) {
+      if (waiter.pattern.test(output)) {
+        waiting.delete(waiter)
+        waiter.resolve()
+      }
+    }
+  }
+  child.stdout.setEncoding('utf8').on('data', take)
+  child.stderr.setEncoding('utf8').on('data', take)
+  /** resolves once the output holds the pattern; fails if the portal exits first */
+  const printed = (pattern: RegExp) =>
+    Promise.race([
+      new Promise<void>((resolve) => (pattern.test(output) ? resolve() : waiting.add({ pattern, resolve }))),
+      exited.then(() => Promise.reject(new Error(`the portal exited before printing ${pattern}: ${output}`))),
+    ])
   const stop = async () => {
-    if (child.exitCode !== null) return
+    if (child.exitCode !== null || child.signalCode !== null) return
     child.kill('SIGTERM')
-    await once(child, 'exit')
+    await exited
   }
   t.teardown(stop)
+
   const baseUrl = `http://127.0.0.1:${env.PORT}`
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the portal exited: ${output}`)
-    const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.status, () => 0)
-    if (ready === 200) return { baseUrl, stop, output: () => output }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`the portal did not get ready: ${output}`)
+  // main.ts prints this line once the gateway listens, after the upstream and its database are up
+  await printed(/^CCoE Portal on \S+\n/m)
+  return { baseUrl, stop, printed, exited }
 }
 
 t.test('one command starts the whole portal; a restart keeps data and sessions', async (t) => {
   const env = { PORT: String(await freePort()), DATA_DIR: tempDir(t) }
   const first = await start(t, env)
 
+  t.same([(await fetch(`${first.baseUrl}/healthz`)).status, (await fetch(`${first.baseUrl}/readyz`)).status], [200, 200], 'live and ready')
   const token = await scriptToken(first.baseUrl)
   const departments = await fetch(`${first.baseUrl}/api/departments?per_page=5`, { headers: { authorization: `Bearer ${token}` } })
   t.equal(departments.status, 200, 'the README curl example: a script lists departments')
   const body = (await departments.json()) as { data: unknown[]; meta: { total: number } }
+  t.equal(body.data.length, 5, 'demo data on first start')
   t.ok(body.meta.total >= 10, 'demo data on first start')
 
   const page = await fetch(`${first.baseUrl}/unauth/home`)
   t.equal(page.status, 200)
-  t.match(page.headers.get('content-type'), /text\/html/, 'the web app is served')
+  t.equal(page.headers.get('content-type'), 'text/html; charset=utf-8', 'the built web app is served')
+  t.match(await page.text(), /<div id="root">/, 'its index.html')
 
   const cookie = await signIn(first.baseUrl, 'bob@ccoe.example', 'bob')
-  await fetch(`${first.baseUrl}/api/departments`, {
+  const created = await fetch(`${first.baseUrl}/api/departments`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ department: { name: 'Kept Across Restarts' } }),
   })
-  const audited = /"user":"bob@ccoe\.example","method":"POST","path":"\/api\/departments","status":201/
-  // the audit logger writes asynchronously: give it a moment
-  for (let i = 0; i < 50 && !audited.test(first.output()); i++) await new Promise((r) => setTimeout(r, 100))
-  t.match(first.output(), audited, 'the audit line on stdout')
+  t.equal(created.status, 201)
+  // the audit logger writes asynchronously: await its line on stdout
+  await first.printed(/"user":"bob@ccoe\.example","method":"POST","path":"\/api\/departments","status":201/)
+  t.pass('the audit line on stdout')
   await first.stop()
+  t.same((await first.exited)[0], 0, 'SIGTERM closes the portal cleanly')
 
   const second = await start(t, env)
   const session = await fetch(`${second.baseUrl}/api/session`, { headers: { cookie } })

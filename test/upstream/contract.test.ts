@@ -1,9 +1,28 @@
 import t from 'tap'
-import { getResource, RESOURCES, type ResourceDef } from '../../shared/resources/index.js'
+import { getResource, queryFilters, RESOURCES, type FieldType, type ResourceDef } from '../../shared/resources/index.js'
 import { readBack, sampleRecord, writable } from './fixtures/samples.js'
 import { serveUpstream, TOKEN } from './fixtures/serve.js'
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+const TEXTUAL = new Set<FieldType>(['text', 'email', 'richtext'])
+
+/** A value of the wrong JSON type for each field type, and how the refusal describes the field. */
+const WRONG_TYPE: Record<FieldType, [unknown, string]> = {
+  text: [123, 'must be text'],
+  email: [123, 'must be text'],
+  richtext: [['<p>x</p>'], 'must be text'],
+  date: [20240301, 'must be text'],
+  datetime: [true, 'must be text'],
+  select: [1, 'must be text'],
+  number: ['5', 'must be a number'],
+  boolean: ['true', 'must be true or false'],
+  lookup: [true, 'must be a whole number'],
+}
+
+/** The record's values of the keys `like` has: what a round trip compares. */
+function pick(record: Record<string, unknown>, like: Record<string, unknown>) {
+  return Object.fromEntries(Object.keys(like).map((k) => [k, record[k]]))
+}
 
 t.test('the upstream contract, for every model of the registry', async (t) => {
   const { api, url } = await serveUpstream(t, { seed: true })
@@ -51,7 +70,11 @@ t.test('the upstream contract, for every model of the registry', async (t) => {
       if (first) ids.set(model, first.id)
       else {
         await lookupIdsFor(target, new Set([...visiting, model]))
-        const made = await api('POST', `/${target.path}`, sampleRecord(target, 9000, (m) => ids.get(m)))
+        const made = await api(
+          'POST',
+          `/${target.path}`,
+          sampleRecord(target, 9000, (m) => ids.get(m)),
+        )
         ids.set(model, made.body.data.id)
       }
     }
@@ -65,7 +88,7 @@ t.test('the upstream contract, for every model of the registry', async (t) => {
       t.equal(created.status, 201, JSON.stringify(created.body))
       const record = created.body.data
       t.type(record.id, 'number')
-      t.match(record, readBack(resource, values))
+      t.strictSame(pick(record, readBack(resource, values)), readBack(resource, values), 'the fields sent come back as sent')
       if (resource.fields.some((f) => f.name === 'created_at')) t.match(record.created_at, ISO_INSTANT)
       for (const field of resource.fields) {
         if (field.writeOnly) t.notOk(field.name in record, `${field.name} is never returned`)
@@ -78,10 +101,29 @@ t.test('the upstream contract, for every model of the registry', async (t) => {
       t.equal(list.status, 200)
       t.equal(list.body.meta.total, list.body.data.length)
       t.same(list.body.meta, { total: list.body.data.length, page: 1, per_page: 1000 })
-      t.same(list.body.data.find((r: { id: number }) => r.id === record.id), record)
+      t.same(
+        list.body.data.find((r: { id: number }) => r.id === record.id),
+        record,
+      )
+      // each text filter, hidden lookup searches included, finds the record by part of its value in any case
+      for (const filter of queryFilters(resource).filter((f) => f.kind === 'text' && typeof record[f.field] === 'string')) {
+        const value = String(record[filter.field])
+        const part = value.slice(1, -1).toUpperCase()
+        const found = await api('GET', `/${resource.path}?${filter.param}=${encodeURIComponent(part)}&per_page=1000`)
+        t.equal(found.status, 200, filter.param)
+        t.same(
+          found.body.data.find((r: { id: number }) => r.id === record.id),
+          record,
+          `${filter.param}=${part}`,
+        )
+        t.ok(found.body.data.every((r: Record<string, unknown>) => String(r[filter.field]).toUpperCase().includes(part)))
+      }
 
       // a flat partial update of one field; sending back read-only fields (id, created_at) is harmless
-      const changes = readBack(resource, sampleRecord(resource, 2, (m) => ids.get(m)))
+      const changes = readBack(
+        resource,
+        sampleRecord(resource, 2, (m) => ids.get(m)),
+      )
       const [name, value] = Object.entries(changes)[0]
       const updated = await api('PUT', `/${resource.path}/${record.id}`, { ...record, [name]: value })
       t.equal(updated.status, 200, JSON.stringify(updated.body))
@@ -98,6 +140,8 @@ t.test('the upstream contract, for every model of the registry', async (t) => {
 
     t.test(`${resource.key}: bad input is refused with the field named, and changes nothing`, async (t) => {
       const before = (await api('GET', `/${resource.path}?per_page=1`)).body.meta.total
+      // an id to aim refused updates at (a refused body is a 400 before any row is looked up)
+      const anyId = (await api('GET', `/${resource.path}?per_page=1`)).body.data[0]?.id ?? 1
       const empty = await api('POST', `/${resource.path}`, {})
       const required = writable(resource).filter((f) => f.required)
       if (required.length) {
@@ -115,20 +159,71 @@ t.test('the upstream contract, for every model of the registry', async (t) => {
         t.equal(tooLong.body.fields[field.name], `${field.label} must be at most ${field.maxLength} characters`)
       }
       t.equal((await api('POST', `/${resource.path}`, '{"broken json')).status, 400)
+      for (const field of required) {
+        const missing = await api('POST', `/${resource.path}`, { ...values, [field.name]: undefined })
+        t.same(missing.body, {
+          error: `${field.label} is required`,
+          statusCode: 400,
+          fields: { [field.name]: `${field.label} is required` },
+        })
+      }
+      // a required text of only spaces is missing: bodies are trimmed before they are validated
+      for (const field of required.filter((f) => TEXTUAL.has(f.type))) {
+        const blank = await api('POST', `/${resource.path}`, { ...values, [field.name]: '   ' })
+        t.same(blank.body.fields, { [field.name]: `${field.label} is required` }, `${field.name} of spaces`)
+      }
+      // a JSON body keeps its types: nothing is coerced into the field's type
+      for (const field of writable(resource)) {
+        const [wrong, message] = WRONG_TYPE[field.type]
+        const answer = await api('POST', `/${resource.path}`, { ...values, [field.name]: wrong })
+        t.equal(answer.status, 400, `${field.name}: ${JSON.stringify(wrong)}`)
+        t.same(answer.body.fields, { [field.name]: `${field.label} ${message}` })
+        const update = await api('PUT', `/${resource.path}/${anyId}`, { [field.name]: wrong })
+        t.same(update.body.fields, { [field.name]: `${field.label} ${message}` }, 'updates too')
+      }
       t.equal((await api('GET', `/${resource.path}?per_page=1`)).body.meta.total, before, 'nothing was written')
+    })
+
+    t.test(`${resource.key}: strings are stored trimmed`, async (t) => {
+      await lookupIdsFor(resource)
+      const values = sampleRecord(resource, 7, (m) => ids.get(m))
+      const padded = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? `  ${v}\t ` : v]))
+      const created = await api('POST', `/${resource.path}`, padded)
+      t.equal(created.status, 201, JSON.stringify(created.body))
+      t.strictSame(pick(created.body.data, readBack(resource, values)), readBack(resource, values))
+      const text = writable(resource).find((f) => f.type === 'text' && !f.unique)
+      if (text) {
+        const updated = await api('PUT', `/${resource.path}/${created.body.data.id}`, { [text.name]: ' changed ' })
+        t.equal(updated.body.data[text.name], 'changed')
+      }
     })
 
     for (const field of resource.fields.filter((f) => f.unique)) {
       t.test(`${resource.key}: a duplicate ${field.name} is a 409`, async (t) => {
         const values = sampleRecord(resource, 4, (m) => ids.get(m))
         t.equal((await api('POST', `/${resource.path}`, values)).status, 201)
-        const again = await api('POST', `/${resource.path}`, { ...sampleRecord(resource, 5, (m) => ids.get(m)), [field.name]: values[field.name] })
+        const again = await api('POST', `/${resource.path}`, {
+          ...sampleRecord(resource, 5, (m) => ids.get(m)),
+          [field.name]: values[field.name],
+        })
         // a model may name its own text (spec 001 §5: 'Duplicate identifier found…')
         const error = resource.messages.duplicate ?? `${field.label} "${values[field.name]}" already exists`
-        t.same(again.body, { error, statusCode: 409 })
-        const other = await api('POST', `/${resource.path}`, sampleRecord(resource, 6, (m) => ids.get(m)))
+        t.same(again.body, { error, statusCode: 409, fields: { [field.name]: error } })
+        const other = await api(
+          'POST',
+          `/${resource.path}`,
+          sampleRecord(resource, 6, (m) => ids.get(m)),
+        )
         const clash = await api('PUT', `/${resource.path}/${other.body.data.id}`, { [field.name]: values[field.name] })
         t.equal(clash.status, 409)
+        if (field.type === 'email') {
+          // an email is one key whatever its case
+          const shouted = String(values[field.name]).toUpperCase()
+          const twin = await api('POST', `/${resource.path}`, { ...sampleRecord(resource, 8, (m) => ids.get(m)), [field.name]: shouted })
+          const twinError = resource.messages.duplicate ?? `${field.label} "${shouted}" already exists`
+          t.same(twin.body, { error: twinError, statusCode: 409, fields: { [field.name]: twinError } })
+          t.equal((await api('PUT', `/${resource.path}/${other.body.data.id}`, { [field.name]: shouted })).status, 409)
+        }
       })
     }
   }
@@ -136,7 +231,7 @@ t.test('the upstream contract, for every model of the registry', async (t) => {
   t.test('answers are JSON with the spec envelope', async (t) => {
     const response = await fetch(`${url}/${RESOURCES[0].path}`, { headers: { authorization: `Bearer ${TOKEN}` } })
     t.match(response.headers.get('content-type'), /^application\/json/)
-    const body = await response.json()
+    const body = (await response.json()) as { data: unknown; meta: object }
     t.ok(Array.isArray(body.data))
     t.same(Object.keys(body.meta).sort(), ['page', 'per_page', 'total'])
   })

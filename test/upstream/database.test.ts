@@ -6,13 +6,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import t from 'tap'
-import { getResource } from '../../shared/resources/index.js'
+import t, { type Test } from 'tap'
+import { getResource, queryFilters, RESOURCES } from '../../shared/resources/index.js'
 import { buildUpstream } from '../../server/upstream/app.js'
 import { openDatabase, openTestDatabase } from '../../server/upstream/db/client.js'
 import { pgliteTransaction, pgTransaction } from '../../server/upstream/db/drivers.js'
 import { migrate, readMigrations, type RunInTransaction } from '../../server/upstream/db/migrate.js'
 import { pgliteTemplate } from '../../server/upstream/db/pglite-template.js'
+import { upsertMany } from '../../server/upstream/db/records/bulk.js'
 import { recordRepository, rows } from '../../server/upstream/db/records/repository.js'
 import { DEMO_SEEDS, seedDemoData } from '../../server/upstream/db/seed/index.js'
 import { TOKEN } from './fixtures/serve.js'
@@ -41,7 +42,14 @@ async function rawDatabase(t: Teardown): Promise<{ run: RunInTransaction; count(
       await pool.end()
     })
     const count = async (table: string) =>
-      Number((await pool.query(`SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2`, [schema, table])).rows[0].n)
+      Number(
+        (
+          await pool.query(`SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2`, [
+            schema,
+            table,
+          ])
+        ).rows[0].n,
+      )
     return { run: pgTransaction(pool), count }
   }
   const dir = join(tempDir(t), 'pgdata')
@@ -49,7 +57,10 @@ async function rawDatabase(t: Teardown): Promise<{ run: RunInTransaction; count(
   const client = await PGlite.create(dir)
   t.teardown(() => client.close())
   const count = async (table: string) =>
-    Number((await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = $1`, [table])).rows[0].n)
+    Number(
+      (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = $1`, [table])).rows[0]
+        .n,
+    )
   return { run: pgliteTransaction(client), count }
 }
 
@@ -89,9 +100,17 @@ t.test('the demo data: seeded once, never over people’s data', async (t) => {
   t.ok((await count('departments')) >= 10, 'a dozen departments')
   // lookups named by label in the seed files point at the right rows
   const costCenter = await recordRepository(getResource('cost_centers')!).list(database.db, {
-    page: 1, perPage: 1, sort: 'identifier', filters: [{ field: 'identifier', kind: 'text', value: '1000-CCOE-01' }],
+    page: 1,
+    perPage: 1,
+    sort: 'identifier',
+    filters: [{ field: 'identifier', kind: 'text', value: '1000-CCOE-01' }],
   })
-  t.match(costCenter.data[0], { cloud_contact_email: 'alice.martin@example.com', company_code: '1000', business_unit_name: 'Cloud Centre of Excellence', department_name: 'Cloud Engineering' })
+  t.match(costCenter.data[0], {
+    cloud_contact_email: 'alice.martin@example.com',
+    company_code: '1000',
+    business_unit_name: 'Cloud Centre of Excellence',
+    department_name: 'Cloud Engineering',
+  })
 
   await seedDemoData(database)
   for (const seed of DEMO_SEEDS) t.equal(await count(getResource(seed.model)!.table), seed.rows.length, `again ${seed.model}`)
@@ -101,6 +120,9 @@ t.test('the demo data: seeded once, never over people’s data', async (t) => {
   t.equal(await count('dcoe_members'), 1, 'a model with rows is left alone')
 
   // an upgrade adds a model whose demo rows point at data people have since removed
+  await database.db.execute(sql`DELETE FROM github_copilot_users`)
+  await database.db.execute(sql`DELETE FROM github_organization_apps`)
+  await database.db.execute(sql`DELETE FROM virtual_machines`)
   await database.db.execute(sql`DELETE FROM sap_cost_centers`)
   await database.db.execute(sql`DELETE FROM cost_centers`)
   await database.db.execute(sql`DELETE FROM cloud_contacts WHERE email = 'alice.martin@example.com'`)
@@ -108,7 +130,13 @@ t.test('the demo data: seeded once, never over people’s data', async (t) => {
   const warnings: string[] = []
   await seedDemoData(database, (message) => warnings.push(message))
   t.equal(await count('cost_centers'), 0, 'that model is skipped, all or nothing')
-  t.match(warnings, [/^demo data for cost_centers skipped: no cloud_contacts named "alice\.martin@example\.com"/])
+  t.match(warnings, [
+    /^demo data for cost_centers skipped: no cloud_contacts named "alice\.martin@example\.com"/,
+    /^demo data for sap_cost_centers skipped: no cloud_contacts named "alice\.martin@example\.com"/,
+    /^demo data for virtual_machines skipped: no cost_centers named "3100-GAM-07"/,
+    /^demo data for github_organization_apps skipped: no cost_centers named "1000-CCOE-01"/,
+    /^demo data for github_copilot_users skipped: no cost_centers named "1000-CCOE-01"/,
+  ])
   t.equal(await count('dcoe_members'), DEMO_SEEDS.find((s) => s.model === 'dcoe_members')!.rows.length, 'the others still seed')
 })
 
@@ -151,19 +179,23 @@ t.test('PGlite: one process per data folder', { skip: databaseUrl ? 'DATABASE_UR
   await afterCrash.close()
 })
 
-t.test('PostgreSQL: each test database is its own schema, dropped on close', { skip: databaseUrl ? false : 'no DATABASE_URL' }, async (t) => {
-  const a = await openTestDatabase()
-  const b = await openTestDatabase()
-  t.equal(a.dialect, 'postgres')
-  await a.db.execute(sql`INSERT INTO departments (name) VALUES ('Only in a')`)
-  t.same(await rows(b.db, sql`SELECT name FROM departments`), [], 'b does not see a')
-  const [{ schema }] = await rows<{ schema: string }>(a.db, sql`SELECT current_schema() AS schema`)
-  t.match(schema, /^test_/)
-  await a.close()
-  const [{ n }] = await rows<{ n: number }>(b.db, sql`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = ${schema}`)
-  t.equal(n, 0, 'the schema is gone')
-  await b.close()
-})
+t.test(
+  'PostgreSQL: each test database is its own schema, dropped on close',
+  { skip: databaseUrl ? false : 'no DATABASE_URL' },
+  async (t) => {
+    const a = await openTestDatabase()
+    const b = await openTestDatabase()
+    t.equal(a.dialect, 'postgres')
+    await a.db.execute(sql`INSERT INTO departments (name) VALUES ('Only in a')`)
+    t.same(await rows(b.db, sql`SELECT name FROM departments`), [], 'b does not see a')
+    const [{ schema }] = await rows<{ schema: string }>(a.db, sql`SELECT current_schema() AS schema`)
+    t.match(schema, /^test_/)
+    await a.close()
+    const [{ n }] = await rows<{ n: number }>(b.db, sql`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = ${schema}`)
+    t.equal(n, 0, 'the schema is gone')
+    await b.close()
+  },
+)
 
 t.test('opening a test database is cheap (informational)', async (t) => {
   const started = performance.now()
@@ -178,8 +210,93 @@ t.test('demo cost centers spread over the created-within choices', async (t) => 
   t.teardown(() => database.close())
   await seedDemoData(database, () => {})
   const within = async (days: number) =>
-    (await recordRepository(getResource('cost_centers')!).list(database.db, {
-      page: 1, perPage: 100, sort: 'identifier', filters: [{ field: 'created_at', kind: 'createdWithin', value: String(days) }],
-    })).total
+    (
+      await recordRepository(getResource('cost_centers')!).list(database.db, {
+        page: 1,
+        perPage: 100,
+        sort: 'identifier',
+        filters: [{ field: 'created_at', kind: 'createdWithin', value: String(days) }],
+      })
+    ).total
   t.same([await within(30), await within(60), await within(90)], [1, 2, 3], '30, 60 and 90 days each show more')
+})
+
+/** An identifier as pg_get_constraintdef and pg_indexes print it: quoted unless plain lower case. */
+const ident = (name: string) => (/^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name}"`)
+
+t.test("the CHECK lists of the migrations are the registry's options", async (t) => {
+  const database = await openTestDatabase()
+  t.teardown(() => database.close())
+  const checks = await rows<{ table: string; def: string }>(
+    database.db,
+    sql`SELECT r.relname AS "table", pg_get_constraintdef(c.oid) AS def
+        FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
+        WHERE c.contype = 'c' AND r.relnamespace = current_schema()::regnamespace`,
+  )
+  // `CHECK ((team = ANY (ARRAY['Core'::text, …])))`: the column and its list of choices
+  const lists = new Map<string, string[]>()
+  for (const { table, def } of checks) {
+    const match = /^CHECK \(\((\S+) = ANY \(ARRAY\[(.*)\]\)\)\)$/.exec(def)
+    if (match)
+      lists.set(
+        `${table}.${match[1]}`,
+        [...match[2].matchAll(/'((?:[^']|'')*)'::text/g)].map((m) => m[1].replace(/''/g, "'")),
+      )
+  }
+  const selects = RESOURCES.flatMap((r) =>
+    r.fields.filter((f) => f.type === 'select' && !f.readOnly).map((f) => [`${r.table}.${ident(f.name)}`, [...f.options!]] as const),
+  )
+  t.ok(selects.length >= 5, 'teams, GL types, RI/Reno, business units')
+  for (const [column, options] of selects) t.same(lists.get(column), options, `${column}: the CHECK and the registry agree`)
+  t.same([...lists.keys()].sort(), selects.map(([column]) => column).sort(), 'no CHECK list without its select field')
+})
+
+t.test("the indexes serve the registry's sorts, searches and case-insensitive emails", async (t) => {
+  const database = await openTestDatabase()
+  t.teardown(() => database.close())
+  const indexes = (
+    await rows<{ def: string }>(database.db, sql`SELECT indexdef AS def FROM pg_indexes WHERE schemaname = current_schema()`)
+  ).map((r) => r.def.replace(/ ON \S+\./, ' ON ')) // no schema name in the comparisons
+  const has = (t: Test, pattern: RegExp, what: string) =>
+    t.ok(
+      indexes.some((d) => pattern.test(d)),
+      `${what}: ${pattern}`,
+    )
+  for (const resource of RESOURCES) {
+    const on = `ON ${ident(resource.table)} USING`
+    const baseColumn = (name: string) => resource.fields.find((f) => f.name === name && !f.join)
+    const sort = baseColumn(resource.defaultSort.replace(/^-/, ''))
+    if (sort) {
+      const key = ['text', 'email', 'select', 'richtext'].includes(sort.type) ? `lower\\(${ident(sort.name)}\\)` : ident(sort.name)
+      has(t, new RegExp(`${on} btree \\(${key}, id\\)$`), `${resource.key} sorted by ${resource.defaultSort}`)
+    }
+    for (const filter of queryFilters(resource).filter((f) => f.kind === 'text' && baseColumn(f.field))) {
+      has(t, new RegExp(`${on} gin \\(${ident(filter.field)} (\\S+\\.)?gin_trgm_ops\\)$`), `${resource.key} searched by ${filter.param}`)
+    }
+    for (const field of resource.fields.filter((f) => f.unique && f.type === 'email')) {
+      const name = `${resource.table}_${field.name}_key`
+      has(
+        t,
+        new RegExp(`^CREATE UNIQUE INDEX ${name} ${on} btree \\(lower\\(${ident(field.name)}\\)\\)$`),
+        `${resource.key}.${field.name} unique in any case`,
+      )
+    }
+  }
+})
+
+t.test('a bulk upsert keyed by email matches the address in any case', async (t) => {
+  const database = await openTestDatabase()
+  t.teardown(() => database.close())
+  const contacts = getResource('cloud_contacts')
+  t.same(await upsertMany(database.db, contacts, 'email', [{ email: 'Ann.Lee@example.com', name: 'Ann' }]), [
+    { key: 'Ann.Lee@example.com', inserted: true },
+  ])
+  t.same(await upsertMany(database.db, contacts, 'email', [{ email: 'ann.lee@EXAMPLE.com', name: 'Ann Lee' }]), [
+    { key: 'Ann.Lee@example.com', inserted: false },
+  ])
+  t.same(
+    await rows(database.db, sql`SELECT email, name FROM cloud_contacts`),
+    [{ email: 'Ann.Lee@example.com', name: 'Ann Lee' }],
+    'one row, renamed',
+  )
 })

@@ -30,7 +30,11 @@ t.test('lists: paging, sort, filters and hostile parameters', async (t) => {
     t.same(namesOf(await list('sort=-name&per_page=3')), ['Dept 30', 'Dept 29', 'Dept 28'])
     const ids = (body: { data: { id: number }[] }) => body.data.map((r) => r.id)
     const byAbbreviation = ids(await list('sort=abbreviation&per_page=30'))
-    t.same(byAbbreviation, [...byAbbreviation].sort((a, b) => a - b), 'equal values: ascending ids')
+    t.same(
+      byAbbreviation,
+      [...byAbbreviation].sort((a, b) => a - b),
+      'equal values: ascending ids',
+    )
     const descending = ids(await list('sort=-abbreviation&per_page=30'))
     t.same(descending, [...byAbbreviation].reverse(), 'descending: descending ids')
     t.same(ids(await list('sort=-id&per_page=2')), [Math.max(...byAbbreviation), Math.max(...byAbbreviation) - 1])
@@ -43,6 +47,14 @@ t.test('lists: paging, sort, filters and hostile parameters', async (t) => {
     t.equal((await list('by_name=')).meta.total, 30)
     t.same(namesOf(await list('by_name=ept 0&per_page=3&page=2')), ['Dept 04', 'Dept 05', 'Dept 06'])
     t.equal((await list('by_name=ept 0&per_page=3&page=2')).meta.total, 9)
+  })
+
+  t.test('text sorts case-insensitively, whatever the collation', async (t) => {
+    for (const name of ['IT Service zz', 'Information zz', 'apple zz', 'Banana zz']) await api('POST', '/departments', { name })
+    const sorted = ['apple zz', 'Banana zz', 'Information zz', 'IT Service zz']
+    t.same(namesOf(await list('by_name=zz&sort=name')), sorted)
+    t.same(namesOf(await list('by_name=zz&sort=-name')), [...sorted].reverse())
+    await database.db.execute(sql`DELETE FROM departments WHERE name LIKE '% zz'`)
   })
 
   t.test('% and _ in a filter are literal characters', async (t) => {
@@ -74,4 +86,30 @@ t.test('lists: paging, sort, filters and hostile parameters', async (t) => {
     t.equal(row.n, 33, 'the table is still there, with every row')
     t.equal((await list("by_name=Robert')")).meta.total, 1, 'and the value was stored as written')
   })
+})
+
+t.test('a lookup search finds one contact among 100,000 by part of its email', async (t) => {
+  const { api, database } = await serveUpstream(t)
+  const email = (i: number) => `person${i}@bulk.example`
+  // one INSERT … SELECT FROM unnest (TECH-NOTES: ~276k rows/s), as bulk loads do
+  const emails = Array.from({ length: 100_000 }, (_, i) => email(i + 1))
+  await database.db.execute(sql`INSERT INTO cloud_contacts (email) SELECT unnest(${sql.param(emails)}::text[])`)
+  await database.db.execute(sql`ANALYZE cloud_contacts`)
+  const [wanted] = await rows<Record<string, unknown>>(
+    database.db,
+    sql`SELECT id::float8 AS id, email, name, terminated FROM cloud_contacts WHERE email = ${email(99_999)}`,
+  )
+  const found = await api('GET', '/cloud_contacts?by_email=ON99999%40&per_page=10')
+  t.equal(found.status, 200)
+  t.same(found.body.meta, { total: 1, page: 1, per_page: 10 })
+  t.same(
+    found.body.data.map(({ created_at: _, ...rest }: Record<string, unknown>) => rest),
+    [wanted],
+  )
+  // the substring search is served by the trigram index, not a scan of every row
+  const plan = await rows<{ 'QUERY PLAN': string }>(
+    database.db,
+    sql`EXPLAIN SELECT t.id FROM cloud_contacts AS t WHERE (t.email)::text ILIKE ${'%on99999@%'}`,
+  )
+  t.match(plan.map((r) => r['QUERY PLAN']).join('\n'), /Bitmap Index Scan on cloud_contacts_email_trgm_idx/)
 })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import t from 'tap'
+import { DEFAULT_MAX_LENGTH } from '../../shared/resources/define-resource.js'
 import { CREATED_AT_FIELD, ID_FIELD, RESOURCES, type ResourceDef } from '../../shared/resources/index.js'
 import { openTestDatabase } from '../../server/upstream/db/client.js'
 import { rows } from '../../server/upstream/db/records/repository.js'
@@ -55,7 +56,16 @@ t.test('lookups, joins, foreign keys and typed fields', async (t) => {
   const finance = (await api('POST', '/departments', { name: 'Finance', abbreviation: 'FIN' })).body.data
 
   const made = await api('POST', '/widgets', {
-    widget: { name: 'w1', departments_id: cloud.id, size: 12.5, active: true, team: 'Core', due: '2024-02-29', contact: 'a@example.com', private_key: 'SECRET' },
+    widget: {
+      name: 'w1',
+      departments_id: cloud.id,
+      size: 12.5,
+      active: true,
+      team: 'Core',
+      due: '2024-02-29',
+      contact: 'a@example.com',
+      private_key: 'SECRET',
+    },
   })
   t.equal(made.status, 201, JSON.stringify(made.body))
   const w1 = made.body.data
@@ -97,6 +107,16 @@ t.test('lookups, joins, foreign keys and typed fields', async (t) => {
       [{ contact: 'not-an-email' }, 'contact', 'Contact must be an email address'],
       [{ departments_id: -9999 }, 'departments_id', 'Department must be at least 1'],
       [{ name: null }, 'name', 'Name is required'],
+      [{ name: '  ' }, 'name', 'Name is required'],
+      [{ name: 123 }, 'name', 'Name must be text'],
+      [{ departments_id: true }, 'departments_id', 'Department must be a whole number'],
+      // a text the registry gives no maxLength still has the default cap
+      [
+        { private_key: 'k'.repeat(DEFAULT_MAX_LENGTH.text + 1) },
+        'private_key',
+        `Private key must be at most ${DEFAULT_MAX_LENGTH.text} characters`,
+      ],
+      [{ contact: `${'c'.repeat(250)}@x.io` }, 'contact', `Contact must be at most ${DEFAULT_MAX_LENGTH.email} characters`],
     ]
     for (const [body, field, message] of cases) {
       const answer = await api('PUT', `/widgets/${w1.id}`, body)

@@ -20,7 +20,11 @@ function falsifySizes(zip: Buffer, claimed: number): Buffer {
 const csvZip = (text: string | Buffer, name = 'cost_centers.csv') => makeZip([{ name, content: text }])
 
 t.test('parseCsv follows RFC 4180 and names the row of a broken one', async (t) => {
-  t.same(parseCsv('a,b\r\n"x, y","he said ""hi"""\r\n"multi\nline",\n\n'), [['a', 'b'], ['x, y', 'he said "hi"'], ['multi\nline', '']])
+  t.same(parseCsv('a,b\r\n"x, y","he said ""hi"""\r\n"multi\nline",\n\n'), [
+    ['a', 'b'],
+    ['x, y', 'he said "hi"'],
+    ['multi\nline', ''],
+  ])
   t.same(parseCsv('a,b,'), [['a', 'b', '']])
   t.same(parseCsv('"",x\n'), [['', 'x']])
   t.throws(() => parseCsv('a,b\n"open,x\n'), { statusCode: 422, message: 'Row 2: a quoted value is never closed' })
@@ -31,8 +35,11 @@ t.test('parseCsv follows RFC 4180 and names the row of a broken one', async (t) 
 t.test('POST /sap_cost_centers/upload', async (t) => {
   const { api, app, database, outboxDir } = await serveUpstream(t, { seed: true })
   const table = async () =>
-    rows(database.db, sql`SELECT s.identifier, c.code, o.email FROM sap_cost_centers s
-      JOIN companies c ON c.id = s.companies_id JOIN cloud_contacts o ON o.id = s.cloud_contact_id ORDER BY s.identifier`)
+    rows(
+      database.db,
+      sql`SELECT s.identifier, c.code, o.email FROM sap_cost_centers s
+      JOIN companies c ON c.id = s.companies_id JOIN cloud_contacts o ON o.id = s.cloud_contact_id ORDER BY s.identifier`,
+    )
   const upload = async (zip: Buffer | string, email = 'uploader@example.com') =>
     api('POST', '/sap_cost_centers/upload', {
       sap_cost_center: { email, base_file: Buffer.isBuffer(zip) ? zip.toString('base64') : zip },
@@ -42,7 +49,7 @@ t.test('POST /sap_cost_centers/upload', async (t) => {
     const csv = [
       'Identifier,COMPANY_CODE,owner_email,ignored column',
       'SAP-1000-4711,3100,bruno.rossi@example.com,x', // exists: moves to 3100 and Bruno
-      'SAP-NEW-0001,6200,chloe.nguyen@example.com,',
+      'SAP-NEW-0001,6200,Chloe.Nguyen@EXAMPLE.com,', // an owner is found whatever the case of the address
       '"SAP-NEW-0002",2000,"david.okafor@example.com","a, b"',
       '',
     ].join('\r\n')
@@ -86,31 +93,67 @@ t.test('POST /sap_cost_centers/upload', async (t) => {
       ['a truncated zip', async () => (await csvZip(header + good)).subarray(0, 60), /^The file is not a valid zip archive/],
       ['not base64', async () => 'this is not base64!', /^The file is not base64 encoded$/],
       ['no CSV inside', async () => makeZip([{ name: 'readme.txt', content: 'hi' }, { name: 'data/' }]), /^The zip holds no CSV file$/],
-      ['two CSVs', async () => makeZip([{ name: 'a.csv', content: header }, { name: 'b.csv', content: header }]), /^The zip holds 2 CSV files/],
+      [
+        'two CSVs',
+        async () =>
+          makeZip([
+            { name: 'a.csv', content: header },
+            { name: 'b.csv', content: header },
+          ]),
+        /^The zip holds 2 CSV files/,
+      ],
       [
         'too many entries',
         async () => makeZip(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, content: 'x' }))),
         /^The zip holds 11 entries; at most 10 are accepted$/,
       ],
       // 100 MB of zeros deflate to ~100 KB: refused by its declared size before anything is inflated
-      ['a zip bomb (100 MB of zeros)', async () => makeZip([{ name: 'bomb.csv', content: Buffer.alloc(100 * 1024 * 1024) }]), /larger than 50 MiB once unzipped/],
+      [
+        'a zip bomb (100 MB of zeros)',
+        async () => makeZip([{ name: 'bomb.csv', content: Buffer.alloc(100 * 1024 * 1024) }]),
+        /larger than 50 MiB once unzipped/,
+      ],
       // under the size cap, but 1000:1
-      ['a compression ratio of 1000:1', async () => makeZip([{ name: 'dense.csv', content: Buffer.alloc(20 * 1024 * 1024, 'a') }]), /zip bomb/],
+      [
+        'a compression ratio of 1000:1',
+        async () => makeZip([{ name: 'dense.csv', content: Buffer.alloc(20 * 1024 * 1024, 'a') }]),
+        /zip bomb/,
+      ],
       [
         'a zip that lies about its size',
         async () => falsifySizes(await csvZip(header + randomBytes(400_000).toString('hex')), 1000),
         /^The zip archive is damaged \(too many bytes in the stream/,
       ],
       ['a binary file named .csv', async () => csvZip(Buffer.from([0xff, 0xfe, 0x00, 0x41])), /is not UTF-8 text$/],
-      ['a bad header', async () => csvZip('id,company,owner\n' + good), /^The CSV header must name identifier, company_code, owner_email; missing: identifier, company_code, owner_email$/],
+      [
+        'a bad header',
+        async () => csvZip('id,company,owner\n' + good),
+        /^The CSV header must name identifier, company_code, owner_email; missing: identifier, company_code, owner_email$/,
+      ],
       ['a header only', async () => csvZip(header), /^The CSV file has a header but no rows$/],
       ['an empty file', async () => csvZip(''), /^The CSV file is empty/],
-      ['an unknown company', async () => csvZip(header + good + 'SAP-X-2,9999,alice.martin@example.com\n'), /^Row 3 \(SAP-X-2\): company code 9999 does not exist$/],
-      ['an unknown contact', async () => csvZip(header + good + 'SAP-X-2,1000,nobody@example.com\n'), /^Row 3 \(SAP-X-2\): cloud contact nobody@example.com does not exist/],
+      [
+        'an unknown company',
+        async () => csvZip(header + good + 'SAP-X-2,9999,alice.martin@example.com\n'),
+        /^Row 3 \(SAP-X-2\): company code 9999 does not exist$/,
+      ],
+      [
+        'an unknown contact',
+        async () => csvZip(header + good + 'SAP-X-2,1000,nobody@example.com\n'),
+        /^Row 3 \(SAP-X-2\): cloud contact nobody@example.com does not exist/,
+      ],
       ['an empty cell', async () => csvZip(header + good + 'SAP-X-2,,alice.martin@example.com\n'), /^Row 3: company_code is empty$/],
       ['an identifier twice', async () => csvZip(header + good + good), /^Row 3: identifier SAP-X-1 already appears on row 2$/],
-      ['an identifier too long', async () => csvZip(`${header}${'X'.repeat(51)},1000,alice.martin@example.com\n`), /^Row 2: identifier X+ is longer than 50 characters$/],
-      ['a broken quote', async () => csvZip(header + good + '"SAP-X-2,1000,alice.martin@example.com\n'), /^Row 3: a quoted value is never closed$/],
+      [
+        'an identifier too long',
+        async () => csvZip(`${header}${'X'.repeat(51)},1000,alice.martin@example.com\n`),
+        /^Row 2: identifier X+ is longer than 50 characters$/,
+      ],
+      [
+        'a broken quote',
+        async () => csvZip(header + good + '"SAP-X-2,1000,alice.martin@example.com\n'),
+        /^Row 3: a quoted value is never closed$/,
+      ],
     ]
     const before = await table()
     for (const [what, build, message] of cases) {

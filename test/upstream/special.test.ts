@@ -39,10 +39,18 @@ t.test('special routes', async (t) => {
     t.match(csv.contentType, /^text\/csv/)
     const lines = csv.content.split('\r\n')
     t.equal(lines.pop(), '', 'every line ends in CRLF')
-    t.equal(lines[0], csvColumns(getResource('cost_centers')!).map((c) => c.header).join(','))
+    t.equal(
+      lines[0],
+      csvColumns(getResource('cost_centers')!)
+        .map((c) => c.header)
+        .join(','),
+    )
     t.equal(lines.length - 1, total, 'every cost center, across pages')
     t.equal(new Set(lines).size, lines.length, 'no row twice')
-    t.ok(lines.some((l) => l.startsWith(`"'=HYPERLINK(""http://x"")"`)), 'a formula is defused and quoted')
+    t.ok(
+      lines.some((l) => l.startsWith(`"'=HYPERLINK(""http://x"")"`)),
+      'a formula is defused and quoted',
+    )
     t.ok(lines.some((l) => l.startsWith('1000-CCOE-01,1000,784031,784033,784032,alice.martin@example.com,true,false,')))
     t.ok(lines.includes(lines.find((l) => l.startsWith('BULK-02100,'))!), 'the last page is there')
   })
@@ -50,7 +58,11 @@ t.test('special routes', async (t) => {
   t.test('send_report refuses a bad address (422) or body (400), and sends nothing', async (t) => {
     const before = readOutbox(outboxDir).length
     const bad = await api('POST', '/cost_centers/send_report', { cost_center: { email: true, send_to: 'not-an-email' } })
-    t.same(bad.body, { error: 'Send to must be an email address', statusCode: 422, fields: { send_to: 'Send to must be an email address' } })
+    t.same(bad.body, {
+      error: 'Send to must be an email address',
+      statusCode: 422,
+      fields: { send_to: 'Send to must be an email address' },
+    })
     t.equal((await api('POST', '/cost_centers/send_report', { cost_center: { email: true } })).status, 400)
     t.equal((await api('POST', '/cost_centers/send_report', { send_to: 'a@example.com' })).status, 400)
     t.equal((await api('POST', '/cost_centers/send_report', { cost_center: { send_to: 'a@example.com', x: 1 } })).status, 400)
@@ -67,7 +79,18 @@ t.test('special routes', async (t) => {
     t.type(made.body.data.id, 'number')
     t.same((await api('GET', `/cloud_contacts/${made.body.data.id}`)).body, made.body)
     const again = await api('POST', '/cloud_contacts/by_email', { cloud_contact: { email: 'jane.doe@example.com' } })
-    t.same(again.body, { error: 'Email "jane.doe@example.com" already exists', statusCode: 409 })
+    t.same(again.body, {
+      error: 'Email "jane.doe@example.com" already exists',
+      statusCode: 409,
+      fields: { email: 'Email "jane.doe@example.com" already exists' },
+    })
+    // an email is one key whatever its case
+    const shouted = await api('POST', '/cloud_contacts/by_email', { cloud_contact: { email: ' Jane.DOE@Example.com ' } })
+    t.same(shouted.body, {
+      error: 'Email "Jane.DOE@Example.com" already exists',
+      statusCode: 409,
+      fields: { email: 'Email "Jane.DOE@Example.com" already exists' },
+    })
     const bad = await api('POST', '/cloud_contacts/by_email', { cloud_contact: { email: 'jane.doe' } })
     t.equal(bad.status, 422)
     t.equal(bad.body.fields.email, 'Email must be an email address')
@@ -94,7 +117,12 @@ t.test('special routes', async (t) => {
       requested_date: '1999-01-01T00:00:00.000Z',
     })
     t.equal(made.status, 201, JSON.stringify(made.body))
-    t.match(made.body.data, { requesting_principal_user_id: 'new.joiner@example.com', department: 'Finance', business_unit: 'CORP', completed: false })
+    t.match(made.body.data, {
+      requesting_principal_user_id: 'new.joiner@example.com',
+      department: 'Finance',
+      business_unit: 'CORP',
+      completed: false,
+    })
     t.not(made.body.data.requested_date, '1999-01-01T00:00:00.000Z', 'the server stamps the date')
     t.ok(Date.now() - Date.parse(made.body.data.requested_date) < 60_000)
     const list = (await api('GET', '/team_membership_tickets')).body
@@ -106,7 +134,11 @@ t.test('special routes', async (t) => {
   t.test('exact filters on a joined boolean (owner terminated)', async (t) => {
     const list = async (query: string) => (await api('GET', `/cost_centers?${query}`)).body
     const terminated = await list('by_owner_terminated=true')
-    t.same(terminated.data.map((r: { identifier: string }) => r.identifier), ['WBS-CORP-2024-01'], "Emma's cost center")
+    t.same(
+      terminated.data.map((r: { identifier: string }) => r.identifier),
+      ['WBS-CORP-2024-01'],
+      "Emma's cost center",
+    )
     t.equal(terminated.data[0].owner_terminated, true)
     const total = await count('cost_centers')
     t.equal((await list('by_owner_terminated=false')).meta.total, total - 1)
@@ -120,11 +152,19 @@ t.test('special routes', async (t) => {
     const seeded = (await api('GET', '/cost_centers?by_identifier=1000-CCOE-01')).body.data[0]
     const { id, created_at, ...copy } = seeded
     for (const key of Object.keys(copy)) if (getResource('cost_centers')!.fields.find((f) => f.name === key)?.readOnly) delete copy[key]
-    t.same((await api('POST', '/cost_centers', { cost_center: copy })).body, { error: MESSAGES.duplicateIdentifier, statusCode: 409 })
+    t.same((await api('POST', '/cost_centers', { cost_center: copy })).body, {
+      error: MESSAGES.duplicateIdentifier,
+      statusCode: 409,
+      fields: { identifier: MESSAGES.duplicateIdentifier },
+    })
     const sap = (await api('GET', '/sap_cost_centers')).body.data
     const clash = await api('PUT', `/sap_cost_centers/${sap[1].id}`, { identifier: sap[0].identifier })
-    t.same(clash.body, { error: MESSAGES.duplicateIdentifier, statusCode: 409 })
-    t.equal((await api('POST', '/departments', { name: 'Finance' })).body.error, 'Name "Finance" already exists', 'others keep the generic text')
+    t.same(clash.body, { error: MESSAGES.duplicateIdentifier, statusCode: 409, fields: { identifier: MESSAGES.duplicateIdentifier } })
+    t.equal(
+      (await api('POST', '/departments', { name: 'Finance' })).body.error,
+      'Name "Finance" already exists',
+      'others keep the generic text',
+    )
   })
 })
 

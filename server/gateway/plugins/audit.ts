@@ -7,6 +7,8 @@ export interface AuditOptions {
   destination?: NodeJS.WritableStream
   /** also append every line to this file */
   file?: string
+  /** the gateway's clock, for each line's `time` */
+  now?: () => number
 }
 
 declare module 'fastify' {
@@ -36,11 +38,13 @@ export function auditPath(url: string): string {
  */
 export const auditPlugin = fp<AuditOptions>(
   async (fastify, opts) => {
+    const now = opts.now ?? Date.now
     const streams: pino.StreamEntry[] = [{ stream: opts.destination ?? pino.destination({ dest: 1, sync: false }) }]
     const file = opts.file ? pino.destination({ dest: opts.file, append: true, mkdir: true, sync: false }) : undefined
     let fileOpen = file !== undefined
     // a line that comes after close (a response still closing) is dropped rather than thrown at an ended file
-    if (file) streams.push({
+    if (file)
+      streams.push({
         stream: {
           write: (line: string) => {
             if (fileOpen) file.write(line)
@@ -52,7 +56,7 @@ export const auditPlugin = fp<AuditOptions>(
         base: null,
         formatters: { level: () => ({}) },
         // written without pino's usual leading comma, since the level before it is left out
-        timestamp: () => `"time":"${new Date().toISOString()}"`,
+        timestamp: () => `"time":"${new Date(now()).toISOString()}"`,
       },
       pino.multistream(streams),
     )

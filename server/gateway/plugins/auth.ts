@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin'
 import { errors as joseErrors, jwtVerify } from 'jose'
 import type { FastifyRequest } from 'fastify'
-import { API_AUDIENCE } from '../../idp/clients.js'
 
 /** Who is calling /api: a person through the session cookie, or a script with a bearer token. */
 export interface Identity {
@@ -10,6 +9,13 @@ export interface Identity {
   user: string
   name: string
   sub: string
+}
+
+export interface AuthOptions {
+  /** the `aud` a bearer token must name (OIDC_API_AUDIENCE), so an ID token for the portal never passes */
+  apiAudience: string
+  /** the gateway's clock (tests move it); exp and nbf are judged by it */
+  now: () => number
 }
 
 declare module 'fastify' {
@@ -28,16 +34,17 @@ const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA']
  * A request with an Authorization header is judged by that header alone, never by a cookie it
  * also carries: that is what makes bearer requests safe to exempt from the CSRF check.
  */
-export const authPlugin = fp(
-  async (fastify) => {
+export const authPlugin = fp<AuthOptions>(
+  async (fastify, opts) => {
     async function fromBearer(request: FastifyRequest, token: string): Promise<Identity | null> {
       try {
         const { payload } = await jwtVerify(token, await fastify.oidc.keys(), {
           issuer: fastify.oidc.issuer,
-          audience: API_AUDIENCE,
+          audience: opts.apiAudience,
           algorithms: ALGORITHMS,
           requiredClaims: ['exp', 'sub'],
           clockTolerance: 5,
+          currentDate: new Date(opts.now()),
         })
         const user = String(payload.email ?? payload.client_id ?? payload.sub)
         return { kind: 'bearer', user, name: String(payload.name ?? user), sub: String(payload.sub) }

@@ -42,7 +42,13 @@ export const csvPlugin = fp<UpstreamClientOptions>(
   async (fastify, opts) => {
     const call = upstreamClient(opts)
 
-    async function page(request: FastifyRequest, resource: ResourceDef, columns: CsvColumnOf[], params: URLSearchParams, n: number): Promise<CsvPage> {
+    async function page(
+      request: FastifyRequest,
+      resource: ResourceDef,
+      columns: CsvColumnOf[],
+      params: URLSearchParams,
+      n: number,
+    ): Promise<CsvPage> {
       const query = new URLSearchParams(params)
       query.set('page', String(n))
       query.set('per_page', String(MAX_PAGE_SIZE))

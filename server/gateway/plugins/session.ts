@@ -21,6 +21,8 @@ export interface SessionOptions {
   idleTimeoutMs: number
   absoluteTimeoutMs: number
   revocationsFile: string
+  /** the gateway's clock: every timeout and cut-off is judged by it (tests move it instead of sleeping) */
+  now: () => number
 }
 
 export interface Sessions {
@@ -72,7 +74,7 @@ export const sessionPlugin = fp<SessionOptions>(
       { sessionName: 'loginFlow', cookieName: name('ccoe_login'), key: opts.key, expiry: LOGIN_FLOW_SECONDS, cookie },
     ])
 
-    const revocations = new Revocations(opts.revocationsFile)
+    const revocations = new Revocations(opts.revocationsFile, opts.now)
     await revocations.open()
     // refreshing lastSeen rewrites the cookie; doing it at most this often keeps responses lean,
     // at the price of the idle limit striking up to this much early
@@ -88,13 +90,11 @@ export const sessionPlugin = fp<SessionOptions>(
     }
 
     const valid = async (user: SessionUser, now: number) =>
-      now - user.loginAt < opts.absoluteTimeoutMs &&
-      now - user.lastSeen < opts.idleTimeoutMs &&
-      !(await revocations.isRevoked(user.sid))
+      now - user.loginAt < opts.absoluteTimeoutMs && now - user.lastSeen < opts.idleTimeoutMs && !(await revocations.isRevoked(user.sid))
 
     const sessions: Sessions = {
       start(request, user) {
-        const now = Date.now()
+        const now = opts.now()
         const fresh: SessionUser = { sid: randomUUID(), ...user, loginAt: now, lastSeen: now }
         const s = portalSession(request)
         s.regenerate()
@@ -104,7 +104,7 @@ export const sessionPlugin = fp<SessionOptions>(
       async current(request) {
         const user = read(request)
         if (!user) return null
-        const now = Date.now()
+        const now = opts.now()
         if (!(await valid(user, now))) {
           request.session.delete()
           return null
@@ -114,7 +114,7 @@ export const sessionPlugin = fp<SessionOptions>(
       },
       async peek(request) {
         const user = read(request)
-        return user && (await valid(user, Date.now())) ? user : null
+        return user && (await valid(user, opts.now())) ? user : null
       },
       async end(request) {
         const user = read(request)

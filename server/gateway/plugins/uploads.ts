@@ -58,7 +58,8 @@ async function readForm(request: FastifyRequest, target: UploadTarget, limit: nu
   }
   if (wrongName) throw new Refusal(422, target.extensionMessage ?? 'This kind of file is not accepted')
   if (!file || file.size === 0) throw new Refusal(400, 'A file is required')
-  if (target.withEmail && email !== undefined && !/^[^\s@]{1,64}@[^\s@]{1,200}$/.test(email)) throw new Refusal(422, 'The email is not valid')
+  if (target.withEmail && email !== undefined && !/^[^\s@]{1,64}@[^\s@]{1,200}$/.test(email))
+    throw new Refusal(422, 'The email is not valid')
   return { email, file }
 }
 

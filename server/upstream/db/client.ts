@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -7,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import pg from 'pg'
-import { pgliteTransaction, pgTransaction } from './drivers.js'
+import { createPglite, pgliteTransaction, pgTransaction } from './drivers.js'
 import { acquireLock, LockedError } from './lock-file.js'
 import { migrate } from './migrate.js'
 import { pgliteTemplate, scratchDir } from './pglite-template.js'
@@ -46,13 +45,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
       release = acquireLock(join(dataDir, 'pglite.lock'))
     } catch (err) {
       if (!(err instanceof LockedError)) throw err
-      throw new Error(
-        `The database in ${dataDir} is already in use by process ${err.pid}: stop that process or use another data folder`,
-      )
+      throw new Error(`The database in ${dataDir} is already in use by process ${err.pid}: stop that process or use another data folder`)
     }
   }
   // the database files get their own folder: dataDir also holds secrets and the mail outbox
-  const client = await PGlite.create(dataDir === undefined ? undefined : join(dataDir, 'pgdata')).catch((err) => {
+  const client = await createPglite(dataDir === undefined ? undefined : join(dataDir, 'pgdata')).catch((err) => {
     release()
     throw err
   })

@@ -1,6 +1,15 @@
-import type { PGlite } from '@electric-sql/pglite'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type pg from 'pg'
 import type { RunInTransaction } from './migrate.js'
+
+/**
+ * A PGlite with the contrib extensions the migrations create (pg_trgm for substring search): PGlite
+ * loads an extension's files only when it is named here, on every open of a data folder.
+ */
+export function createPglite(dataDir?: string): Promise<PGlite> {
+  return PGlite.create(dataDir, { extensions: { pg_trgm } })
+}
 
 /** The migrator speaks to the raw drivers: PGlite's query() takes one statement, exec() several. */
 export function pgliteTransaction(client: PGlite): RunInTransaction {

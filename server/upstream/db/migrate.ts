@@ -54,10 +54,7 @@ export async function migrate(inTransaction: RunInTransaction, migrations = read
       applied_at timestamptz NOT NULL DEFAULT now()
     )`)
     const applied = new Map(
-      (await tx.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM schema_migrations')).map((r) => [
-        r.name,
-        r.sha256,
-      ]),
+      (await tx.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM schema_migrations')).map((r) => [r.name, r.sha256]),
     )
     const ran: string[] = []
     for (const migration of migrations) {

@@ -1,9 +1,8 @@
-import { PGlite } from '@electric-sql/pglite'
 import { accessSync, constants, existsSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { pgliteTransaction } from './drivers.js'
+import { createPglite, pgliteTransaction } from './drivers.js'
 import { acquireLock, LockedError } from './lock-file.js'
 import { migrate, migrationsHash, readMigrations } from './migrate.js'
 
@@ -38,7 +37,7 @@ export async function pgliteTemplate(): Promise<string> {
 async function build(dir: string): Promise<void> {
   const building = `${dir}.building-${process.pid}`
   rmSync(building, { recursive: true, force: true })
-  const client = await PGlite.create(building)
+  const client = await createPglite(building)
   try {
     await migrate(pgliteTransaction(client))
   } finally {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { ResourceDef } from '../../../shared/resources/index.js'
+import { entryFor, type ResourceDef, type ResourceKey } from '../../../shared/resources/index.js'
+import { exportRoute } from './cloud-certifications/export.js'
 import { byEmailRoute } from './cloud-contacts/by-email.js'
 import { sendReportRoute } from './cost-centers/send-report.js'
 import { uploadRoute } from './sap-cost-centers/upload.js'
@@ -11,15 +12,17 @@ type SpecialRoute = FastifyPluginAsync<{ resource: ResourceDef; registry: readon
  * folder beside the generic CRUD and reuses its SQL (db/records) and error mapping. A new one: a
  * folder under routes/ and a line here.
  */
-const SPECIAL_ROUTES: Readonly<Record<string, readonly SpecialRoute[]>> = {
+const SPECIAL_ROUTES = {
   cost_centers: [sendReportRoute],
   cloud_contacts: [byEmailRoute],
   sap_cost_centers: [uploadRoute],
-}
+  cloud_certifications: [exportRoute],
+} satisfies Partial<Record<ResourceKey, readonly SpecialRoute[]>>
 
 /** Registers the special routes of the models this upstream serves (tests may serve fewer). */
 export const specialRoutes: FastifyPluginAsync<{ resources: readonly ResourceDef[] }> = async (app, { resources }) => {
   for (const resource of resources) {
-    for (const route of SPECIAL_ROUTES[resource.key] ?? []) await app.register(route, { resource, registry: resources })
+    for (const route of entryFor<readonly SpecialRoute[]>(SPECIAL_ROUTES, resource.key) ?? [])
+      await app.register(route, { resource, registry: resources })
   }
 }

@@ -76,7 +76,8 @@ export async function readSingleCsv(buffer: Buffer, limits: ZipLimits = ZIP_LIMI
   if (buffer.length > limits.maxZipBytes) throw refuse(`The zip file is larger than ${limits.maxZipBytes / 1024 / 1024} MiB`)
   const zip = await openZip(buffer)
   try {
-    if (zip.entryCount > limits.maxEntries) throw refuse(`The zip holds ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted`)
+    if (zip.entryCount > limits.maxEntries)
+      throw refuse(`The zip holds ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted`)
     const entries = await csvEntries(zip)
     if (entries.length === 0) throw refuse('The zip holds no CSV file')
     if (entries.length > 1) throw refuse(`The zip holds ${entries.length} CSV files; put exactly one in it`)

@@ -4,6 +4,7 @@
  * with their feature's chunk.
  */
 import { lazy, type ComponentType } from 'react'
+import { isResourceKey, type ResourceKey } from '../../../shared/resources/index.js'
 import type { ResourceExtensions } from '../features/resources/extensions.js'
 import { deriveCompanyGl } from '../features/companies/index.js'
 // the constant alone, so the members chunk stays lazy
@@ -17,15 +18,28 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): Compo
 const costCenters = () => import('../features/cost-centers/index.js')
 const members = () => import('../features/members/index.js')
 const BlacklistSwitch = lazyNamed(members, 'BlacklistSwitch')
+const certifications = () => import('../features/cloud-certifications/index.js')
+const ProviderIcon = lazyNamed(certifications, 'ProviderIcon')
 
-export const RESOURCE_OVERRIDES: Readonly<Record<string, ResourceExtensions>> = {
+// `satisfies` checks every key against the registry: a mistyped model name fails tsc
+const OVERRIDES = {
   cost_centers: {
     listActions: lazyNamed(costCenters, 'CostCenterListActions'),
     screens: { create: lazyNamed(costCenters, 'CostCenterPage'), edit: lazyNamed(costCenters, 'CostCenterPage') },
+    // spec 001 §4, §5: a new inline row is active from now; a duplicate identifier reloads the page
+    newValues: () => ({ active_at: new Date().toISOString() }),
+    reloadOnDuplicate: true,
   },
   companies: { derive: deriveCompanyGl, confirmCreate: true },
   cloud_contacts: {
     screens: { create: lazyNamed(() => import('../features/cloud-contacts/index.js'), 'ContactCreatePage') },
+  },
+  // spec 001 §5: the edit refuses a None cost center and keeps the stored key when none is typed
+  github_organization_apps: {
+    screens: {
+      create: lazyNamed(() => import('../features/github-apps/index.js'), 'GithubAppPage'),
+      edit: lazyNamed(() => import('../features/github-apps/index.js'), 'GithubAppPage'),
+    },
   },
   sap_cost_centers: {
     listActions: lazyNamed(() => import('../features/sap-cost-centers/index.js'), 'SapUploadButton'),
@@ -36,4 +50,15 @@ export const RESOURCE_OVERRIDES: Readonly<Record<string, ResourceExtensions>> = 
       name === 'blacklist' ? <BlacklistSwitch key={`${row.id}-${String(row.blacklist)}`} row={row} /> : undefined,
     screens: { create: lazyNamed(members, 'DcoeMemberCreatePage') },
   },
+  cloud_certifications: {
+    listActions: lazyNamed(certifications, 'CertificationExportButton'),
+    renderCell: (name: string, row: Row) => (name === 'provider' ? <ProviderIcon provider={row.provider} /> : undefined),
+  },
+} satisfies Partial<Record<ResourceKey, ResourceExtensions>>
+
+const BY_KEY: Readonly<Partial<Record<ResourceKey, ResourceExtensions>>> = OVERRIDES
+
+/** What a model changes in the generic screens; undefined for a plain model. */
+export function resourceOverrides(key: string): ResourceExtensions | undefined {
+  return isResourceKey(key) ? BY_KEY[key] : undefined
 }

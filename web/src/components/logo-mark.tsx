@@ -8,9 +8,7 @@ export interface LogoMarkProps {
 
 /** The portal's mark: a cloud with an orbiting dot. Decorative: the text beside it names it. */
 export function LogoMark({ size = 32, animated = false, paused = false }: LogoMarkProps) {
-  const className = ['logo-mark', animated && 'logo-mark--animated', paused && 'logo-mark--paused']
-    .filter(Boolean)
-    .join(' ')
+  const className = ['logo-mark', animated && 'logo-mark--animated', paused && 'logo-mark--paused'].filter(Boolean).join(' ')
   return (
     <svg className={className} width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" fill="#2d72d2" />

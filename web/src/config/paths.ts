@@ -2,14 +2,7 @@
  * Every route of the app, and the only place that builds a URL (bulletproof-react's paths table).
  * Screens not built yet still have their path here so the menu can link to them.
  */
-import {
-  allowedWrites,
-  getResource,
-  type Action,
-  type ResourceDef,
-  type SpecialCall,
-  type Write,
-} from '../../../shared/resources/index.js'
+import { allowedWrites, getResource, type Action, type ResourceDef, type SpecialCall, type Write } from '../../../shared/resources/index.js'
 
 const fixed = (path: string) => ({ path, getHref: () => path })
 
@@ -54,8 +47,7 @@ export const paths = {
     },
     login: {
       path: '/unauth/login',
-      getHref: (returnTo?: string) =>
-        returnTo ? `/unauth/login?${new URLSearchParams({ returnTo })}` : '/unauth/login',
+      getHref: (returnTo?: string) => (returnTo ? `/unauth/login?${new URLSearchParams({ returnTo })}` : '/unauth/login'),
     },
     logout: fixed('/unauth/logout'),
     updateMember: fixed('/unauth/update-member'),

@@ -18,3 +18,21 @@ export function formatDisplayDate(value: unknown): string {
 export function toDayString(date: Date): string {
   return format(date, 'yyyy-MM-dd')
 }
+
+/** How far ahead a date picker reaches: contracts and expiries are planned decades out (issue 7a). */
+export const PICKER_YEARS_AHEAD = 30
+/** How far back: stored dates of the oldest records. */
+export const PICKER_YEARS_BACK = 50
+
+/**
+ * The days a date picker offers (Blueprint's default stops at the end of next year, so a stored
+ * later expiry showed 'Out of range'): from January 1st PICKER_YEARS_BACK years ago to December 31st
+ * PICKER_YEARS_AHEAD years ahead, widened to take the stored value whatever it is.
+ */
+export function pickerRange(value: Date | undefined, now: Date): { minDate: Date; maxDate: Date } {
+  let minDate = new Date(now.getFullYear() - PICKER_YEARS_BACK, 0, 1)
+  let maxDate = new Date(now.getFullYear() + PICKER_YEARS_AHEAD, 11, 31, 23, 59, 59, 999)
+  if (value && value < minDate) minDate = new Date(value.getFullYear(), 0, 1)
+  if (value && value > maxDate) maxDate = new Date(value.getFullYear(), 11, 31, 23, 59, 59, 999)
+  return { minDate, maxDate }
+}

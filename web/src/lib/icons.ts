@@ -7,7 +7,7 @@ import { Icons, type IconName } from '@blueprintjs/icons'
  * Keep the list in step when a screen starts using a new icon (a console warning says which).
  */
 const small = import.meta.glob<string[]>(
-  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{add,arrow-left,build,caret-down,chevron-left,chevron-right,cloud,code,cross,database,document,double-caret-vertical,download,edit,envelope,error,filter,filter-remove,floppy-disk,help,home,inbox,info-sign,log-in,more,people,refresh,search,sort-asc,sort-desc,th,tick,tick-circle,timeline-bar-chart,trash,upload,warning-sign}.js',
+  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{add,arrow-left,build,caret-down,chevron-left,chevron-right,cloud,code,cross,database,desktop,document,double-caret-vertical,download,edit,envelope,error,filter,filter-remove,flash,floppy-disk,help,home,inbox,info-sign,log-in,log-out,menu,moon,more,people,refresh,search,sort-asc,sort-desc,th,tick,tick-circle,timeline-bar-chart,trash,upload,warning-sign}.js',
   { eager: true, import: 'default' },
 )
 const large = import.meta.glob<string[]>(
@@ -25,7 +25,10 @@ export function installIconLoader(): void {
       const paths = bundled[size === 20 ? 20 : 16].get(name)
       if (paths) return paths
       if (import.meta.env.DEV) console.warn(`[icons] '${name}' (${size}px) is not in lib/icons.ts`)
-      const all = size === 20 ? await import('@blueprintjs/icons/lib/esm/generated/20px/paths/index.js') : await import('@blueprintjs/icons/lib/esm/generated/16px/paths/index.js')
+      const all =
+        size === 20
+          ? await import('@blueprintjs/icons/lib/esm/generated/20px/paths/index.js')
+          : await import('@blueprintjs/icons/lib/esm/generated/16px/paths/index.js')
       return (all as unknown as Record<string, string[]>)[name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())]
     },
   })

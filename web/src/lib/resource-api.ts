@@ -37,8 +37,7 @@ export function listUrl(resource: ResourceDef, query: ListQuery): string {
 /** True for every SWR key that is a list or record of this resource (to revalidate after writes). */
 export function isResourceKey(resource: ResourceDef) {
   const base = apiBase(resource)
-  return (key: unknown) =>
-    typeof key === 'string' && (key === base || key.startsWith(`${base}?`) || key.startsWith(`${base}/`))
+  return (key: unknown) => typeof key === 'string' && (key === base || key.startsWith(`${base}?`) || key.startsWith(`${base}/`))
 }
 
 export function useResourceList(resource: ResourceDef | undefined, query: ListQuery | null) {

@@ -1,10 +1,13 @@
 import { Intent, OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core'
 
-/** The app's one toaster, created on first use (Blueprint 6: createAsync renders it in a portal). */
+/**
+ * The app's one toaster, created on first use (Blueprint 6: createAsync renders it in a portal).
+ * At the bottom: at the top it lay over the navbar's menus, which open downwards from there.
+ */
 let toaster: Promise<Toaster> | undefined
 
 function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.createAsync({ position: Position.TOP, maxToasts: 4 })
+  toaster ??= OverlayToaster.createAsync({ position: Position.BOTTOM, maxToasts: 4 })
   return toaster
 }
 
@@ -13,8 +16,6 @@ export async function showToast(props: ToastProps): Promise<void> {
   t.show({ timeout: 5000, ...props })
 }
 
-export const toastSuccess = (message: string) =>
-  showToast({ message, intent: Intent.SUCCESS, icon: 'tick-circle' })
+export const toastSuccess = (message: string) => showToast({ message, intent: Intent.SUCCESS, icon: 'tick-circle' })
 
-export const toastError = (message: string) =>
-  showToast({ message, intent: Intent.DANGER, icon: 'error', timeout: 8000 })
+export const toastError = (message: string) => showToast({ message, intent: Intent.DANGER, icon: 'error', timeout: 8000 })

@@ -66,7 +66,10 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
     }
     const alias = sql.identifier(`j_${lookup.name}`)
     if (!joins.has(lookup.name)) {
-      joins.set(lookup.name, sql` LEFT JOIN ${sql.identifier(target.table)} AS ${alias} ON ${alias}.id = ${T}.${sql.identifier(lookup.name)}`)
+      joins.set(
+        lookup.name,
+        sql` LEFT JOIN ${sql.identifier(target.table)} AS ${alias} ON ${alias}.id = ${T}.${sql.identifier(lookup.name)}`,
+      )
     }
     via.set(field.name, lookup.name)
     exprs.set(field.name, sql`${alias}.${sql.identifier(field.join.column)}`)

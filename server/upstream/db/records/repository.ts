@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { RESOURCES, type FilterKind, type ResourceDef } from '../../../../shared/resources/index.js'
+import { RESOURCES, type FieldType, type FilterKind, type ResourceDef } from '../../../../shared/resources/index.js'
 import type { Db } from '../client.js'
 import { shapeOf } from './columns.js'
 
@@ -28,6 +28,8 @@ export async function rows<T = ApiRecord>(db: Executor, query: SQL): Promise<T[]
   return result.rows
 }
 
+const TEXT_TYPES = new Set<FieldType>(['text', 'email', 'select', 'richtext'])
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, '\\$&')
 }
@@ -48,6 +50,15 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       case 'createdWithin':
         return sql`${expr} >= now() - make_interval(days => ${Number(filter.value)}::int)`
     }
+  }
+
+  /**
+   * Text sorts case-insensitively ('Information…' before 'IT Service…' whatever the collation);
+   * migration 005 gives each list's default sort column a (lower(col), id) index for this order.
+   */
+  function sortExpr(field: string): SQL {
+    const type = resource.fields.find((f) => f.name === field)?.type
+    return type && TEXT_TYPES.has(type) ? sql`lower(${shape.expr(field)})` : shape.expr(field)
   }
 
   function whereOf(filters: readonly ListFilter[]): SQL {
@@ -75,6 +86,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
     async list(db: Executor, query: ListQuery): Promise<{ data: ApiRecord[]; total: number }> {
       const dir = query.sort.startsWith('-') ? sql`DESC` : sql`ASC`
       const key = query.sort.replace(/^-/, '')
+      const sortKey = sortExpr(key)
       const where = whereOf(query.filters)
       const filterFields = query.filters.map((f) => f.field)
       const filtered = sql`${table} AS t${shape.joinsFor(filterFields)}${where}`
@@ -83,9 +95,9 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       const found = await rows(
         db,
         sql`WITH page AS (
-              SELECT t.id AS "__id", ${shape.expr(key)} AS "__key"
+              SELECT t.id AS "__id", ${sortKey} AS "__key"
               FROM ${table} AS t${shape.joinsFor([key, ...filterFields])}${where}
-              ORDER BY ${shape.expr(key)} ${dir}, t.id ${dir}
+              ORDER BY ${sortKey} ${dir}, t.id ${dir}
               LIMIT ${query.perPage} OFFSET ${offset})
             SELECT ${shape.select},
               (CASE WHEN (SELECT count(*) FROM page) < ${query.perPage} THEN ${offset} + (SELECT count(*) FROM page)
@@ -109,18 +121,21 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
      */
     async listAfter(db: Executor, afterId: number, limit: number, filters: readonly ListFilter[] = []): Promise<ApiRecord[]> {
       const conditions = [...filters.map(condition), sql`t.id > ${afterId}`]
-      return rows(
-        db,
-        sql`SELECT ${shape.select} FROM ${from} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY t.id LIMIT ${limit}`,
-      )
+      return rows(db, sql`SELECT ${shape.select} FROM ${from} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY t.id LIMIT ${limit}`)
     },
 
     /** One statement: the INSERT and the joined read of the new row are atomic. */
     async create(db: Executor, values: ApiRecord): Promise<ApiRecord> {
       const names = Object.keys(values)
       const insert = names.length
-        ? sql`INSERT INTO ${table} (${sql.join(names.map((n) => sql.identifier(n)), sql`, `)})
-              VALUES (${sql.join(names.map((n) => sql`${values[n]}`), sql`, `)}) RETURNING *`
+        ? sql`INSERT INTO ${table} (${sql.join(
+            names.map((n) => sql.identifier(n)),
+            sql`, `,
+          )})
+              VALUES (${sql.join(
+                names.map((n) => sql`${values[n]}`),
+                sql`, `,
+              )}) RETURNING *`
         : sql`INSERT INTO ${table} DEFAULT VALUES RETURNING *`
       const [row] = await rows(db, sql`WITH t AS (${insert}) SELECT ${shape.select} FROM t${shape.joins}`)
       return row
@@ -129,7 +144,10 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
     async update(db: Executor, id: number, values: ApiRecord): Promise<ApiRecord | undefined> {
       const names = Object.keys(values)
       if (names.length === 0) return get(db, id)
-      const assignments = sql.join(names.map((n) => sql`${sql.identifier(n)} = ${values[n]}`), sql`, `)
+      const assignments = sql.join(
+        names.map((n) => sql`${sql.identifier(n)} = ${values[n]}`),
+        sql`, `,
+      )
       const [row] = await rows(
         db,
         sql`WITH t AS (UPDATE ${table} SET ${assignments} WHERE id = ${id} RETURNING *)

@@ -3,14 +3,21 @@ import { getResource, type ResourceDef } from '../../../../shared/resources/inde
 import type { Database } from '../client.js'
 import { recordRepository, rows, type Executor } from '../records/repository.js'
 import { businessUnitsSeed } from './business-units.js'
+import { cloudCertificationsSeed } from './cloud-certifications.js'
 import { cloudContactsSeed } from './cloud-contacts.js'
+import { cloudParentsSeed } from './cloud-parents.js'
+import { cloudProjectsSeed } from './cloud-projects.js'
 import { companiesSeed } from './companies.js'
 import { costCentersSeed } from './cost-centers.js'
 import { dcoeMembersSeed } from './dcoe-members.js'
 import { departmentsSeed } from './departments.js'
+import { githubCopilotUsersSeed } from './github-copilot-users.js'
+import { githubOrganizationAppsSeed } from './github-organization-apps.js'
 import { membersSeed } from './members.js'
+import { microsoftApprovalsSeed } from './microsoft-approvals.js'
 import { sapCostCentersSeed } from './sap-cost-centers.js'
 import { teamMembershipTicketsSeed } from './team-membership-tickets.js'
+import { virtualMachinesSeed } from './virtual-machines.js'
 import type { ModelSeed } from './types.js'
 
 /** In dependency order: a model comes after the models its lookups name. */
@@ -24,6 +31,13 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   membersSeed,
   dcoeMembersSeed,
   teamMembershipTicketsSeed,
+  cloudParentsSeed,
+  virtualMachinesSeed,
+  cloudProjectsSeed,
+  githubOrganizationAppsSeed,
+  githubCopilotUsersSeed,
+  microsoftApprovalsSeed,
+  cloudCertificationsSeed,
 ]
 
 /** A demo row names a lookup label that people's own data no longer has. */
@@ -68,9 +82,14 @@ async function resolveLookups(db: Executor, resource: ResourceDef, row: ModelSee
     if (field.type !== 'lookup' || !field.lookup || typeof label !== 'string') continue
     const target = getResource(field.lookup.model)
     if (!target) throw new Error(`${resource.key}.${field.name} looks up unknown model ${field.lookup.model}`)
+    const column = sql.identifier(field.lookup.labelField)
+    // emails are keys in any case (migration 005): looked up as they are unique, by lower()
+    const isEmail = target.fields.find((f) => f.name === field.lookup!.labelField)?.type === 'email'
     const [found] = await rows<{ id: number }>(
       db,
-      sql`SELECT id FROM ${sql.identifier(target.table)} WHERE ${sql.identifier(field.lookup.labelField)} = ${label}`,
+      isEmail
+        ? sql`SELECT id FROM ${sql.identifier(target.table)} WHERE lower(${column}) = lower(${label})`
+        : sql`SELECT id FROM ${sql.identifier(target.table)} WHERE ${column} = ${label}`,
     )
     if (!found) throw new MissingLookupError(`no ${target.key} named "${label}"`)
     values[field.name] = found.id

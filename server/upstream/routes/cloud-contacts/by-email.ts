@@ -8,10 +8,7 @@ import { bodyErrorFormatter } from '../body-errors.js'
 
 const ByEmailSchema = Type.Object(
   {
-    cloud_contact: Type.Object(
-      { email: Type.String({ format: 'email', maxLength: 254 }) },
-      { additionalProperties: false },
-    ),
+    cloud_contact: Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false }),
   },
   { additionalProperties: false },
 )

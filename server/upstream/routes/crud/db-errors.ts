@@ -45,17 +45,21 @@ export function dbHttpError(
   if (!pg) return undefined
   const key = keyOf(pg.detail)
   const fieldName =
-    resource.fields.find((f) => ['key', 'check', 'fkey'].some((s) => pg.constraint === `${resource.table}_${f.name}_${s}`))
-      ?.name ?? key?.[0] ?? pg.column
+    resource.fields.find((f) => ['key', 'check', 'fkey'].some((s) => pg.constraint === `${resource.table}_${f.name}_${s}`))?.name ??
+    key?.[0] ??
+    pg.column
   const field = resource.fields.find((f) => f.name === fieldName)
   const label = field?.label ?? fieldName ?? 'A value'
   const value = fieldName !== undefined && values[fieldName] !== undefined ? values[fieldName] : key?.[1]
   const fields = (message: string) => (field ? { [field.name]: message } : undefined)
 
   switch (pg.code) {
-    case '23505':
-      // a model may name its own text (spec 001 §5: cost centers' duplicate identifier)
-      return new HttpError(409, resource.messages?.duplicate ?? `${label} "${value}" already exists`)
+    case '23505': {
+      // a model may name its own text (spec 001 §5: cost centers' duplicate identifier); `fields`
+      // lets a form show it under the field that clashed
+      const message = resource.messages?.duplicate ?? `${label} "${value}" already exists`
+      return new HttpError(409, message, fields(message))
+    }
     case '23503': {
       if (operation === 'delete') {
         const user = (pg.table ?? 'other records').replace(/_/g, ' ')

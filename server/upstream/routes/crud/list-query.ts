@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { queryFilters, type ResourceDef } from '../../../../shared/resources/index.js'
 import type { ListFilter, ListQuery } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 
@@ -24,7 +24,8 @@ export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListQuery
   if (!readable.has(sort.replace(/^-/, ''))) refuse('sort', `Unknown sort field "${sort.replace(/^-/, '')}"`)
 
   const filters: ListFilter[] = []
-  for (const filter of resource.filters) {
+  // the declared filters and the hidden by_<labelField> search of a lookup target (the web's lookup inputs)
+  for (const filter of queryFilters(resource)) {
     const value = raw[filter.param]
     if (typeof value !== 'string' || value === '' || value === 'All') continue
     const field = resource.fields.find((f) => f.name === filter.field)!

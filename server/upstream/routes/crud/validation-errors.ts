@@ -41,7 +41,11 @@ export function describe(error: FastifySchemaValidationError, label: string): st
     case 'format':
       return `${label} must be ${FORMATS[String(params.format)] ?? `in ${params.format} format`}`
     case 'type': {
-      const types = String(params.type).split(',').filter((t) => t !== 'null')
+      // a required value sent as null (the body validator is verbose, so errors carry their data)
+      if ((error as { data?: unknown }).data === null) return `${label} is required`
+      const types = String(params.type)
+        .split(',')
+        .filter((t) => t !== 'null')
       return `${label} must be ${types.map((t) => TYPES[t] ?? t).join(' or ')}`
     }
     default:
@@ -56,11 +60,7 @@ function fieldOfError(error: FastifySchemaValidationError): string {
   return error.instancePath.split('/')[1] ?? ''
 }
 
-export function validationError(
-  resource: ResourceDef,
-  errors: FastifySchemaValidationError[],
-  dataVar: string,
-): HttpError {
+export function validationError(resource: ResourceDef, errors: FastifySchemaValidationError[], dataVar: string): HttpError {
   const fields: Record<string, string> = {}
   for (const error of errors) {
     const name = fieldOfError(error)

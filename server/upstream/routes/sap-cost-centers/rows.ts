@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { rows, type Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
+import { SAP_UPLOAD_COLUMNS } from '../../../../shared/constants.js'
 
 /** The columns an SAP cost center file must have (any order, any case; others are ignored). */
-export const SAP_COLUMNS = ['identifier', 'company_code', 'owner_email'] as const
+export const SAP_COLUMNS = SAP_UPLOAD_COLUMNS
 
 export interface SapRow {
   /** as a spreadsheet numbers it: the header is row 1 */
@@ -44,24 +45,43 @@ export function sapRowsOf(records: string[][], maxIdentifier = 50): SapRow[] {
   })
 }
 
-/** value → id for the values that exist; one query per column, whatever the row count. */
-async function idsOf(db: Executor, table: string, column: string, values: string[]): Promise<Map<string, number>> {
+/**
+ * value → id for the values that exist; one query per column, whatever the row count. `anyCase`:
+ * the column is unique case-insensitively (emails, migration 005), so the map is keyed by lower case.
+ */
+async function idsOf(db: Executor, table: string, column: string, values: string[], anyCase = false): Promise<Map<string, number>> {
+  const col = sql.identifier(column)
+  const wanted = [...new Set(anyCase ? values.map((v) => v.toLowerCase()) : values)]
   const found = await rows<{ id: number; value: string }>(
     db,
-    sql`SELECT id::float8 AS id, ${sql.identifier(column)} AS value FROM ${sql.identifier(table)}
-        WHERE ${sql.identifier(column)} = ANY(${sql.param([...new Set(values)])}::text[])`,
+    anyCase
+      ? sql`SELECT id::float8 AS id, lower(${col}) AS value FROM ${sql.identifier(table)}
+            WHERE lower(${col}) = ANY(${sql.param(wanted)}::text[])`
+      : sql`SELECT id::float8 AS id, ${col} AS value FROM ${sql.identifier(table)}
+            WHERE ${col} = ANY(${sql.param(wanted)}::text[])`,
   )
   return new Map(found.map((r) => [r.value, Number(r.id)]))
 }
 
 /** The table's rows: company code and owner email turned into ids; an unknown one fails the upload. */
 export async function resolveSapRows(db: Executor, parsed: readonly SapRow[]) {
-  const companies = await idsOf(db, 'companies', 'code', parsed.map((r) => r.company_code))
-  const contacts = await idsOf(db, 'cloud_contacts', 'email', parsed.map((r) => r.owner_email))
+  const companies = await idsOf(
+    db,
+    'companies',
+    'code',
+    parsed.map((r) => r.company_code),
+  )
+  const contacts = await idsOf(
+    db,
+    'cloud_contacts',
+    'email',
+    parsed.map((r) => r.owner_email),
+    true,
+  )
   return parsed.map((r) => {
     const companies_id = companies.get(r.company_code)
     if (companies_id === undefined) throw refuse(`Row ${r.row} (${r.identifier}): company code ${shown(r.company_code)} does not exist`)
-    const cloud_contact_id = contacts.get(r.owner_email)
+    const cloud_contact_id = contacts.get(r.owner_email.toLowerCase())
     if (cloud_contact_id === undefined) {
       throw refuse(`Row ${r.row} (${r.identifier}): cloud contact ${shown(r.owner_email)} does not exist; add it first`)
     }

@@ -23,7 +23,17 @@ export function uploadSummaryMail(to: string, added: readonly string[], updated:
   return {
     to,
     subject: `SAP cost centers uploaded: ${added.length} added, ${updated.length} updated`,
-    text: ['Hello,', '', 'your SAP cost center file was loaded.', '', listed('Added', added), '', listed('Updated', updated), '', 'CCoE Portal'].join('\n'),
+    text: [
+      'Hello,',
+      '',
+      'your SAP cost center file was loaded.',
+      '',
+      listed('Added', added),
+      '',
+      listed('Updated', updated),
+      '',
+      'CCoE Portal',
+    ].join('\n'),
     attachments: [
       {
         filename: `sap_cost_centers_upload_${new Date().toISOString()}.csv`,

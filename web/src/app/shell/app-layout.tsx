@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
+import { useThemeSync } from '../theme.js'
 import { AppNavbar } from './app-navbar.js'
 
 export function AppLayout({ children }: { children: ReactNode }) {
+  useThemeSync()
   return (
     <>
       <a href="#main" className="skip-link">

@@ -1,76 +1,62 @@
-import {
-  Alignment,
-  Button,
-  Classes,
-  Menu,
-  MenuDivider,
-  Navbar,
-  NavbarDivider,
-  NavbarGroup,
-  NavbarHeading,
-  Popover,
-} from '@blueprintjs/core'
+import { Alignment, Classes, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core'
 import { Link } from 'wouter'
-import { MenuLink } from '../../components/links/index.js'
 import { paths } from '../../config/paths.js'
 import { useReturnTo, useSession } from '../../lib/session.js'
 import { LogoMark } from '../../components/logo-mark.js'
-import { topMenus, type TopMenuDef } from './menu-items.js'
+import { topMenus } from './menu-items.js'
+import { NavbarDrawer } from './navbar-drawer.js'
+import { ThemeMenu } from './theme-menu.js'
+import { TopMenu } from './top-menu.js'
 
-function TopMenu({ menu }: { menu: TopMenuDef }) {
-  const content = (
-    <Menu aria-label={menu.text}>
-      {menu.sections.map((section, i) => [
-        section.title ? (
-          <MenuDivider key={`d${i}`} title={section.title} />
-        ) : i > 0 ? (
-          <MenuDivider key={`d${i}`} />
-        ) : null,
-        ...section.links.map((l) => <MenuLink key={l.href} text={l.text} href={l.href} />),
-      ])}
-    </Menu>
-  )
-  return (
-    <Popover content={content} placement="bottom-start" minimal>
-      <Button variant="minimal" icon={menu.icon} endIcon="caret-down" text={menu.text} />
-    </Popover>
-  )
-}
-
-/** Spec 000 §2 "Menu": the full menu when logged in, Login only when logged out. */
+/**
+ * Spec 000 §2 "Menu": the full menu when logged in, Login only when logged out. A narrow window
+ * (styles.css: .app-navbar__wide / __narrow) gets one Menu button that opens everything in a drawer.
+ */
 export function AppNavbar() {
   const { state, user } = useSession()
   const returnTo = useReturnTo()
   const home = state === 'in' ? paths.auth.home.getHref() : paths.unauth.home.getHref()
+  const menus = state === 'in' ? topMenus() : []
   return (
-    <Navbar className={`${Classes.DARK} app-navbar`} fixedToTop>
-      <NavbarGroup align={Alignment.START}>
+    <Navbar className={`${Classes.DARK} app-navbar`} fixedToTop role="navigation" aria-label="Main">
+      <NavbarGroup align={Alignment.START} className="app-navbar__start">
         <NavbarHeading className="app-navbar__heading">
           <Link href={home} className="app-brand">
             <LogoMark size={22} />
             <span>CCoE Portal</span>
           </Link>
         </NavbarHeading>
-        {state === 'in' && <NavbarDivider />}
-        {state === 'in' && topMenus().map((m) => <TopMenu key={m.text} menu={m} />)}
+        {state === 'in' && (
+          <div className="app-navbar__wide app-navbar__menus">
+            <NavbarDivider />
+            {menus.map((m) => (
+              <TopMenu key={m.text} menu={m} />
+            ))}
+          </div>
+        )}
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
         {state === 'in' && (
-          <>
+          <div className="app-navbar__wide app-navbar__session">
             <span className="app-navbar-user" title={user?.email}>
               {user?.name || user?.email}
             </span>
             <NavbarDivider />
+            <ThemeMenu />
             <Link href={paths.unauth.logout.getHref()} className={`${Classes.BUTTON} ${Classes.MINIMAL}`}>
               <span className={Classes.BUTTON_TEXT}>Log Out</span>
             </Link>
-          </>
+          </div>
         )}
+        {state === 'in' && <NavbarDrawer className="app-navbar__narrow" menus={menus} user={user} />}
         {state === 'out' && (
-          // a full-page navigation: sign-in happens in the gateway and the identity provider
-          <a href={paths.oidc.login.getHref(returnTo)} className={`${Classes.BUTTON} ${Classes.MINIMAL}`}>
-            <span className={Classes.BUTTON_TEXT}>Login</span>
-          </a>
+          <>
+            <ThemeMenu />
+            {/* a full-page navigation: sign-in happens in the gateway and the identity provider */}
+            <a href={paths.oidc.login.getHref(returnTo)} className={`${Classes.BUTTON} ${Classes.MINIMAL}`}>
+              <span className={Classes.BUTTON_TEXT}>Login</span>
+            </a>
+          </>
         )}
       </NavbarGroup>
     </Navbar>

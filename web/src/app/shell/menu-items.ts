@@ -39,10 +39,7 @@ export function topMenus(): TopMenuDef[] {
       icon: 'people',
       sections: [
         {
-          links: [
-            link('Members', a.resource.getHref('view', 'members')),
-            link('Membership Requests', a.membershipRequests.getHref()),
-          ],
+          links: [link('Members', a.resource.getHref('view', 'members')), link('Membership Requests', a.membershipRequests.getHref())],
         },
       ],
     },
@@ -91,10 +88,7 @@ export function topMenus(): TopMenuDef[] {
         },
         {
           title: 'Reports',
-          links: [
-            link('Cloud Account Posture', a.accountDetails.getHref()),
-            link('Missing Report Tags', a.missingTagsReport.getHref()),
-          ],
+          links: [link('Cloud Account Posture', a.accountDetails.getHref()), link('Missing Report Tags', a.missingTagsReport.getHref())],
         },
       ],
     },

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { storedUser } from '../../lib/session.js'
 
 export interface EmailDialogProps {
@@ -14,9 +14,12 @@ export interface EmailDialogProps {
 export function EmailDialog({ isOpen, title, onSend, onClose }: EmailDialogProps) {
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
-  useEffect(() => {
+  // each opening starts from the stored email: set while rendering the change, not in an effect after it
+  const [wasOpen, setWasOpen] = useState(false)
+  if (isOpen !== wasOpen) {
+    setWasOpen(isOpen)
     if (isOpen) setEmail(storedUser()?.email ?? '')
-  }, [isOpen])
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

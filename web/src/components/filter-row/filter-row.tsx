@@ -1,6 +1,7 @@
 import { Button } from '@blueprintjs/core'
 import { useCallback } from 'react'
 import type { FilterDef } from '../../../../shared/resources/index.js'
+import { ALL, isTextFilter } from './filter-choices.js'
 import { SelectFilter } from './select-filter.js'
 import { TextFilter } from './text-filter.js'
 
@@ -12,31 +13,24 @@ export interface FilterRowProps {
   onClear: () => void
 }
 
-const ALL = 'All'
-
-/** The filter row above a list: text filters search as you type, select filters pick a value. */
-export function FilterRow({ filters, values, onChange, onClear }: FilterRowProps) {
+/**
+ * The filter row above a list: text filters search as you type, select filters pick a value. The
+ * values live in the URL (the list controller), so a filtered list is a link.
+ */
+export function FilterRow({ filters: declared, values, onChange, onClear }: FilterRowProps) {
   const bind = useCallback((param: string) => (value: string) => onChange(param, value), [onChange])
+  // hidden filters are query parameters for other screens (a lookup's search), not the person's
+  const filters = declared.filter((f) => !f.hidden)
   if (filters.length === 0) return null
   const active = filters.some((f) => values[f.param] && values[f.param] !== ALL)
   return (
     <div className="filter-row" role="search" aria-label="Filters">
       {filters.map((f) => {
         const id = `filter-${f.param}`
-        if (f.kind === 'text' && !f.options && !f.lookup) {
-          return (
-            <TextFilter key={f.param} id={id} label={f.label} value={values[f.param] ?? ''} onChange={bind(f.param)} />
-          )
+        if (isTextFilter(f)) {
+          return <TextFilter key={f.param} id={id} label={f.label} value={values[f.param] ?? ''} onChange={bind(f.param)} />
         }
-        return (
-          <SelectFilter
-            key={f.param}
-            id={id}
-            filter={f}
-            value={values[f.param] ?? ''}
-            onChange={bind(f.param)}
-          />
-        )
+        return <SelectFilter key={f.param} id={id} filter={f} value={values[f.param] ?? ''} onChange={bind(f.param)} />
       })}
       <Button className="filter-row__clear" variant="minimal" icon="filter-remove" disabled={!active} onClick={onClear}>
         Clear filters

@@ -1,6 +1,7 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core'
 import type { FilterDef, LookupDef } from '../../../../shared/resources/index.js'
 import { useLookupOptions } from '../../lib/use-lookup-options.js'
+import { ALL, filterChoices, type Choice } from './filter-choices.js'
 
 export interface SelectFilterProps {
   id: string
@@ -9,26 +10,21 @@ export interface SelectFilterProps {
   onChange: (value: string) => void
 }
 
-interface Choice {
-  value: string
-  label: string
-}
-
-const ALL = 'All'
-/** an exact filter with neither choices nor lookup is a yes/no flag (cost centers' owner terminated) */
-const FLAG_CHOICES: readonly Choice[] = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-]
-const plain = (options: readonly string[]): Choice[] =>
-  [...new Set(options)].filter((o) => o !== ALL).map((o) => ({ value: o, label: o }))
-
 type ChoicesProps = Omit<SelectFilterProps, 'filter'> & { label: string }
 
 /** another model's names, then the filter's own choices (dcoe members' department: …, 'Other') */
-function LookupChoices({ lookup, fixed, ...props }: ChoicesProps & { lookup: LookupDef; fixed: readonly string[] }) {
+function LookupChoices({ filter, lookup, ...props }: SelectFilterProps & { lookup: LookupDef }) {
   const { options } = useLookupOptions(lookup, lookup.labelField)
-  return <Choices {...props} choices={plain([...options.map((o) => o.label), ...fixed])} />
+  return (
+    <Choices
+      {...props}
+      label={filter.label}
+      choices={filterChoices(
+        filter,
+        options.map((o) => o.label),
+      )}
+    />
+  )
 }
 
 function Choices({ id, label, value, choices, onChange }: ChoicesProps & { choices: readonly Choice[] }) {
@@ -45,9 +41,8 @@ function Choices({ id, label, value, choices, onChange }: ChoicesProps & { choic
   )
 }
 
-/** A select filter: fixed choices, another model's names (dcoe members' department), or yes/no. 'All' = no filter. */
+/** A select filter whose choices its registry entry declares (filter-choices.ts). 'All' = no filter. */
 export function SelectFilter({ filter, ...props }: SelectFilterProps) {
-  if (filter.lookup) return <LookupChoices {...props} label={filter.label} lookup={filter.lookup} fixed={filter.options ?? []} />
-  const choices = filter.options ? plain(filter.options) : FLAG_CHOICES
-  return <Choices {...props} label={filter.label} choices={choices} />
+  if (filter.lookup) return <LookupChoices {...props} filter={filter} lookup={filter.lookup} />
+  return <Choices {...props} label={filter.label} choices={filterChoices(filter)} />
 }

@@ -1,1 +1,1 @@
-export { InlineTable } from './inline-table.js'
+export { InlineTable, type InlineTableProps } from './inline-table.js'

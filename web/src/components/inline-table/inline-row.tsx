@@ -1,4 +1,4 @@
-import { Classes, Intent } from '@blueprintjs/core'
+import { FormGroup, Intent } from '@blueprintjs/core'
 import type { ReactNode } from 'react'
 import type { Row } from '../../lib/resource-api.js'
 import { FieldInput, type FormValues } from '../resource-form/index.js'
@@ -12,26 +12,51 @@ export interface InlineRowProps {
   row?: Row
   /** present while the row is in edit mode */
   draft?: Draft
+  /** the row's write is under way */
+  busy?: boolean
   onChange?: (name: string, value: FormValues[string]) => void
   /** Edit/Delete or Save/Cancel */
   actions: ReactNode
 }
 
-/** an email, or a select of emails or names, needs room to be read while it is edited */
+/** a cell's input is named by its column, as the header shows it; the label is for assistive technology only */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const
+/** a form group in a table cell: no room below it for the next group */
+const FIELD_IN_CELL = { margin: 0 } as const
+
+/** an email, a search of emails or names, or a date with its time zone needs room to be read while it is edited */
+const WIDE_INPUTS: readonly string[] = ['email', 'lookup', 'date', 'datetime']
 const editCellClassName = (field: InlineColumn['edit']) =>
-  field?.type === 'email' || field?.type === 'lookup' ? 'inline-row__cell--wide' : undefined
+  field && WIDE_INPUTS.includes(field.type) ? 'inline-row__cell--wide' : undefined
 
 /** One row of an inline table: values in view mode, inputs (with their error) in edit mode. */
-export function InlineRow({ columns, row, draft, onChange, actions }: InlineRowProps) {
+export function InlineRow({ columns, row, draft, busy, onChange, actions }: InlineRowProps) {
+  // spec 001 §4: a new record's required dropdowns start on their first item, as the form's do
+  const isNew = !row
   return (
-    <tr className={draft ? 'inline-row inline-row--editing' : 'inline-row'} aria-busy={draft?.busy || undefined}>
+    <tr className={draft ? 'inline-row inline-row--editing' : 'inline-row'} aria-busy={busy || undefined}>
       {columns.map((c) => {
         const edit = draft && c.edit
         const error = edit ? draft.errors[edit.name] : ''
         return (
           <td key={c.name} className={edit ? editCellClassName(edit) : cellClassName(c.view)}>
             {edit ? (
-              <>
+              // the cell's error (the client's check or the server's `fields`) under its input, as on the forms
+              <FormGroup
+                style={FIELD_IN_CELL}
+                intent={error ? Intent.DANGER : undefined}
+                helperText={error ? <span role="alert">{error}</span> : undefined}
+              >
+                <label htmlFor={`${draft.key}-${edit.name}`} style={VISUALLY_HIDDEN}>
+                  {c.label}
+                </label>
                 <FieldInput
                   id={`${draft.key}-${edit.name}`}
                   field={edit}
@@ -39,14 +64,10 @@ export function InlineRow({ columns, row, draft, onChange, actions }: InlineRowP
                   value={draft.values[edit.name] ?? null}
                   invalid={!!error}
                   withNone
+                  defaultToFirst={isNew && edit.type === 'lookup' && edit.required}
                   onChange={(v) => onChange?.(edit.name, v)}
                 />
-                {error && (
-                  <div className={`${Classes.FORM_HELPER_TEXT} ${Classes.intentClass(Intent.DANGER)}`} role="alert">
-                    {error}
-                  </div>
-                )}
-              </>
+              </FormGroup>
             ) : row ? (
               <CellValue field={c.view} value={row[c.name]} />
             ) : null}

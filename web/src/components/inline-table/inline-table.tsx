@@ -1,6 +1,7 @@
 import { Button, H2, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core'
-import { useMemo } from 'react'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { useMemo, useReducer } from 'react'
+import { useSWRConfig } from 'swr'
+import { allowedWrites, type ResourceDef } from '../../../../shared/resources/index.js'
 import { errorText } from '../../lib/api-client.js'
 import { csvHref } from '../../lib/csv.js'
 import { useListController } from '../../lib/use-list-controller.js'
@@ -11,25 +12,43 @@ import { inlineColumns } from './inline-columns.js'
 import { InlineHead } from './inline-head.js'
 import { InlineRow } from './inline-row.js'
 import { EditDelete, SaveCancel } from './row-buttons.js'
-import { useInlineEdit } from './use-inline-edit.js'
+import { useInlineEdit, type InlineOptions } from './use-inline-edit.js'
+import { useLeaveGuard } from './use-leave-guard.js'
+
+export interface InlineTableProps extends InlineOptions {
+  resource: ResourceDef
+}
 
 /**
- * The inline-editable table of any registry model (spec 001 §4): an add table on top (no paging),
- * then the list with its filters, sortable headers and a pager above and below.
+ * The inline-editable table of any registry model (spec 001 §4). Reloading the page (spec 001 §5)
+ * starts it afresh: no rows open, every list and choice fetched again, the toasts still shown.
  */
-export function InlineTable({ resource }: { resource: ResourceDef }) {
+export function InlineTable(props: InlineTableProps) {
+  const { mutate } = useSWRConfig()
+  const [generation, reload] = useReducer((n: number) => n + 1, 0)
+  const onReload = () => {
+    reload()
+    void mutate(() => true)
+  }
+  return <InlineTableBody key={generation} {...props} onReload={onReload} />
+}
+
+/** An add table on top (no paging), then the list with its filters, sortable headers and a pager above and below. */
+function InlineTableBody({ resource, onReload, ...options }: InlineTableProps & { onReload: () => void }) {
   const ctl = useListController(resource)
-  const t = useInlineEdit(resource, ctl.query)
+  const t = useInlineEdit(resource, ctl.query, options, onReload)
+  useLeaveGuard(t.rowOpen)
   const columns = useMemo(() => inlineColumns(resource), [resource])
+  const writes = allowedWrites(resource)
   const { data, error, isLoading } = t.list
   const rows = data?.data ?? []
-  const pager = <ListPager list={ctl} total={data?.meta.total ?? 0} />
+  const pager = <ListPager list={ctl} total={data?.meta.total} />
 
   return (
     <>
       <section className="inline-add" aria-label="New rows">
         <div className="inline-add__bar">
-          <Button icon="add" intent={Intent.PRIMARY} text="Add a row" onClick={t.add} />
+          <Button icon="add" intent={Intent.PRIMARY} text="Add a row" disabled={!!t.editing} onClick={t.add} />
           {resource.csv && <CsvLink href={csvHref(resource, ctl.query)} />}
         </div>
         {t.adds.length > 0 && (
@@ -42,8 +61,9 @@ export function InlineTable({ resource }: { resource: ResourceDef }) {
                     key={d.key}
                     columns={columns}
                     draft={d}
+                    busy={t.creating}
                     onChange={(name, v) => t.setValue(d, name, v)}
-                    actions={<SaveCancel busy={d.busy} onSave={() => t.saveAdd(d)} onCancel={() => t.cancelAdd(d)} />}
+                    actions={<SaveCancel busy={t.creating} onSave={() => t.saveAdd(d)} onCancel={() => t.cancelAdd(d)} />}
                   />
                 ))}
               </tbody>
@@ -69,12 +89,17 @@ export function InlineTable({ resource }: { resource: ResourceDef }) {
                     columns={columns}
                     row={row}
                     draft={draft}
+                    busy={!!draft && t.updating}
                     onChange={(name, v) => draft && t.setValue(draft, name, v)}
                     actions={
                       draft ? (
-                        <SaveCancel busy={draft.busy} onSave={t.saveEdit} onCancel={t.cancelEdit} />
+                        <SaveCancel busy={t.updating} onSave={t.saveEdit} onCancel={t.cancelEdit} />
                       ) : (
-                        <EditDelete editDisabled={!!t.editing} onEdit={() => t.startEdit(row)} onDelete={() => t.remove(row)} />
+                        <EditDelete
+                          editDisabled={t.rowOpen}
+                          onEdit={writes.includes('update') ? () => t.startEdit(row) : undefined}
+                          onDelete={writes.includes('delete') ? () => t.remove(row) : undefined}
+                        />
                       )
                     }
                   />

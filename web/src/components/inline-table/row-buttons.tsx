@@ -19,22 +19,26 @@ export function SaveCancel({ busy, onSave, onCancel }: SaveCancelProps) {
 }
 
 export interface EditDeleteProps {
-  /** another row is in edit mode */
+  /** another row (new or existing) is being edited */
   editDisabled: boolean
-  onEdit: () => void
-  onDelete: () => void
+  /** absent where the model takes no updates */
+  onEdit?: () => void
+  /** absent where the model takes no deletes */
+  onDelete?: () => void
 }
 
 /** View mode: Edit (disabled while another row is edited), Delete after 'Sure to delete?'. */
 export function EditDelete({ editDisabled, onEdit, onDelete }: EditDeleteProps) {
   return (
     <>
-      <Button size="small" variant="minimal" icon="edit" text="Edit" disabled={editDisabled} onClick={onEdit} />
-      <Popconfirm
-        question={MESSAGES.sureToDelete}
-        button={{ text: 'Delete', icon: 'trash', intent: Intent.DANGER }}
-        onConfirm={onDelete}
-      />
+      {onEdit && <Button size="small" variant="minimal" icon="edit" text="Edit" disabled={editDisabled} onClick={onEdit} />}
+      {onDelete && (
+        <Popconfirm
+          question={MESSAGES.sureToDelete}
+          button={{ text: 'Delete', icon: 'trash', intent: Intent.DANGER }}
+          onConfirm={onDelete}
+        />
+      )}
     </>
   )
 }

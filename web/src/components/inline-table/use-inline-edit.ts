@@ -2,11 +2,10 @@ import { useState } from 'react'
 import { NEW_ROW_ID } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
-import { ApiError, errorText } from '../../lib/api-client.js'
-import { createRecord, deleteRecord, updateRecord, useResourceList, type Row } from '../../lib/resource-api.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
-import type { ListQuery } from '../../lib/resource-api.js'
-import { toFormValues, toPayload, validate, type FormValues } from '../resource-form/index.js'
+import type { ListQuery, Row } from '../../lib/resource-api.js'
+import { toastError } from '../../lib/toaster.js'
+import { toFormValues, validate, type FormValues } from '../resource-form/index.js'
+import { useInlineWrites } from './use-inline-writes.js'
 
 /** A row being typed: a new one (id NEW_ROW_ID, spec 001 §9) or an existing one in edit mode. */
 export interface Draft {
@@ -15,113 +14,93 @@ export interface Draft {
   id: number
   values: FormValues
   errors: Record<string, string>
-  busy: boolean
+}
+
+/** What a model adds to the generic inline table (the same rules its form follows). */
+export interface InlineOptions {
+  /** values that follow from an edit (a company code fills its GL accounts) */
+  derive?: (name: string, values: FormValues) => FormValues
+  /** values a new row starts with besides the empty ones (cost centers: Active now, spec 001 §4) */
+  newValues?: () => FormValues
+  /** a duplicate on an add reloads the page (spec 001 §5: cost center identifiers) */
+  reloadOnDuplicate?: boolean
 }
 
 let seq = 0
 
 /**
- * The headless inline table (spec 001 §4): new rows on top, at most one existing row in edit mode,
- * saves that put the server's answer into the cached list page, deletes that drop the row.
+ * The headless inline table (spec 001 §4): new rows on top, and one row edited at a time: while a
+ * new row is open no existing row can be edited, and while an existing one is, no row is added.
  */
-export function useInlineEdit(resource: ResourceDef, query: ListQuery) {
-  const list = useResourceList(resource, query)
+export function useInlineEdit(resource: ResourceDef, query: ListQuery, options: InlineOptions, onReload: () => void) {
   const fields = writableFields(resource)
   const [adds, setAdds] = useState<Draft[]>([])
   const [editing, setEditing] = useState<Draft | undefined>()
-  const { messages } = resource
+  const writes = useInlineWrites(resource, query, { reloadOnDuplicate: options.reloadOnDuplicate, onReload })
 
-  const patchAdd = (key: string, change: Partial<Draft>) =>
-    setAdds((prev) => prev.map((d) => (d.key === key ? { ...d, ...change } : d)))
+  const patch = (draft: Draft, change: (d: Draft) => Partial<Draft>) => {
+    if (draft.id === NEW_ROW_ID) setAdds((prev) => prev.map((d) => (d.key === draft.key ? { ...d, ...change(d) } : d)))
+    else setEditing((cur) => cur && { ...cur, ...change(cur) })
+  }
   const dropAdd = (key: string) => setAdds((prev) => prev.filter((d) => d.key !== key))
 
-  /** the page in the cache changes at once; the server is asked again only after a delete */
-  const patchList = (change: (rows: Row[]) => Row[], totalDelta = 0) =>
-    list.mutate((cur) => (cur ? { ...cur, data: change(cur.data), meta: { ...cur.meta, total: cur.meta.total + totalDelta } } : cur), {
-      revalidate: false,
-    })
-
-  const failed = (err: unknown, fallback: string) => {
-    if (err instanceof ApiError && err.status === 409 && resource.fields.some((f) => f.name === 'identifier')) {
-      void toastError(MESSAGES.duplicateIdentifier)
-      void list.mutate()
-    } else void toastError(`${fallback} ${errorText(err)}`)
-  }
-
+  /** client checks first (spec 001 §5: inline forms validate before saving); false when a field is wrong */
   const checked = (draft: Draft) => {
-    const errors = validate(fields, draft.values)
-    return Object.values(errors).some(Boolean) ? errors : undefined
+    const errors = validate(fields, draft.values, draft.id === NEW_ROW_ID ? 'create' : 'update')
+    patch(draft, () => ({ errors }))
+    return !Object.values(errors).some(Boolean)
   }
+  /** the server refused: its per-field messages go under the cells they concern */
+  const refused = (draft: Draft, errors: Record<string, string>) => patch(draft, () => ({ errors }))
 
   const add = () => {
+    if (editing) return
     if (resource.singleAdd && adds.length > 0) return void toastError(MESSAGES.cancelLastAddFirst)
-    const draft = { key: `new-${++seq}`, id: NEW_ROW_ID, values: toFormValues(fields), errors: {}, busy: false }
-    setAdds((prev) => [draft, ...prev])
+    const values = { ...toFormValues(fields), ...options.newValues?.() }
+    setAdds((prev) => [{ key: `new-${++seq}`, id: NEW_ROW_ID, values, errors: {} }, ...prev])
   }
 
   const saveAdd = async (draft: Draft) => {
-    const errors = checked(draft)
-    if (errors) return patchAdd(draft.key, { errors })
-    patchAdd(draft.key, { busy: true, errors: {} })
-    try {
-      const saved = await createRecord(resource, toPayload(fields, draft.values), true)
-      dropAdd(draft.key)
-      await patchList((rows) => [saved.data, ...rows], 1)
-      void toastSuccess(messages.created)
-    } catch (err) {
-      patchAdd(draft.key, { busy: false })
-      failed(err, messages.createFailed)
-    }
+    if (!checked(draft)) return
+    const result = await writes.create(fields, draft.values)
+    if (result.ok) dropAdd(draft.key)
+    else refused(draft, result.fieldErrors)
   }
 
-  const startEdit = (row: Row) =>
-    setEditing({ key: String(row.id), id: row.id, values: toFormValues(fields, row), errors: {}, busy: false })
+  const startEdit = (row: Row) => {
+    if (editing || adds.length > 0) return
+    setEditing({ key: String(row.id), id: row.id, values: toFormValues(fields, row), errors: {} })
+  }
 
   const saveEdit = async () => {
-    if (!editing) return
-    const errors = checked(editing)
-    if (errors) return setEditing({ ...editing, errors })
-    setEditing({ ...editing, busy: true, errors: {} })
-    try {
-      const saved = await updateRecord(resource, editing.id, toPayload(fields, editing.values))
-      await patchList((rows) => rows.map((r) => (r.id === saved.data.id ? saved.data : r)))
-      setEditing(undefined)
-      void toastSuccess(messages.updated)
-    } catch (err) {
-      setEditing((cur) => cur && { ...cur, busy: false })
-      failed(err, messages.updateFailed)
-    }
+    if (!editing || !checked(editing)) return
+    const result = await writes.update(fields, editing.id, editing.values)
+    if (result.ok) setEditing(undefined)
+    else refused(editing, result.fieldErrors)
   }
 
-  const remove = async (row: Row) => {
-    try {
-      await deleteRecord(resource, row.id)
-      await patchList((rows) => rows.filter((r) => r.id !== row.id), -1)
-      void toastSuccess(messages.deleted)
-      void list.mutate()
-    } catch (err) {
-      // spec 001 §8: delete failures show the server's error text
-      void toastError(errorText(err))
-    }
-  }
-
-  const setValue = (draft: Draft, name: string, value: FormValues[string]) => {
-    const change = { values: { ...draft.values, [name]: value }, errors: { ...draft.errors, [name]: '' } }
-    if (draft.id === NEW_ROW_ID) patchAdd(draft.key, change)
-    else setEditing((cur) => cur && { ...cur, ...change })
-  }
+  const setValue = (draft: Draft, name: string, value: FormValues[string]) =>
+    patch(draft, (d) => {
+      const values = { ...d.values, [name]: value }
+      return { values: options.derive ? options.derive(name, values) : values, errors: { ...d.errors, [name]: '' } }
+    })
 
   return {
-    list,
+    list: writes.list,
     adds,
     editing,
+    /** a new row is being saved (one at a time) / the edited row is */
+    creating: writes.creating,
+    updating: writes.updating,
+    /** a row is open: Edit elsewhere is disabled, and leaving the page asks first */
+    rowOpen: adds.length > 0 || editing !== undefined,
     add,
     saveAdd: (d: Draft) => void saveAdd(d),
     cancelAdd: (d: Draft) => dropAdd(d.key),
     startEdit,
     saveEdit: () => void saveEdit(),
     cancelEdit: () => setEditing(undefined),
-    remove: (row: Row) => void remove(row),
+    remove: writes.remove,
     setValue,
   }
 }

@@ -14,11 +14,7 @@ export interface LinkButtonProps {
 
 /** A client-side link that looks like a Blueprint button (its role stays "link"). */
 export function LinkButton({ href, children, icon, intent, minimal = false }: LinkButtonProps) {
-  const className = [
-    Classes.BUTTON,
-    intent ? Classes.intentClass(intent) : undefined,
-    minimal ? Classes.MINIMAL : undefined,
-  ]
+  const className = [Classes.BUTTON, intent ? Classes.intentClass(intent) : undefined, minimal ? Classes.MINIMAL : undefined]
     .filter(Boolean)
     .join(' ')
   return (

@@ -3,7 +3,7 @@ import { DateInput } from '@blueprintjs/datetime'
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css'
 import { enUS } from 'date-fns/locale'
 import { PICKER_DATE_FORMAT } from '../../../../shared/constants.js'
-import { toDate, toDayString } from '../../lib/dates.js'
+import { pickerRange, toDate, toDayString } from '../../lib/dates.js'
 
 export interface DateInputFieldProps {
   id: string
@@ -11,14 +11,19 @@ export interface DateInputFieldProps {
   value: string | null
   /** an instant (datetime field) rather than a calendar day */
   withTime?: boolean
+  disabled?: boolean
   onChange: (value: string | null) => void
 }
 
-export default function DateInputField({ id, value, withTime = false, onChange }: DateInputFieldProps) {
+export default function DateInputField({ id, value, withTime = false, disabled, onChange }: DateInputFieldProps) {
   const date = toDate(value)
+  const { minDate, maxDate } = pickerRange(date, new Date())
   return (
     <DateInput
       fill
+      disabled={disabled}
+      minDate={minDate}
+      maxDate={maxDate}
       locale={enUS}
       dateFnsFormat={PICKER_DATE_FORMAT}
       placeholder={PICKER_DATE_FORMAT}

@@ -1,5 +1,6 @@
 import { HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core'
-import type { FieldDef } from '../../../../shared/resources/index.js'
+import type { FieldDef, LookupDef } from '../../../../shared/resources/index.js'
+import type { LookupOption } from '../../lib/use-lookup-options.js'
 import { DateField } from './date-field.js'
 import { LookupSelect } from './lookup-select.js'
 
@@ -15,16 +16,56 @@ export interface FieldInputProps {
   withNone?: boolean
   /** lookups: pick the first row once loaded */
   defaultToFirst?: boolean
+  disabled?: boolean
+  /** a text field whose value is chosen among another model's labels (and `extra` choices) */
+  choices?: { lookup: LookupDef; extra?: readonly LookupOption[]; freeText?: boolean }
   onChange: (value: string | boolean | null) => void
 }
 
 /** The input for one registry field, chosen by its type. The label is the FormGroup's. */
-export function FieldInput({ id, field, value, invalid, ariaLabel, placeholder, withNone, defaultToFirst, onChange }: FieldInputProps) {
+export function FieldInput({
+  id,
+  field,
+  value,
+  invalid,
+  ariaLabel,
+  placeholder,
+  withNone,
+  defaultToFirst,
+  disabled,
+  choices,
+  onChange,
+}: FieldInputProps) {
   const text = typeof value === 'string' ? value : ''
   const intent = invalid ? 'danger' : undefined
+  if (choices) {
+    return (
+      <LookupSelect
+        id={id}
+        lookup={choices.lookup}
+        byLabel
+        extraOptions={choices.extra}
+        freeText={choices.freeText}
+        placeholder={placeholder}
+        value={text}
+        required={field.required}
+        ariaLabel={ariaLabel}
+        disabled={disabled}
+        onChange={onChange}
+      />
+    )
+  }
   switch (field.type) {
     case 'boolean':
-      return <Switch id={id} aria-label={ariaLabel} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />
+      return (
+        <Switch
+          id={id}
+          aria-label={ariaLabel}
+          disabled={disabled}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      )
     case 'select':
       return (
         <HTMLSelect
@@ -32,6 +73,7 @@ export function FieldInput({ id, field, value, invalid, ariaLabel, placeholder, 
           aria-label={ariaLabel}
           fill
           value={text}
+          disabled={disabled}
           required={field.required}
           options={[{ value: '', label: 'Select…' }, ...(field.options ?? []).map((o) => ({ value: o, label: o }))]}
           onChange={(e) => onChange(e.currentTarget.value)}
@@ -47,15 +89,27 @@ export function FieldInput({ id, field, value, invalid, ariaLabel, placeholder, 
           withNone={withNone}
           defaultToFirst={defaultToFirst}
           ariaLabel={ariaLabel}
+          disabled={disabled}
           onChange={onChange}
         />
       ) : null
     case 'date':
     case 'datetime':
-      return <DateField id={id} value={text || null} withTime={field.type === 'datetime'} onChange={onChange} />
+      return <DateField id={id} value={text || null} withTime={field.type === 'datetime'} disabled={disabled} onChange={onChange} />
     case 'richtext':
       // the rich-text editor (draft-js) comes with its own issue; plain HTML text until then
-      return <TextArea id={id} fill rows={6} value={text} intent={intent} onChange={(e) => onChange(e.currentTarget.value)} />
+      return (
+        <TextArea
+          id={id}
+          fill
+          rows={6}
+          value={text}
+          disabled={disabled}
+          maxLength={field.maxLength}
+          intent={intent}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      )
     default:
       return (
         <InputGroup
@@ -63,6 +117,7 @@ export function FieldInput({ id, field, value, invalid, ariaLabel, placeholder, 
           type={field.type === 'email' ? 'email' : field.type === 'number' ? 'number' : 'text'}
           inputMode={field.type === 'number' ? 'decimal' : undefined}
           value={text}
+          disabled={disabled}
           aria-label={ariaLabel}
           placeholder={placeholder}
           maxLength={field.maxLength}

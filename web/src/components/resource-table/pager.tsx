@@ -4,7 +4,8 @@ import { Button, ButtonGroup, Classes, HTMLSelect } from '@blueprintjs/core'
 export interface PagerProps {
   page: number
   perPage: number
-  total: number
+  /** the list answer's total; undefined while the first answer loads (no count is shown yet) */
+  total: number | undefined
   onPage: (page: number) => void
   onPerPage: (perPage: number) => void
   /** @default [10, 25, 50, 100] */
@@ -13,15 +14,21 @@ export interface PagerProps {
 
 /** Server-side paging: the list answer's meta.total drives it. */
 export function Pager({ page, perPage, total, onPage, onPerPage, pageSizes = [10, 25, 50, 100] }: PagerProps) {
-  const pages = Math.max(1, Math.ceil(total / perPage))
-  const first = total === 0 ? 0 : (page - 1) * perPage + 1
-  const last = Math.min(total, page * perPage)
+  const known = total ?? 0
+  const pages = Math.max(1, Math.ceil(known / perPage))
+  const first = known === 0 ? 0 : (page - 1) * perPage + 1
+  const last = Math.min(known, page * perPage)
   const sizes = pageSizes.includes(perPage) ? pageSizes : [...pageSizes, perPage].sort((a, b) => a - b)
   return (
     <nav className="pager" aria-label="Pagination">
-      <span className={Classes.TEXT_MUTED} aria-live="polite">
-        {total === 0 ? 'No records' : `${first}–${last} of ${total} records`}
-      </span>
+      {/* 'No records' only once the server said so: while loading, a skeleton like the table's */}
+      {total === undefined ? (
+        <span className={Classes.SKELETON}>Loading records</span>
+      ) : (
+        <span className={Classes.TEXT_MUTED} aria-live="polite">
+          {total === 0 ? 'No records' : `${first}–${last} of ${total} records`}
+        </span>
+      )}
       <span className="pager__controls">
         <label className="pager__size">
           <span className={Classes.TEXT_MUTED}>Rows per page</span>
@@ -34,7 +41,12 @@ export function Pager({ page, perPage, total, onPage, onPerPage, pageSizes = [10
         <ButtonGroup>
           <Button icon="chevron-left" aria-label="Previous page" disabled={page <= 1} onClick={() => onPage(page - 1)} />
           <Button disabled className="pager__page" text={`Page ${page} of ${pages}`} />
-          <Button icon="chevron-right" aria-label="Next page" disabled={page >= pages} onClick={() => onPage(page + 1)} />
+          <Button
+            icon="chevron-right"
+            aria-label="Next page"
+            disabled={total === undefined || page >= pages}
+            onClick={() => onPage(page + 1)}
+          />
         </ButtonGroup>
       </span>
     </nav>
@@ -42,8 +54,6 @@ export function Pager({ page, perPage, total, onPage, onPerPage, pageSizes = [10
 }
 
 /** The pager of a list whose page and size live in the URL (the list controller). */
-export function ListPager({ list, total }: { list: ListController; total: number }) {
-  return (
-    <Pager page={list.query.page} perPage={list.query.perPage} total={total} onPage={list.setPage} onPerPage={list.setPerPage} />
-  )
+export function ListPager({ list, total }: { list: ListController; total: number | undefined }) {
+  return <Pager page={list.query.page} perPage={list.query.perPage} total={total} onPage={list.setPage} onPerPage={list.setPerPage} />
 }

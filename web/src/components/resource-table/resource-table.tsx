@@ -1,9 +1,16 @@
-import { Classes, HTMLTable } from '@blueprintjs/core'
-import type { ReactNode } from 'react'
-import { fieldOf, type ResourceDef } from '../../../../shared/resources/index.js'
+import { useAtom } from 'jotai'
+import { lazy, Suspense, type ReactNode } from 'react'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { Row } from '../../lib/resource-api.js'
-import { CellValue, cellClassName } from './cell-value.js'
-import { SortHeader } from './sort-header.js'
+import { HtmlResourceTable } from './html-table.js'
+import { densityAtom, useModelPreferences } from './preferences.js'
+import { TableToolbar } from './table-toolbar.js'
+
+// Blueprint's table (~30 KB gzip) loads only when someone picks the grid
+const ResourceGrid = lazy(() => import('./resource-grid.js').then((m) => ({ default: m.ResourceGrid })))
+
+/** Lists with this many columns or more may show as the grid (frozen first column, resizable, reorderable). */
+export const GRID_MIN_COLUMNS = 6
 
 export interface ResourceTableProps {
   resource: ResourceDef
@@ -22,54 +29,33 @@ export interface ResourceTableProps {
   skeletonRows?: number
 }
 
-/** A paged list of a registry model: the registry's columns, sortable headers, one row per record. */
-export function ResourceTable({ resource, rows, sort, onSort, renderCell, renderActions, loading, stale, skeletonRows = 5 }: ResourceTableProps) {
-  const columns = resource.columns.map((name) => ({ name, field: fieldOf(resource, name) }))
+/**
+ * A paged list of a registry model: the registry's columns, sortable headers, one row per record.
+ * The HTML table is the default (the one screen readers read as a table); a wide list can switch
+ * to the grid, and the choice, the density and the grid's columns are remembered (preferences.ts).
+ */
+export function ResourceTable(props: ResourceTableProps) {
+  const [density, setDensity] = useAtom(densityAtom)
+  const [prefs, updatePrefs] = useModelPreferences(props.resource.key)
+  const wide = props.resource.columns.length >= GRID_MIN_COLUMNS
+  const layout = wide && prefs.layout === 'grid' ? 'grid' : 'table'
+  const compact = density === 'compact'
+  const table = <HtmlResourceTable {...props} compact={compact} />
   return (
-    <div className={stale ? 'table-scroll table-scroll--stale' : 'table-scroll'}>
-      <HTMLTable
-        className="resource-table resource-table--striped resource-table--interactive"
-        aria-label={resource.messages.listTitle}
-        striped
-        interactive
-        aria-busy={loading || stale || undefined}
-      >
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <SortHeader key={c.name} field={c.name} label={c.field?.label ?? c.name} sort={sort} onSort={onSort} />
-            ))}
-            {renderActions && (
-              <th scope="col" className="resource-table__actions">
-                <span className={Classes.TEXT_MUTED}>Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {loading
-            ? Array.from({ length: skeletonRows }, (_, i) => (
-                <tr key={i}>
-                  {columns.map((c) => (
-                    <td key={c.name}>
-                      <span className={Classes.SKELETON}>loading</span>
-                    </td>
-                  ))}
-                  {renderActions && <td />}
-                </tr>
-              ))
-            : rows.map((row) => (
-                <tr key={row.id}>
-                  {columns.map((c) => (
-                    <td key={c.name} className={cellClassName(c.field)}>
-                      {renderCell?.(c.name, row) ?? <CellValue field={c.field} value={row[c.name]} />}
-                    </td>
-                  ))}
-                  {renderActions && <td className="resource-table__actions">{renderActions(row)}</td>}
-                </tr>
-              ))}
-        </tbody>
-      </HTMLTable>
-    </div>
+    <>
+      <TableToolbar
+        density={density}
+        onDensity={setDensity}
+        layout={wide ? layout : undefined}
+        onLayout={(l) => updatePrefs({ layout: l })}
+      />
+      {layout === 'grid' ? (
+        <Suspense fallback={<HtmlResourceTable {...props} compact={compact} loading />}>
+          <ResourceGrid {...props} compact={compact} columns={prefs} onColumns={updatePrefs} />
+        </Suspense>
+      ) : (
+        table
+      )}
+    </>
   )
 }

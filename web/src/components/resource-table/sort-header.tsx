@@ -8,21 +8,25 @@ export interface SortHeaderProps {
   onSort: (sort: string) => void
 }
 
-/** A column header that sorts on click: ascending first, then descending. */
-export function SortHeader({ field, label, sort, onSort }: SortHeaderProps) {
-  const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none'
+export type SortDirection = 'ascending' | 'descending' | 'none'
+
+export function sortDirection(field: string, sort: string): SortDirection {
+  return sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none'
+}
+
+/** The header's button: sorts ascending first, then descending (the HTML table and the grid). */
+export function SortButton({ field, label, sort, onSort }: SortHeaderProps) {
+  const direction = sortDirection(field, sort)
   const next = direction === 'ascending' ? `-${field}` : field
   const icon = direction === 'ascending' ? 'sort-asc' : direction === 'descending' ? 'sort-desc' : 'double-caret-vertical'
+  return <Button variant="minimal" size="small" className="sort-header" endIcon={icon} onClick={() => onSort(next)} text={label} />
+}
+
+/** A column header that sorts on click. */
+export function SortHeader(props: SortHeaderProps) {
   return (
-    <th scope="col" aria-sort={direction}>
-      <Button
-        variant="minimal"
-        size="small"
-        className="sort-header"
-        endIcon={icon}
-        onClick={() => onSort(next)}
-        text={label}
-      />
+    <th scope="col" aria-sort={sortDirection(props.field, props.sort)}>
+      <SortButton {...props} />
     </th>
   )
 }

@@ -1,33 +1,36 @@
-import { Button, Card, FormGroup, InputGroup, Intent } from '@blueprintjs/core'
-import { useState, type FormEvent } from 'react'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { useMemo } from 'react'
+import { useLocation } from 'wouter'
+import { fieldOf, type FieldDef, type ResourceDef } from '../../../../shared/resources/index.js'
+import type { RecordAnswer } from '../../../../shared/schemas/common.js'
 import { FormPage } from '../../components/form-page.js'
+import { ResourceForm, toFormValues, toPayload } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { useCreateRecord } from '../../lib/use-create-record.js'
+import { bodySchemas } from '../../lib/form-validation.js'
+import type { Row } from '../../lib/resource-api.js'
+import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
 
 /** /auth/create/cloud_contacts (spec 001 §2): one email, Confirm; the server fills in the rest. */
 export function ContactCreatePage({ resource }: { resource: ResourceDef }) {
-  const [email, setEmail] = useState('')
-  const { busy, create } = useCreateRecord(resource)
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    await create(() => apiRequest('POST', paths.api.cloudContactByEmail.getHref(), { [resource.bodyKey]: { email: email.trim() } }))
-  }
+  const [, navigate] = useLocation()
+  const fields = useMemo(() => [fieldOf(resource, 'email')].filter((f): f is FieldDef => !!f), [resource])
+  const create = useCreateController(resource, {
+    failureText: pageSubmitFailed(resource.messages, 'create'),
+    request: (values) => apiRequest<RecordAnswer<Row>>('POST', paths.api.cloudContactByEmail.getHref(), { [resource.bodyKey]: values }),
+    onSuccess: () => navigate(paths.auth.resource.getHref('view', resource.key)),
+  })
 
   return (
     <FormPage title={resource.messages.createTitle}>
-      <Card className="form-card">
-        <form onSubmit={(e) => void submit(e)}>
-          <FormGroup label="Email" labelFor="contact-email" className="form-group--required">
-            <InputGroup id="contact-email" type="email" required value={email} onValueChange={setEmail} disabled={busy} />
-          </FormGroup>
-          <div className="form-actions">
-            <Button type="submit" intent={Intent.PRIMARY} text="Confirm" loading={busy} disabled={!email.trim()} />
-          </div>
-        </form>
-      </Card>
+      <ResourceForm
+        fields={fields}
+        schema={bodySchemas(resource).create}
+        initialValues={toFormValues(fields)}
+        serverErrors={create.fieldErrors}
+        busy={create.isMutating}
+        submitText="Confirm"
+        onSubmit={(v) => void create.trigger(toPayload(fields, v))}
+      />
     </FormPage>
   )
 }

@@ -3,6 +3,8 @@ import { isNone, toFormValues, toPayload, type FormValues } from '../../componen
 
 /** The form types the owner's email; the payload carries the found contact's id instead. */
 export const CONTACT_EMAIL_FIELD: FieldDef = { name: 'cloud_contact_email', label: 'Cloud Contact Email', type: 'email', required: true }
+/** the email is searched among the cloud contacts as it is typed; one not found may be typed whole (then §5's check) */
+export const CONTACT_CHOICES = { lookup: { model: 'cloud_contacts', labelField: 'email' }, freeText: true }
 export const LOOKUPS = ['companies_id', 'business_units_id', 'departments_id'] as const
 export const OPTIONAL_LOOKUPS = [
   { name: 'new_cost_center_id', flag: 'has_replacement', label: 'Replacement' },

@@ -1,14 +1,15 @@
 import { useState } from 'react'
-import { useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { isNone, type FormValues } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
-import { errorText } from '../../lib/api-client.js'
-import { createRecord, isResourceKey, updateRecord } from '../../lib/resource-api.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
-import { pageSubmitFailed } from '../../lib/use-create-record.js'
+import type { RecordAnswer } from '../../../../shared/schemas/common.js'
+import { companies } from '../../../../shared/resources/companies.js'
+import { fetcher } from '../../lib/api-client.js'
+import { recordUrl, type Row } from '../../lib/resource-api.js'
+import { toastError } from '../../lib/toaster.js'
+import { pageSubmitFailed, useCreateController, useUpdateController } from '../../lib/write-controllers.js'
 import { toCostCenterPayload } from './cost-center-values.js'
 import { findContact } from './find-contact.js'
 
@@ -21,18 +22,37 @@ interface Pending {
  * Submit → the edit's None checks → the contact must exist (else to the contact form) → confirm
  * modal → POST or PUT → the list (spec 001 §5).
  */
-export function useSaveCostCenter(resource: ResourceDef, modelId: string | undefined, companyCode: (id: string) => string) {
+export function useSaveCostCenter(resource: ResourceDef, modelId: string | undefined) {
   const [, navigate] = useLocation()
-  const { mutate } = useSWRConfig()
   const [pending, setPending] = useState<Pending | undefined>()
-  const [busy, setBusy] = useState(false)
+  const [checking, setChecking] = useState(false)
   const { messages } = resource
+  const mode = modelId ? 'update' : 'create'
+  const written = {
+    failureText: pageSubmitFailed(messages, mode),
+    onSuccess: () => navigate(paths.auth.resource.getHref('view', resource.key)),
+    onError: () => setPending(undefined),
+  }
+  const create = useCreateController(resource, written)
+  const update = useUpdateController(resource, written)
+  const busy = checking || create.isMutating || update.isMutating
+
+  /** spec 001 §5: an edit may not set the department or business unit to None (its own toasts) */
+  const precheck = (values: FormValues) => {
+    const none = !modelId
+      ? undefined
+      : isNone(values.departments_id)
+        ? MESSAGES.editedDepartmentNone
+        : isNone(values.business_units_id)
+          ? MESSAGES.editedBusinessUnitNone
+          : undefined
+    if (none) void toastError(none)
+    return !none
+  }
 
   const submit = async (values: FormValues) => {
-    if (modelId && isNone(values.departments_id)) return void toastError(MESSAGES.editedDepartmentNone)
-    if (modelId && isNone(values.business_units_id)) return void toastError(MESSAGES.editedBusinessUnitNone)
     const email = String(values.cloud_contact_email ?? '').trim()
-    setBusy(true)
+    setChecking(true)
     try {
       const contact = await findContact(email)
       if (!contact) {
@@ -43,26 +63,30 @@ export function useSaveCostCenter(resource: ResourceDef, modelId: string | undef
     } catch {
       void toastError(MESSAGES.apiError)
     } finally {
-      setBusy(false)
+      setChecking(false)
     }
   }
 
   const confirm = async () => {
     if (!pending) return
-    setBusy(true)
-    const body = toCostCenterPayload(resource, pending.values, pending.contactId, companyCode(String(pending.values.companies_id)))
-    try {
-      if (modelId) await updateRecord(resource, modelId, body)
-      else await createRecord(resource, body)
-      void toastSuccess(modelId ? messages.updated : messages.created)
-      void mutate(isResourceKey(resource))
-      navigate(paths.auth.resource.getHref('view', resource.key))
-    } catch (err) {
-      void toastError(`${pageSubmitFailed(messages, modelId ? 'update' : 'create')} ${errorText(err)}`)
-      setBusy(false)
-      setPending(undefined)
-    }
+    const companyId = String(pending.values.companies_id ?? '')
+    const company = companyId ? await fetcher<RecordAnswer<Row>>(recordUrl(companies, companyId)).catch(() => undefined) : undefined
+    const body = toCostCenterPayload(resource, pending.values, pending.contactId, String(company?.data.code ?? ''))
+    if (modelId) await update.trigger({ id: modelId, values: body })
+    else await create.trigger(body)
   }
 
-  return { busy, pending: !!pending, submit: (v: FormValues) => void submit(v), confirm: () => void confirm(), cancel: () => setPending(undefined) }
+  // the server names the contact by its id; the form shows it as the email
+  const { cloud_contact_id: contact, ...others } = modelId ? update.fieldErrors : create.fieldErrors
+  const fieldErrors = contact ? { ...others, cloud_contact_email: contact } : others
+
+  return {
+    busy,
+    fieldErrors,
+    precheck,
+    pending: !!pending,
+    submit: (v: FormValues) => void submit(v),
+    confirm: () => void confirm(),
+    cancel: () => setPending(undefined),
+  }
 }

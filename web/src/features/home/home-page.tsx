@@ -1,14 +1,14 @@
-import { Card, Classes, Elevation, H1, H2, H3, NonIdealState } from '@blueprintjs/core'
+import { Card, Classes, Elevation, H1, H2, H3 } from '@blueprintjs/core'
 import { RESOURCES } from '../../../../shared/resources/index.js'
 import { LinkButton } from '../../components/links/index.js'
 import { paths } from '../../config/paths.js'
 import { useSession } from '../../lib/session.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import { Statistics } from './statistics.js'
 
 /**
- * /auth/home. The report-emailing utility cards ("Quick Utilities") and the statistics cards of
- * spec 000 §2 come with their own issues; until then this page links only to screens that exist:
- * the registry's lists, under "Reference data".
+ * /auth/home. The registry's lists under "Reference data", and the Statistics section of spec 000 §2
+ * (the dashboard counts). The report-emailing "Quick Utilities" cards come with their own issue.
  */
 export default function HomePage() {
   const { user } = useSession()
@@ -47,9 +47,7 @@ export default function HomePage() {
         <H2 id="statistics" className="section-title">
           Statistics
         </H2>
-        <Card className="statistics-placeholder">
-          <NonIdealState icon="timeline-bar-chart" description="Statistics are not available yet." />
-        </Card>
+        <Statistics />
       </section>
     </div>
   )

@@ -17,8 +17,12 @@ export interface ResourceExtensions {
   renderCell?: (name: string, row: Row) => ReactNode
   /** the list has no per-row Actions menu */
   noRowActions?: boolean
-  /** generic forms: values that follow from an edit (company code → GL accounts) */
+  /** generic forms and inline rows: values that follow from an edit (company code → GL accounts) */
   derive?: (name: string, values: FormValues) => FormValues
+  /** inline add rows: values a new record starts with besides the empty ones (cost centers: Active now) */
+  newValues?: () => FormValues
+  /** the inline table reloads the page on a duplicate add (spec 001 §5: cost center identifiers) */
+  reloadOnDuplicate?: boolean
   /** the generic create form asks before saving, as the edit form does */
   confirmCreate?: boolean
 }

@@ -1,73 +1,73 @@
-import { Button, NonIdealState, Spinner } from '@blueprintjs/core'
-import { useMemo, useState } from 'react'
-import { useSWRConfig } from 'swr'
+import { useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
-import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
-import { FormPage } from '../../components/form-page.js'
+import { FormPage, GoBackButton, RecordState } from '../../components/form-page.js'
 import { ResourceForm, toFormValues, toPayload, type FormValues } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
-import { errorText } from '../../lib/api-client.js'
-import { isResourceKey, updateRecord, useResourceRecord } from '../../lib/resource-api.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
-import { pageSubmitFailed } from '../../lib/use-create-record.js'
+import { ApiError } from '../../lib/api-client.js'
+import { useResourceRecord } from '../../lib/resource-api.js'
+import { bodySchemas } from '../../lib/form-validation.js'
+import { pageSubmitFailed, useUpdateController } from '../../lib/write-controllers.js'
 import type { ResourceExtensions } from './extensions.js'
 
-/** /auth/edit/<model>/<id>: the form prefilled from the record; Submit asks before saving. */
-export function ResourceEditPage({ resource, modelId, ext = {} }: { resource: ResourceDef; modelId: string; ext?: ResourceExtensions }) {
+/**
+ * /auth/edit/<model>/<id>: the form prefilled from the record; Submit asks before saving. A record
+ * the upstream does not have is the app's not-found page (`notFound`), as on the record view.
+ */
+export function ResourceEditPage({
+  resource,
+  modelId,
+  ext = {},
+  notFound,
+}: {
+  resource: ResourceDef
+  modelId: string
+  ext?: ResourceExtensions
+  notFound: ReactNode
+}) {
   const { messages } = resource
   const [, navigate] = useLocation()
-  const { mutate } = useSWRConfig()
-  const { data, error, isLoading } = useResourceRecord(resource, modelId)
+  const record = useResourceRecord(resource, modelId)
   const fields = useMemo(() => writableFields(resource), [resource])
   const [pending, setPending] = useState<FormValues | undefined>()
-  const [busy, setBusy] = useState(false)
   const listHref = paths.auth.resource.getHref('view', resource.key)
-  const goBack = <Button icon="arrow-left" variant="minimal" text="Go Back" onClick={() => navigate(listHref)} />
+  const goBack = <GoBackButton href={listHref} />
 
-  const save = async () => {
-    if (!pending) return
-    setBusy(true)
-    try {
-      await updateRecord(resource, modelId, toPayload(fields, pending))
-      void toastSuccess(messages.updated)
-      void mutate(isResourceKey(resource))
-      navigate(listHref)
-    } catch (err) {
-      void toastError(`${pageSubmitFailed(messages, 'update')} ${errorText(err)}`)
-      setBusy(false)
-      setPending(undefined)
-    }
-  }
+  const update = useUpdateController(resource, {
+    failureText: pageSubmitFailed(messages, 'update'),
+    onSuccess: () => navigate(listHref),
+    onError: () => setPending(undefined),
+  })
+  const save = () => pending && void update.trigger({ id: modelId, values: toPayload(fields, pending) })
 
-  let body
-  if (isLoading) body = <Spinner aria-label="Loading the record" />
-  else if (error || !data)
-    body = <NonIdealState icon="error" title="The record could not be loaded" description={errorText(error)} action={goBack} />
-  else
-    body = (
-      <ResourceForm
-        key={modelId}
-        fields={fields}
-        initialValues={toFormValues(fields, data.data)}
-        busy={busy}
-        derive={ext.derive}
-        onSubmit={setPending}
-        extraActions={goBack}
-      />
-    )
+  if (record.error instanceof ApiError && record.error.status === 404) return notFound
 
   return (
-    <FormPage title={messages.editTitle}>
-      {body}
-      <ConfirmDialog
-        isOpen={pending !== undefined}
-        question={messages.editConfirm}
-        confirmText="Save"
-        loading={busy}
-        onConfirm={() => void save()}
-        onCancel={() => setPending(undefined)}
-      />
+    <FormPage
+      title={messages.editTitle}
+      confirm={{
+        question: messages.editConfirm,
+        isOpen: pending !== undefined,
+        loading: update.isMutating,
+        onConfirm: save,
+        onCancel: () => setPending(undefined),
+      }}
+    >
+      <RecordState record={record} goBack={goBack}>
+        {(data) => (
+          <ResourceForm
+            key={modelId}
+            fields={fields}
+            schema={bodySchemas(resource).update}
+            serverErrors={update.fieldErrors}
+            initialValues={toFormValues(fields, data.data)}
+            busy={update.isMutating}
+            derive={ext.derive}
+            onSubmit={setPending}
+            extraActions={goBack}
+          />
+        )}
+      </RecordState>
     </FormPage>
   )
 }

@@ -1,5 +1,5 @@
 import { Button, H1, Intent, NonIdealState } from '@blueprintjs/core'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { allowedWrites, type ResourceDef } from '../../../../shared/resources/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { FilterRow } from '../../components/filter-row/index.js'
 import { CsvLink, LinkButton } from '../../components/links/index.js'
@@ -11,7 +11,7 @@ import { useResourceList } from '../../lib/resource-api.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import type { ResourceExtensions } from './extensions.js'
 import { rowLabel } from './row-label.js'
-import { useDeleteRecord } from './use-delete-record.js'
+import { useDeleteConfirm } from './use-delete-confirm.js'
 import { useListController } from '../../lib/use-list-controller.js'
 
 /** /auth/view/<model>: the generic paged list of a registry model (spec 001 §2). */
@@ -20,8 +20,9 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
   usePageTitle(messages.listTitle)
   const list = useListController(resource)
   const { data, error, isLoading, mutate } = useResourceList(resource, list.query)
-  const del = useDeleteRecord(resource)
+  const del = useDeleteConfirm(resource)
   const canEdit = resource.actions.includes('edit')
+  const canDelete = allowedWrites(resource).includes('delete')
   const rows = data?.data ?? []
   const ListActions = ext.listActions
   const filtered = Object.values(list.query.filters).some((v) => v && v !== 'All')
@@ -43,12 +44,7 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
           {resource.csv && <CsvLink href={csvHref(resource, list.query)} />}
         </div>
       </header>
-      <FilterRow
-        filters={resource.filters}
-        values={list.query.filters}
-        onChange={list.setFilter}
-        onClear={list.clearFilters}
-      />
+      <FilterRow filters={resource.filters} values={list.query.filters} onChange={list.setFilter} onClear={list.clearFilters} />
       {error && !data ? (
         <NonIdealState
           icon="error"
@@ -66,13 +62,18 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
             loading={isLoading && !data}
             stale={isLoading && !!data}
             renderCell={ext.renderCell}
-            renderActions={ext.noRowActions ? undefined : (row) => (
-              <RowActions
-                rowLabel={rowLabel(resource, row)}
-                editHref={canEdit ? paths.auth.resource.getHref('edit', resource.key, row.id) : undefined}
-                onDelete={() => del.ask(row)}
-              />
-            )}
+            renderActions={
+              ext.noRowActions
+                ? undefined
+                : (row) => (
+                    <RowActions
+                      rowLabel={rowLabel(resource, row)}
+                      viewHref={paths.auth.resource.getHref('view', resource.key, row.id)}
+                      editHref={canEdit ? paths.auth.resource.getHref('edit', resource.key, row.id) : undefined}
+                      onDelete={canDelete ? () => del.ask(row) : undefined}
+                    />
+                  )
+            }
           />
           {data && rows.length === 0 && (
             <NonIdealState
@@ -81,7 +82,7 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
               action={filtered ? <Button text="Clear filters" onClick={list.clearFilters} /> : undefined}
             />
           )}
-          <ListPager list={list} total={data?.meta.total ?? 0} />
+          <ListPager list={list} total={data?.meta.total} />
         </>
       )}
       <ConfirmDialog

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react'
 import type { Action, ResourceDef } from '../../../../shared/resources/index.js'
 import type { ResourceExtensions } from './extensions.js'
 import { ResourceCreatePage } from './resource-create-page.js'
 import { ResourceCrudPage } from './resource-crud-page.js'
 import { ResourceEditPage } from './resource-edit-page.js'
 import { ResourceListPage } from './resource-list-page.js'
+import { ResourceViewPage } from './resource-view-page.js'
 
 export interface ResourceScreenProps {
   resource: ResourceDef
@@ -12,6 +14,8 @@ export interface ResourceScreenProps {
   modelId?: string
   /** the model's additions (app/resource-overrides.tsx) */
   ext?: ResourceExtensions
+  /** the app's not-found page, for a record the upstream does not have */
+  notFound: ReactNode
 }
 
 export type { ResourceExtensions }
@@ -20,17 +24,22 @@ export type { ResourceExtensions }
  * The generic registry screens, one lazy chunk. A model with special behaviour brings extensions
  * (extra buttons, cells, whole screens) instead of copying these.
  */
-export default function ResourceScreen({ resource, action, modelId, ext = {} }: ResourceScreenProps) {
+export default function ResourceScreen({ resource, action, modelId, ext = {}, notFound }: ResourceScreenProps) {
+  // one record, read-only: the same page for every model (a model's own view screen is its list)
+  if (action === 'view' && modelId)
+    return <ResourceViewPage key={`${resource.key}/${modelId}`} resource={resource} modelId={modelId} notFound={notFound} />
   const Screen = ext.screens?.[action]
   if (Screen) return <Screen key={`${resource.key}/${action}/${modelId ?? ''}`} resource={resource} modelId={modelId} />
   switch (action) {
     case 'view':
       return <ResourceListPage key={resource.key} resource={resource} ext={ext} />
     case 'crud':
-      return <ResourceCrudPage key={resource.key} resource={resource} />
+      return <ResourceCrudPage key={resource.key} resource={resource} ext={ext} />
     case 'create':
       return <ResourceCreatePage key={resource.key} resource={resource} ext={ext} />
     case 'edit':
-      return modelId ? <ResourceEditPage key={`${resource.key}/${modelId}`} resource={resource} modelId={modelId} ext={ext} /> : null
+      return modelId ? (
+        <ResourceEditPage key={`${resource.key}/${modelId}`} resource={resource} modelId={modelId} ext={ext} notFound={notFound} />
+      ) : null
   }
 }

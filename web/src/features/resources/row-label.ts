@@ -1,9 +1,19 @@
-import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { fieldOf, type ResourceDef } from '../../../../shared/resources/index.js'
 import type { Row } from '../../lib/resource-api.js'
 
-/** How people name a record: its first list column's value (a name, an identifier), else its id. */
+/** Columns that never name a record: a yes/no flag or a date ('Actions for false' names nothing). */
+const NOT_A_NAME = new Set(['boolean', 'date', 'datetime'])
+
+/**
+ * How people name a record: the first non-empty value of its list columns that can name it (a name,
+ * an identifier, an email), else its id.
+ */
 export function rowLabel(resource: ResourceDef, row: Row): string {
-  const first = resource.columns[0]
-  const value = first ? row[first] : undefined
-  return value === null || value === undefined || value === '' ? `#${row.id}` : String(value)
+  for (const column of resource.columns) {
+    const type = fieldOf(resource, column)?.type
+    if (type && NOT_A_NAME.has(type)) continue
+    const value = row[column]
+    if (value !== null && value !== undefined && value !== '') return String(value)
+  }
+  return `#${row.id}`
 }

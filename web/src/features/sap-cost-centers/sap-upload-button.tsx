@@ -1,34 +1,43 @@
 import { Button } from '@blueprintjs/core'
 import { useState } from 'react'
-import { useSWRConfig } from 'swr'
+import { SAP_UPLOAD_COLUMNS } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
+import type { RecordAnswer } from '../../../../shared/schemas/common.js'
 import { UploadDialog } from '../../components/upload-dialog/index.js'
 import { paths } from '../../config/paths.js'
-import { apiRequest, errorText } from '../../lib/api-client.js'
-import { isResourceKey } from '../../lib/resource-api.js'
+import { apiRequest } from '../../lib/api-client.js'
+import type { Row } from '../../lib/resource-api.js'
 import { storedUser } from '../../lib/session.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { useCreateController } from '../../lib/write-controllers.js'
 
 /** Spec 001 §5: the SAP file must be a zipped CSV; the picker accepts .zip. */
 const checkName = (file: File) => (/\.csv\.zip$/i.test(file.name) ? undefined : MESSAGES.sapFileMustBeCsvZip)
 
+const DESCRIPTION = (
+  <>
+    A zipped CSV (.csv.zip) whose header names the columns <code>{SAP_UPLOAD_COLUMNS.join(',')}</code>
+  </>
+)
+
 /** 'Upload New Cost Centers': multipart to the gateway, which builds the base64 body the upstream wants. */
 export function SapUploadButton({ resource }: { resource: ResourceDef }) {
   const [open, setOpen] = useState(false)
-  const { mutate } = useSWRConfig()
-  const upload = async (file: File) => {
-    const form = new FormData()
-    form.set('email', storedUser()?.email ?? '')
-    form.set('file', file)
-    try {
-      await apiRequest('POST', paths.api.sapCostCentersUpload.getHref(), form)
-      setOpen(false)
-      void toastSuccess(MESSAGES.sapUploaded)
-      void mutate(isResourceKey(resource))
-    } catch (err) {
-      void toastError(`${MESSAGES.sapUploadFailed} ${errorText(err)}`)
-    }
+  // an upload creates the file's cost centers: the create controller's toasts and revalidation
+  const upload = useCreateController(resource, {
+    successText: MESSAGES.sapUploaded,
+    failureText: MESSAGES.sapUploadFailed,
+    request: ({ file }) => {
+      const form = new FormData()
+      form.set('email', storedUser()?.email ?? '')
+      form.set('file', file as File)
+      return apiRequest<RecordAnswer<Row>>('POST', paths.api.sapCostCentersUpload.getHref(), form)
+    },
+    onSuccess: () => setOpen(false),
+  })
+  const close = () => {
+    upload.reset()
+    setOpen(false)
   }
   return (
     <>
@@ -37,9 +46,11 @@ export function SapUploadButton({ resource }: { resource: ResourceDef }) {
         isOpen={open}
         title="Upload New Cost Centers"
         accept=".zip"
+        description={DESCRIPTION}
         check={checkName}
-        onUpload={upload}
-        onClose={() => setOpen(false)}
+        failure={upload.error?.message}
+        onUpload={async (file) => (await upload.trigger({ file })) !== undefined}
+        onClose={close}
       />
     </>
   )

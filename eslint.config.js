@@ -1,0 +1,109 @@
+/**
+ * Lint: the recommended rule sets of ESLint, typescript-eslint and React hooks, plus the import
+ * boundaries of DESIGN.md, enforced by eslint-plugin-boundaries (test/server/lint.test.ts proves they bite).
+ */
+import { fileURLToPath } from 'node:url'
+import js from '@eslint/js'
+import { defineConfig } from 'eslint/config'
+import boundaries from 'eslint-plugin-boundaries'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const tsResolver = fileURLToPath(new URL('./scripts/lint/ts-resolver.cjs', import.meta.url))
+
+export default defineConfig(
+  { ignores: ['dist/', 'data/', 'node_modules/', '.tap/', 'test-results/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  { ignores: ['web/src/**'], languageOptions: { globals: globals.node } },
+  {
+    rules: {
+      // a `let` read by a closure before its one assignment (an audit callback reading the body later) stays a `let`
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // we match control characters on purpose: return paths and path segments refuse them
+      'no-control-regex': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // tests take tap's `t` whether they use it or not, read loosely typed JSON answers, and keep
+    // fixtures terse (`a(), b()` in a line-protocol stub)
+    files: ['test/**'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { args: 'none', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-expressions': 'off',
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['server/**/*.ts', 'shared/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [tsResolver]: {} },
+      'boundaries/elements': [
+        // the first descriptor whose folder holds a file names its element, so the wider folders come last:
+        // web/src/main.tsx belongs to the app, server/main.ts and server/config.ts to the server root
+        { type: 'web-feature', pattern: 'web/src/features/*', capture: ['feature'], partialMatch: false },
+        { type: 'web-components', pattern: 'web/src/components', partialMatch: false },
+        { type: 'web-lib', pattern: ['web/src/lib', 'web/src/config'], partialMatch: false },
+        { type: 'web-app', pattern: ['web/src/app', 'web/src'], partialMatch: false },
+        { type: 'shared', pattern: 'shared', partialMatch: false },
+        { type: 'gateway', pattern: 'server/gateway', partialMatch: false },
+        { type: 'upstream', pattern: 'server/upstream', partialMatch: false },
+        { type: 'idp', pattern: 'server/idp', partialMatch: false },
+        { type: 'server', pattern: 'server', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            // only the app knows every feature; a feature sees itself and the shared layers below it
+            { from: { element: { type: 'web-app' } }, allow: { to: { element: { types: ['web-*', 'shared'] } } } },
+            {
+              from: { element: { type: 'web-feature' } },
+              allow: [
+                { to: { element: { type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+                { to: { element: { types: ['web-components', 'web-lib', 'shared'] } } },
+              ],
+            },
+            {
+              from: { element: { type: 'web-components' } },
+              allow: { to: { element: { types: ['web-components', 'web-lib', 'shared'] } } },
+            },
+            { from: { element: { type: 'web-lib' } }, allow: { to: { element: { types: ['web-lib', 'shared'] } } } },
+            { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
+            // the gateway, the upstream and the IdP see only themselves, shared/ and the configuration;
+            // they meet over HTTP, and main.ts hands the gateway the embedded IdP's plugin
+            ...['gateway', 'upstream', 'idp'].map((type) => ({
+              from: { element: { type } },
+              allow: [
+                { to: { element: { types: [type, 'shared'] } } },
+                { to: { element: { type: 'server', fileInternalPath: 'config.ts' } } },
+              ],
+            })),
+            // main.ts is the composition root: it may start every server; config.ts reads the environment
+            {
+              from: { element: { type: 'server', fileInternalPath: 'main.ts' } },
+              allow: { to: { element: { types: ['server', 'gateway', 'upstream', 'idp', 'shared'] } } },
+            },
+            { from: { element: { type: 'server' } }, allow: { to: { element: { type: 'shared' } } } },
+          ],
+        },
+      ],
+    },
+  },
+)

@@ -1,0 +1,101 @@
+import { MESSAGES } from '../messages.js'
+import type { FieldDef, FilterDef, LookupDef, ResourceDef, ResourceMessages } from './types.js'
+
+/**
+ * What a model file states: only what is special to it. `defineResource` fills the rest with the
+ * house defaults (table and path = key, body key = the key's singular, the formulaic texts of
+ * spec 001 §8 built from the model's noun, a maxLength on every text field).
+ */
+export interface ResourceSpec<K extends string, F extends readonly FieldDef[]> extends Omit<
+  ResourceDef<K, F>,
+  'path' | 'table' | 'bodyKey' | 'filters' | 'messages'
+> {
+  path?: string
+  table?: string
+  bodyKey?: string
+  filters?: readonly FilterDef[]
+  /** the model's name inside sentences: 'cost center' ('Your new cost center has been added!') */
+  noun: string
+  /** @default the noun in title case: in page titles ('Add New Cost Center') */
+  title?: string
+  /** @default title + 's': the list title ('Cost Centers Table') */
+  pluralTitle?: string
+  /** the texts that are not the formula */
+  messages?: Partial<ResourceMessages>
+}
+
+/** Text columns without a declared limit still have one: nothing unbounded reaches a table cell. */
+export const DEFAULT_MAX_LENGTH = { text: 255, email: 254, richtext: 100_000 } as const
+
+const titleCase = (words: string) => words.replace(/\b\w/g, (c) => c.toUpperCase())
+
+/** 'cost_centers' → 'cost_center', 'companies' → 'company' */
+export const singularKey = (key: string) => (key.endsWith('ies') ? `${key.slice(0, -3)}y` : key.replace(/s$/, ''))
+
+export function formulaicMessages(noun: string, title: string, pluralTitle: string): ResourceMessages {
+  return {
+    listTitle: `${pluralTitle} Table`,
+    createTitle: `Add New ${title}`,
+    editTitle: `Edit ${title}`,
+    addLabel: `Add New ${title}`,
+    created: `Your new ${noun} has been added!`,
+    updated: `Your ${noun} has been updated!`,
+    deleted: `The ${noun} has been deleted!`,
+    createFailed: `There was a problem adding this ${noun} record. Please try again.`,
+    updateFailed: `There was a problem updating this ${noun} record. Please try again.`,
+    submitFailed: null,
+    deleteConfirm: MESSAGES.sureToDelete,
+    editConfirm: 'Are you sure you want to save these changes?',
+  }
+}
+
+function withMaxLength<F extends FieldDef>(field: F): F {
+  if (field.readOnly || field.maxLength !== undefined || !(field.type in DEFAULT_MAX_LENGTH)) return field
+  return { ...field, maxLength: DEFAULT_MAX_LENGTH[field.type as keyof typeof DEFAULT_MAX_LENGTH] }
+}
+
+export function defineResource<const K extends string, const F extends readonly FieldDef[]>(spec: ResourceSpec<K, F>): ResourceDef<K, F> {
+  const { noun, title = titleCase(noun), pluralTitle = `${title}s`, messages, ...rest } = spec
+  return {
+    ...rest,
+    path: spec.path ?? spec.key,
+    table: spec.table ?? spec.key,
+    bodyKey: spec.bodyKey ?? singularKey(spec.key),
+    filters: spec.filters ?? [],
+    fields: spec.fields.map(withMaxLength) as unknown as F,
+    messages: { ...formulaicMessages(noun, title, pluralTitle), ...messages },
+  }
+}
+
+type ValueOf<F extends FieldDef> = F extends { type: 'number' | 'lookup' }
+  ? number
+  : F extends { type: 'boolean' }
+    ? boolean
+    : F extends { type: 'select'; options: readonly (infer O)[] }
+      ? O
+      : string
+
+/** The record a model's API answers with: its readable fields, nullable unless required. */
+export type RecordOf<R extends { fields: readonly FieldDef[] }> = {
+  [F in R['fields'][number] as F extends { writeOnly: true } ? never : F['name']]: F extends { required: true } | { name: 'id' }
+    ? ValueOf<F>
+    : ValueOf<F> | null
+}
+
+/**
+ * A lookup and the read-only field that shows what it points at (the list's column, the CSV's cell):
+ * `...withLabel({ name: 'departments_id', …, lookup: { model: 'departments', labelField: 'name' } }, 'department_name')`.
+ */
+export function withLabel<const L extends FieldDef & { lookup: LookupDef }, const S extends string>(
+  field: L,
+  shown: S,
+  { label = field.label, type = 'text' }: { label?: string; type?: 'text' | 'email' } = {},
+) {
+  const display = { name: shown, label, type, readOnly: true, join: { via: field.name, column: field.lookup.labelField } } as const
+  return [field, display] as const
+}
+
+/** A case-insensitive substring filter on a text field: `by_<field>`. */
+export function textFilter<const F extends string>(field: F, label: string) {
+  return { param: `by_${field}`, label, field, kind: 'text' } as const satisfies FilterDef
+}

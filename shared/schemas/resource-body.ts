@@ -1,0 +1,68 @@
+import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox'
+import { DEFAULT_MAX_LENGTH } from '../resources/define-resource.js'
+import type { FieldDef, ResourceDef } from '../resources/index.js'
+
+/**
+ * The write schemas of one registry model, built from its FieldDefs. The one validation of a
+ * record: the upstream validates request bodies with these objects, the web validates its forms
+ * with the same ones, so a rule (required, maxLength, type) is written once.
+ */
+
+export const INT4_MAX = 2_147_483_647
+
+/**
+ * The registry's maxLength. defineResource gives every text field one; a model declared without it
+ * (a test's synthetic one) still gets the same default, so no body stores megabytes.
+ */
+export function maxLengthOf(field: FieldDef): number | undefined {
+  return (
+    field.maxLength ?? (field.type in DEFAULT_MAX_LENGTH ? DEFAULT_MAX_LENGTH[field.type as keyof typeof DEFAULT_MAX_LENGTH] : undefined)
+  )
+}
+
+function writeSchema(field: FieldDef, required: boolean): TSchema {
+  // strings arrive trimmed (the upstream trims bodies before validating), so minLength 1 refuses spaces
+  const text = (extra: object = {}) =>
+    Type.String({ maxLength: maxLengthOf(field) ?? DEFAULT_MAX_LENGTH.text, ...(required && { minLength: 1 }), ...extra })
+  switch (field.type) {
+    case 'text':
+    case 'richtext':
+      return text()
+    case 'email':
+      return text({ format: 'email' })
+    case 'date':
+      return Type.String({ format: 'date' })
+    case 'datetime':
+      return Type.String({ format: 'date-time' })
+    case 'select':
+      return Type.Unsafe<string>({ type: 'string', enum: [...(field.options ?? [])] })
+    case 'number':
+      return Type.Number()
+    case 'boolean':
+      return Type.Boolean()
+    case 'lookup':
+      return Type.Integer({ minimum: 1, maximum: INT4_MAX })
+  }
+}
+
+/** An optional field may be cleared: null is accepted besides its type. */
+function orNull(schema: TSchema): TSchema {
+  const { type, enum: choices, ...rest } = schema as TSchema & { type: string; enum?: unknown[] }
+  return Type.Unsafe({ ...rest, type: [type, 'null'], ...(choices && { enum: [...choices, null] }) })
+}
+
+function bodySchema(resource: ResourceDef, forCreate: boolean): TObject {
+  const properties: TProperties = {}
+  for (const field of resource.fields) {
+    if (field.readOnly) continue
+    const schema = field.required ? writeSchema(field, true) : orNull(writeSchema(field, false))
+    // TypeBox lists every non-Optional property as required: required fields on create only
+    properties[field.name] = forCreate && field.required ? schema : Type.Optional(schema)
+  }
+  return Type.Object(properties, { additionalProperties: false })
+}
+
+/** `create` requires the required fields; `update` takes any subset. */
+export function resourceBodySchemas(resource: ResourceDef): { create: TObject; update: TObject } {
+  return { create: bodySchema(resource, true), update: bodySchema(resource, false) }
+}

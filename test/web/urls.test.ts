@@ -1,0 +1,120 @@
+/** The web's pure helpers: the paths table, the list query ⇄ URL, date picker range, write texts. */
+import t from 'tap'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../shared/constants.js'
+import { getResource } from '../../shared/resources/index.js'
+import { apiPath, paths, safeReturnTo } from '../../web/src/config/paths.js'
+import { ApiError } from '../../web/src/lib/api-client.js'
+import { pickerRange } from '../../web/src/lib/dates.js'
+import { changeSearch, listChanges, parseListQuery } from '../../web/src/lib/list-query.js'
+import { listUrl } from '../../web/src/lib/resource-api.js'
+import { lookupSearchUrl } from '../../web/src/lib/use-lookup-search.js'
+import { failureToastText, fieldErrorsOf, pageSubmitFailed } from '../../web/src/lib/write-texts.js'
+
+const model = (key: string) => {
+  const resource = getResource(key)
+  if (!resource) throw new Error(`no ${key}`)
+  return resource
+}
+
+t.test('paths: every href of the app from one table', async (t) => {
+  t.equal(paths.auth.resource.getHref('view', 'cost_centers'), '/auth/view/cost_centers')
+  t.equal(paths.auth.resource.getHref('edit', 'departments', 7), '/auth/edit/departments/7')
+  t.equal(paths.auth.resource.getHref('view', 'departments', 7), '/auth/view/departments/7', 'one record read-only')
+  t.equal(paths.auth.resource.getHref('view', 'cost_centers', '12/x'), '/auth/view/cost_centers/12%2Fx', 'the id encoded')
+  t.equal(paths.auth.resource.getHref('create', 'a b'), '/auth/create/a%20b', 'encoded')
+  t.equal(paths.unauth.home.getHref(), '/unauth/home')
+  t.equal(paths.unauth.home.getHref('/auth/view/departments?page=2'), '/unauth/home?returnTo=%2Fauth%2Fview%2Fdepartments%3Fpage%3D2')
+  t.equal(paths.oidc.login.getHref(), '/oidc/login?returnTo=%2Fauth%2Fhome')
+  t.equal(paths.auth.activeDirectory.getHref('gcp'), '/auth/active-directory/groups-gcp')
+  t.equal(paths.api.dcoeMemberBlacklist.getHref(12), '/api/dcoe/members/12')
+  t.equal(paths.api.costCenterSendReport.getHref(), '/api/cost_centers/send_report')
+  t.equal(apiPath(model('dcoe_members')), '/api/dcoe/members')
+  t.throws(() => apiPath(model('departments'), { method: 'POST', path: 'nope' }), /not a declared call/)
+})
+
+t.test('paths: returnTo stays inside the protected area', async (t) => {
+  t.equal(safeReturnTo('/auth/view/departments?page=2'), '/auth/view/departments?page=2')
+  for (const bad of [
+    undefined,
+    null,
+    '',
+    'https://evil.example/auth/',
+    '//evil.example',
+    '/auth/\\evil',
+    '/unauth/home',
+    '/auth/x\u0000',
+  ]) {
+    t.equal(safeReturnTo(bad), '/', `refused: ${JSON.stringify(bad)}`)
+  }
+})
+
+t.test('list query from the URL: defaults, bounds, sortable columns, the model filters', async (t) => {
+  const departments = model('departments')
+  const filters = Object.fromEntries(departments.filters.map((f) => [f.param, '']))
+  t.strictSame(parseListQuery(departments, ''), { page: 1, perPage: DEFAULT_PAGE_SIZE, sort: departments.defaultSort, filters })
+  t.strictSame(parseListQuery(departments, '?page=3&per_page=50&sort=-name&by_name=fin&other=1'), {
+    page: 3,
+    perPage: 50,
+    sort: '-name',
+    filters: { ...filters, by_name: 'fin' },
+  })
+  const odd = parseListQuery(departments, `page=0&per_page=${MAX_PAGE_SIZE + 1}&sort=password`)
+  t.equal(odd.page, 1, 'page 0 is page 1')
+  t.equal(odd.perPage, MAX_PAGE_SIZE, 'the page size is capped')
+  t.equal(odd.sort, departments.defaultSort, 'a sort by no listed column falls back to the default')
+  t.equal(parseListQuery(departments, 'page=2x').page, 1, 'not a number: page 1')
+})
+
+t.test('list query to the URL: changes keep the rest, All and empty remove, new filters go to page 1', async (t) => {
+  t.equal(changeSearch('page=3&sort=name', listChanges.page(4)), 'page=4&sort=name')
+  t.equal(changeSearch('page=3&sort=name', listChanges.page(1)), 'sort=name', 'page 1 is the default')
+  t.equal(changeSearch('page=3&sort=name', listChanges.sort('-name')), 'sort=-name')
+  t.equal(changeSearch('page=3', listChanges.perPage(100)), 'per_page=100')
+  t.equal(changeSearch('page=3&by_team=Core', listChanges.filter('by_team', 'All')), '')
+  t.equal(changeSearch('', listChanges.filter('by_name', 'a&b')), 'by_name=a%26b', 'encoded')
+  const members = model('dcoe_members')
+  const all = members.filters.map((f) => `${f.param}=x`).join('&')
+  t.equal(changeSearch(`${all}&sort=email`, listChanges.clearFilters(members)), 'sort=email')
+  // the round trip: what the URL says is what the server is asked
+  const query = parseListQuery(members, changeSearch('', { ...listChanges.filter('by_team', 'Core'), ...listChanges.sort('email') }))
+  t.equal(listUrl(members, query), `/api/dcoe/members?page=1&per_page=${DEFAULT_PAGE_SIZE}&sort=email&by_team=Core`)
+})
+
+t.test('a lookup asks the server for 20 rows whose label contains the text', async (t) => {
+  t.equal(
+    lookupSearchUrl({ model: 'cloud_contacts', labelField: 'email' }, ' 099999 '),
+    '/api/cloud_contacts?page=1&per_page=20&sort=email&by_email=099999',
+  )
+  t.equal(
+    lookupSearchUrl({ model: 'companies', labelField: 'code' }, ''),
+    '/api/companies?page=1&per_page=20&sort=code',
+    'nothing typed: the first rows',
+  )
+})
+
+t.test('date pickers reach at least twenty years ahead and take any stored date (7a)', async (t) => {
+  const now = new Date(2026, 10, 23, 12)
+  const { minDate, maxDate } = pickerRange(undefined, now)
+  t.ok(maxDate >= new Date(2046, 11, 31), `max ${maxDate.toISOString()}`)
+  t.ok(minDate <= new Date(2000, 0, 1), `min ${minDate.toISOString()}`)
+  const far = new Date(2099, 5, 1)
+  t.ok(pickerRange(far, now).maxDate >= far, 'a stored later date is inside')
+  const old = new Date(1960, 1, 2)
+  t.ok(pickerRange(old, now).minDate <= old, 'a stored older date is inside')
+})
+
+t.test('write texts: the spec text, then the reason, apart; field errors from the answer', async (t) => {
+  const departments = model('departments')
+  const err = new ApiError(409, { error: 'Name "X" already exists', statusCode: 409, fields: { name: 'taken' } }, 'x')
+  t.equal(failureToastText('Please try again.', err), 'Please try again. Name "X" already exists')
+  t.equal(
+    failureToastText('please ensure that the data', err),
+    'please ensure that the data… Name "X" already exists',
+    'a cut-off text ends in …',
+  )
+  t.equal(failureToastText(undefined, err), 'Name "X" already exists', 'deletes: the reason alone')
+  t.strictSame(fieldErrorsOf(err), { name: 'taken' })
+  t.strictSame(fieldErrorsOf(new Error('network')), {})
+  t.equal(pageSubmitFailed(departments.messages, 'update'), departments.messages.submitFailed ?? departments.messages.updateFailed)
+  t.equal(pageSubmitFailed({ ...departments.messages, submitFailed: null }, 'create'), departments.messages.createFailed)
+})

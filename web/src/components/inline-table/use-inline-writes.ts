@@ -1,0 +1,67 @@
+import { useRef } from 'react'
+import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
+import type { ApiError } from '../../lib/api-client.js'
+import { useResourceList, type ListQuery, type Row } from '../../lib/resource-api.js'
+import {
+  fieldErrorsOf,
+  useCreateController,
+  useDeleteController,
+  useUpdateController,
+  type FieldErrors,
+} from '../../lib/write-controllers.js'
+import { toPayload, type FormValues } from '../resource-form/index.js'
+
+/** A write's outcome for the row: done, or refused with the server's messages per field. */
+export type WriteResult = { ok: true } | { ok: false; fieldErrors: FieldErrors }
+
+/**
+ * The inline table's writes, through the write controllers (toasts, busy state): a save puts the
+ * server's answer into the cached page instead of asking for the page again (spec 001 §4: an add
+ * is prepended, an edit replaced), a delete asks for the page again.
+ */
+export function useInlineWrites(
+  resource: ResourceDef,
+  query: ListQuery,
+  { reloadOnDuplicate, onReload }: { reloadOnDuplicate?: boolean; onReload: () => void },
+) {
+  const list = useResourceList(resource, query)
+  // the controllers keep the last failure's fields for one form; several new rows each need their own
+  const refusal = useRef<FieldErrors>({})
+
+  const patchList = (change: (rows: Row[]) => Row[], totalDelta = 0) =>
+    list.mutate((cur) => (cur ? { ...cur, data: change(cur.data), meta: { ...cur.meta, total: cur.meta.total + totalDelta } } : cur), {
+      revalidate: false,
+    })
+  const onError = (err: ApiError) => {
+    refusal.current = fieldErrorsOf(err)
+  }
+
+  const creating = useCreateController(resource, {
+    flat: true,
+    revalidate: false,
+    onSuccess: (saved) => patchList((rows) => [saved.data, ...rows], 1),
+    onError: (err) => {
+      onError(err)
+      // spec 001 §5: a duplicate identifier says so (the toast outlives the reload) and the page reloads
+      if (reloadOnDuplicate && err.status === 409) onReload()
+    },
+  })
+  const updating = useUpdateController(resource, {
+    revalidate: false,
+    onSuccess: (saved) => patchList((rows) => rows.map((r) => (r.id === saved.data.id ? saved.data : r))),
+    onError,
+  })
+  const deleting = useDeleteController(resource)
+
+  const outcome = (answer: unknown): WriteResult => (answer ? { ok: true } : { ok: false, fieldErrors: refusal.current })
+
+  return {
+    list,
+    creating: creating.isMutating,
+    updating: updating.isMutating,
+    create: async (fields: readonly FieldDef[], values: FormValues) => outcome(await creating.trigger(toPayload(fields, values))),
+    update: async (fields: readonly FieldDef[], id: number, values: FormValues) =>
+      outcome(await updating.trigger({ id, values: toPayload(fields, values) })),
+    remove: (row: Row) => void deleting.trigger(row.id),
+  }
+}

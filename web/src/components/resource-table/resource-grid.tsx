@@ -1,0 +1,138 @@
+import '@blueprintjs/table/lib/css/table.css'
+import { Cell, Column, ColumnHeaderCell, RegionCardinality, Table2 } from '@blueprintjs/table'
+import { useCallback, useMemo } from 'react'
+import { fieldOf, type FieldDef } from '../../../../shared/resources/index.js'
+import { cellText, CellValue } from './cell-value.js'
+import { orderColumns, type GridColumns } from './preferences.js'
+import type { ResourceTableProps } from './resource-table.js'
+import { SortButton } from './sort-header.js'
+
+export interface ResourceGridProps extends ResourceTableProps {
+  compact: boolean
+  /** the person's column order and widths for this model */
+  columns: GridColumns
+  onColumns: (change: GridColumns) => void
+}
+
+const ROW_HEIGHT = { compact: 26, regular: 34 }
+const HEADER_HEIGHT = 34
+const SCROLLBAR = 17
+const ACTIONS_WIDTH = 104
+
+/** a first width: the header's label and sort icon, or what the field's values usually need (emails) */
+function initialWidth(label: string, field: FieldDef | undefined): number {
+  const values = field?.type === 'lookup' || field?.name.includes('email') ? 220 : field?.type === 'text' ? 160 : 110
+  return Math.min(320, Math.max(values, label.length * 8 + 56))
+}
+
+/**
+ * A wide list as Blueprint's Table2: the row actions and the first column stay while the rest scroll sideways, columns
+ * resize and reorder (drag the handle above a header), and both are remembered per model. Sorting,
+ * paging and filters stay the list's own (server-side); the grid shows one page.
+ */
+export function ResourceGrid({ columns: prefs, onColumns, compact, ...list }: ResourceGridProps) {
+  const { resource, rows, sort, onSort, renderCell, renderActions, loading, stale, skeletonRows = 5 } = list
+  const names = useMemo(() => orderColumns(resource.columns, prefs.order), [resource.columns, prefs.order])
+  const columns = useMemo(
+    () =>
+      names.map((name) => {
+        const field = fieldOf(resource, name)
+        const label = field?.label ?? name
+        return { name, field, label, width: prefs.widths?.[name] ?? initialWidth(label, field) }
+      }),
+    [names, resource, prefs.widths],
+  )
+  const rowHeight = ROW_HEIGHT[compact ? 'compact' : 'regular']
+  // Actions lead, frozen with the first column: the grid draws only the columns in view, and a
+  // last column scrolled out of view would leave no row action for the keyboard to reach
+  const lead = renderActions ? 1 : 0
+  const numRows = loading ? skeletonRows : rows.length
+
+  // renderers are rebuilt only when the page, the columns or the sort change (cellRendererDependencies)
+  const cellRenderer = useCallback(
+    (rowIndex: number, columnIndex: number) => {
+      if (loading) return <Cell loading />
+      const row = rows[rowIndex]
+      const c = columns[columnIndex - lead]
+      if (!row || !c) return <Cell />
+      const custom = renderCell?.(c.name, row)
+      if (custom !== undefined) return <Cell interactive>{custom}</Cell>
+      const text = cellText(c.field, row[c.name])
+      return (
+        <Cell tooltip={text || undefined} truncated wrapText={false}>
+          <CellValue field={c.field} value={row[c.name]} />
+        </Cell>
+      )
+    },
+    [loading, rows, columns, renderCell, lead],
+  )
+  const actionsRenderer = useCallback(
+    (rowIndex: number) => {
+      const row = rows[rowIndex]
+      return (
+        <Cell interactive className="resource-grid__actions">
+          {!loading && row && renderActions?.(row)}
+        </Cell>
+      )
+    },
+    [loading, rows, renderActions],
+  )
+  const headerRenderer = useCallback(
+    (columnIndex: number) => {
+      const c = columns[columnIndex - lead]
+      if (!c) return <ColumnHeaderCell name="Actions" />
+      return (
+        <ColumnHeaderCell name={c.label} nameRenderer={() => <SortButton field={c.name} label={c.label} sort={sort} onSort={onSort} />} />
+      )
+    },
+    [columns, sort, onSort, lead],
+  )
+
+  const onReordered = (oldGridIndex: number, newGridIndex: number, length: number) => {
+    const [oldIndex, newIndex] = [oldGridIndex - lead, newGridIndex - lead]
+    // the Actions column stays first: a move that takes it along is not a column order
+    if (oldIndex < 0 || newIndex < 0) return
+    const moved = names.slice(oldIndex, oldIndex + length)
+    const rest = [...names.slice(0, oldIndex), ...names.slice(oldIndex + length)]
+    onColumns({ order: [...rest.slice(0, newIndex), ...moved, ...rest.slice(newIndex)] })
+  }
+  const onWidth = (index: number, size: number) => {
+    const c = columns[index - lead]
+    if (c) onColumns({ widths: { ...prefs.widths, [c.name]: Math.round(size) } })
+  }
+
+  return (
+    <div
+      className={`resource-grid resource-grid--${compact ? 'compact' : 'regular'}${stale ? ' resource-grid--stale' : ''}`}
+      role="region"
+      aria-label={`${resource.messages.listTitle} (grid)`}
+      aria-busy={loading || stale || undefined}
+      style={{ height: HEADER_HEIGHT + numRows * rowHeight + SCROLLBAR }}
+    >
+      <Table2
+        numRows={numRows}
+        numFrozenColumns={lead + 1}
+        enableRowHeader={false}
+        enableColumnReordering
+        enableColumnResizing
+        enableColumnInteractionBar
+        enableMultipleSelection={false}
+        selectionModes={[RegionCardinality.FULL_COLUMNS]}
+        enableGhostCells={false}
+        defaultRowHeight={rowHeight}
+        minColumnWidth={72}
+        columnWidths={[...(renderActions ? [ACTIONS_WIDTH] : []), ...columns.map((c) => c.width)]}
+        onColumnsReordered={onReordered}
+        onColumnWidthChanged={onWidth}
+        cellRendererDependencies={[cellRenderer, actionsRenderer, headerRenderer, compact]}
+      >
+        {[
+          ...(renderActions
+            ? [<Column key="actions" id="actions" cellRenderer={actionsRenderer} columnHeaderCellRenderer={headerRenderer} />]
+            : []),
+          ...columns.map((c) => <Column key={c.name} id={c.name} cellRenderer={cellRenderer} columnHeaderCellRenderer={headerRenderer} />),
+        ]}
+      </Table2>
+    </div>
+  )
+}

@@ -1,0 +1,2 @@
+export { CertificationExportButton } from './export-button.js'
+export { ProviderIcon } from './provider-icon.js'
