@@ -4,9 +4,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProvider } from './app/provider.js'
 import { AppRouter } from './app/router.js'
+import { installHistoryHold } from './lib/history-hold.js'
 import { installIconLoader } from './lib/icons.js'
 
 installIconLoader()
+// before the router subscribes: its popstate listener must come second
+installHistoryHold()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')

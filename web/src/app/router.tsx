@@ -1,15 +1,16 @@
 import { Spinner } from '@blueprintjs/core'
 import { lazy, Suspense } from 'react'
-import { Redirect, Route, Switch } from 'wouter'
+import { Redirect, Route, Router, Switch } from 'wouter'
 import { allowsRoute, getResource, type Action } from '../../../shared/resources/index.js'
 import { paths } from '../config/paths.js'
+import { useHeldLocation, useHeldSearch } from '../lib/history-hold.js'
 import { LoginPage } from '../features/auth/login-page.js'
 import { LogoutPage } from '../features/auth/logout-page.js'
 import { WelcomePage } from '../features/auth/welcome-page.js'
 import { AppLayout } from './shell/app-layout.js'
 import { AuthGuard } from './shell/auth-guard.js'
 import { NotFound } from './shell/not-found.js'
-import { RESOURCE_OVERRIDES } from './resource-overrides.js'
+import { resourceOverrides } from './resource-overrides.js'
 
 // one chunk per route group; the public pages stay in the entry (they are the first paint)
 const HomePage = lazy(() => import('../features/home/home-page.js'))
@@ -30,7 +31,8 @@ function ResourceRoute({ params }: { params: ResourceParams }) {
       resource={resource}
       action={params.action as Action}
       modelId={params.modelId}
-      ext={RESOURCE_OVERRIDES[resource.key]}
+      ext={resourceOverrides(resource.key)}
+      notFound={<NotFound />}
     />
   )
 }
@@ -40,9 +42,7 @@ function AuthRoutes() {
     <AuthGuard>
       <Switch>
         <Route path={paths.auth.home.path} component={HomePage} />
-        <Route path={paths.auth.resource.path}>
-          {(params) => <ResourceRoute params={params as ResourceParams} />}
-        </Route>
+        <Route path={paths.auth.resource.path}>{(params) => <ResourceRoute params={params as ResourceParams} />}</Route>
         <Route component={NotFound} />
       </Switch>
     </AuthGuard>
@@ -57,19 +57,22 @@ const pageFallback = (
 
 export function AppRouter() {
   return (
-    <AppLayout>
-      <Suspense fallback={pageFallback}>
-        <Switch>
-          <Route path={paths.root.path}>
-            <Redirect to={paths.unauth.home.getHref()} replace />
-          </Route>
-          <Route path={paths.unauth.home.path} component={WelcomePage} />
-          <Route path={paths.unauth.login.path} component={LoginPage} />
-          <Route path={paths.unauth.logout.path} component={LogoutPage} />
-          <Route path={/^\/auth(?:\/.*)?$/} component={AuthRoutes} />
-          <Route component={NotFound} />
-        </Switch>
-      </Suspense>
-    </AppLayout>
+    // the location hooks that respect a page's hold on Back and Forward (lib/history-hold)
+    <Router hook={useHeldLocation} searchHook={useHeldSearch}>
+      <AppLayout>
+        <Suspense fallback={pageFallback}>
+          <Switch>
+            <Route path={paths.root.path}>
+              <Redirect to={paths.unauth.home.getHref()} replace />
+            </Route>
+            <Route path={paths.unauth.home.path} component={WelcomePage} />
+            <Route path={paths.unauth.login.path} component={LoginPage} />
+            <Route path={paths.unauth.logout.path} component={LogoutPage} />
+            <Route path={/^\/auth(?:\/.*)?$/} component={AuthRoutes} />
+            <Route component={NotFound} />
+          </Switch>
+        </Suspense>
+      </AppLayout>
+    </Router>
   )
 }
