@@ -15,3 +15,10 @@ export const TEAM_OPTIONS = ['Core', 'Advisory', 'Community'] as const
 export const OTHER_DEPARTMENT = 'Other'
 /** The columns an SAP cost center upload's CSV must name (any order, any case; the upstream checks them, the dialog lists them) */
 export const SAP_UPLOAD_COLUMNS = ['identifier', 'company_code', 'owner_email'] as const
+/**
+ * The columns of the 'Upload New Network/Project IDs' CSV (any order, any case): every row names a
+ * network and its cost center; `project` (with its SAP and PPM names) is left empty on a network-only row.
+ */
+export const NETWORK_UPLOAD_COLUMNS = ['cost_center', 'network', 'project', 'sap_project_name', 'ppm_project_name'] as const
+/** of those, the ones every file must have */
+export const NETWORK_UPLOAD_REQUIRED = ['cost_center', 'network'] as const

@@ -23,4 +23,9 @@ export const MESSAGES = {
   /** spec 001 §8: the text is cut off in the spec; the server's error follows it */
   sapUploadFailed: 'There was an issue uploading your file, please ensure that the data',
   sapFileMustBeCsvZip: 'The file must be a zipped CSV (.csv.zip).',
+  /** spec 001 §8: the server's error field follows it */
+  networkUploadFailed: 'There was a problem uploading the file. Please try again. Error message: ',
+  /** spec 001 §8's success of an upload whose answer is data, not a record */
+  dataSubmitted: 'Your new data has been submitted!',
+  networkFileMustBeCsv: 'The file must be a CSV (.csv).',
 } as const

@@ -34,6 +34,15 @@ export const UPLOAD_TARGETS = {
     extensions: ['.csv.zip'],
     extensionMessage: MESSAGES.sapFileMustBeCsvZip,
   },
+  // spec 001 §7: POST /cost_center_networks/upload with {cost_center_network:{file: base64 data URL}}
+  cost_center_networks: {
+    path: 'cost_center_networks/upload',
+    bodyKey: 'cost_center_network',
+    fileKey: 'file',
+    encoding: 'dataUrl',
+    extensions: ['.csv'],
+    extensionMessage: MESSAGES.networkFileMustBeCsv,
+  },
 } satisfies Partial<Record<ResourceKey, UploadTarget>>
 
 export function uploadTarget(name: string): UploadTarget | undefined {

@@ -4,6 +4,7 @@ import { cloudCertifications } from './cloud-certifications.js'
 import { cloudParents } from './cloud-parents.js'
 import { cloudProjects } from './cloud-projects.js'
 import { companies } from './companies.js'
+import { costCenterNetworks } from './cost-center-networks.js'
 import { costCenters } from './cost-centers.js'
 import { dcoeMembers } from './dcoe-members.js'
 import { departments } from './departments.js'
@@ -11,6 +12,7 @@ import { githubCopilotUsers } from './github-copilot-users.js'
 import { githubOrganizationApps } from './github-organization-apps.js'
 import { members } from './members.js'
 import { microsoftApprovals } from './microsoft-approvals.js'
+import { projectIds } from './project-ids.js'
 import { sapCostCenters } from './sap-cost-centers.js'
 import { teamMembershipTickets } from './team-membership-tickets.js'
 import { virtualMachines } from './virtual-machines.js'
@@ -38,6 +40,8 @@ const DECLARED = [
   githubCopilotUsers,
   microsoftApprovals,
   cloudCertifications,
+  costCenterNetworks,
+  projectIds,
 ] as const
 
 /** The registry's keys: a map keyed by models is typed `satisfies Partial<Record<ResourceKey, …>>`. */

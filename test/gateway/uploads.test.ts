@@ -62,7 +62,7 @@ t.test('a claimed MIME type that could break out of the data URL becomes octet-s
 })
 
 t.test('upload targets are registry models only', async (t) => {
-  t.same(Object.keys(UPLOAD_TARGETS), ['sap_cost_centers'])
+  t.same(Object.keys(UPLOAD_TARGETS), ['sap_cost_centers', 'cost_center_networks'])
   t.equal(uploadTarget('sap_cost_centers'), UPLOAD_TARGETS.sap_cost_centers)
   for (const name of ['departments', 'cloud_bills', '__proto__', 'constructor', 'toString']) t.equal(uploadTarget(name), undefined, name)
 })
@@ -98,6 +98,19 @@ t.test('uploads', async (t) => {
     const again = await upload('sap_cost_centers', form({ bytes: Buffer.from('a,b\n'), name: 'COSTS.CSV.ZIP' }))
     t.equal(again.status, 200)
     t.equal(lastBody().sap_cost_center.email, 'alice@ccoe.example', "no email field: the user's")
+  })
+
+  t.test('cost center networks: a data URL of the exact bytes under cost_center_network.file, CSV only', async (t) => {
+    const csv = Buffer.from('cost_center,network\r\n1000-CCOE-01,NET-1\r\n')
+    const response = await upload('cost_center_networks', form({ bytes: csv, name: 'networks.csv', type: 'text/csv' }))
+    t.equal(response.status, 200)
+    t.equal(upstream.seen.at(-1)!.url, '/cost_center_networks/upload')
+    t.same(lastBody(), { cost_center_network: { file: `data:text/csv;base64,${csv.toString('base64')}` } })
+    const before = upstream.seen.length
+    const wrong = await upload('cost_center_networks', form({ bytes: csv, name: 'networks.xlsx' }))
+    t.equal(wrong.status, 422)
+    t.same(await wrong.json(), { error: MESSAGES.networkFileMustBeCsv, statusCode: 422 })
+    t.equal(upstream.seen.length, before, 'the refusal never reached the upstream')
   })
 
   t.test('refusals never reach the upstream', async (t) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { entryFor, type ResourceDef, type ResourceKey } from '../../../shared/resources/index.js'
 import { exportRoute } from './cloud-certifications/export.js'
 import { byEmailRoute } from './cloud-contacts/by-email.js'
+import { networkUploadRoute } from './cost-center-networks/upload.js'
 import { sendReportRoute } from './cost-centers/send-report.js'
 import { uploadRoute } from './sap-cost-centers/upload.js'
 
@@ -17,6 +18,7 @@ const SPECIAL_ROUTES = {
   cloud_contacts: [byEmailRoute],
   sap_cost_centers: [uploadRoute],
   cloud_certifications: [exportRoute],
+  cost_center_networks: [networkUploadRoute],
 } satisfies Partial<Record<ResourceKey, readonly SpecialRoute[]>>
 
 /** Registers the special routes of the models this upstream serves (tests may serve fewer). */

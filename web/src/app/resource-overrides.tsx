@@ -19,6 +19,7 @@ const costCenters = () => import('../features/cost-centers/index.js')
 const members = () => import('../features/members/index.js')
 const BlacklistSwitch = lazyNamed(members, 'BlacklistSwitch')
 const certifications = () => import('../features/cloud-certifications/index.js')
+const NetworkUploadButton = lazyNamed(() => import('../features/cost-center-networks/index.js'), 'NetworkUploadButton')
 const ProviderIcon = lazyNamed(certifications, 'ProviderIcon')
 
 // `satisfies` checks every key against the registry: a mistyped model name fails tsc
@@ -41,6 +42,9 @@ const OVERRIDES = {
       edit: lazyNamed(() => import('../features/github-apps/index.js'), 'GithubAppPage'),
     },
   },
+  // spec 001 §2, §5: the same upload dialog on both lists; a duplicate identifier reloads the page
+  cost_center_networks: { listActions: NetworkUploadButton, reloadOnDuplicate: true },
+  project_ids: { listActions: NetworkUploadButton, reloadOnDuplicate: true },
   sap_cost_centers: {
     listActions: lazyNamed(() => import('../features/sap-cost-centers/index.js'), 'SapUploadButton'),
   },

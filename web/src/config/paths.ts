@@ -103,6 +103,7 @@ export const paths = {
     teamMembershipTickets: fixed(apiPath(teamMembershipTickets)),
     /** the gateway's multipart upload (server/gateway/upload-targets.ts), not an upstream path */
     sapCostCentersUpload: fixed('/api/upload/sap_cost_centers'),
+    networksUpload: fixed('/api/upload/cost_center_networks'),
   },
 } as const
 

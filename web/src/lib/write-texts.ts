@@ -24,5 +24,7 @@ export function fieldErrorsOf(err: unknown): FieldErrors {
  */
 export function failureToastText(text: string | undefined, err: unknown): string {
   if (!text) return errorText(err)
-  return /[.!?:…]$/.test(text) ? `${text} ${errorText(err)}` : `${text}… ${errorText(err)}`
+  // 'Error message: ' (spec 001 §8, network upload) already ends where the reason goes
+  const lead = text.trimEnd()
+  return /[.!?:…]$/.test(lead) ? `${lead} ${errorText(err)}` : `${lead}… ${errorText(err)}`
 }

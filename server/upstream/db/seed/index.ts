@@ -8,6 +8,7 @@ import { cloudContactsSeed } from './cloud-contacts.js'
 import { cloudParentsSeed } from './cloud-parents.js'
 import { cloudProjectsSeed } from './cloud-projects.js'
 import { companiesSeed } from './companies.js'
+import { costCenterNetworksSeed } from './cost-center-networks.js'
 import { costCentersSeed } from './cost-centers.js'
 import { dcoeMembersSeed } from './dcoe-members.js'
 import { departmentsSeed } from './departments.js'
@@ -15,6 +16,7 @@ import { githubCopilotUsersSeed } from './github-copilot-users.js'
 import { githubOrganizationAppsSeed } from './github-organization-apps.js'
 import { membersSeed } from './members.js'
 import { microsoftApprovalsSeed } from './microsoft-approvals.js'
+import { projectIdsSeed } from './project-ids.js'
 import { sapCostCentersSeed } from './sap-cost-centers.js'
 import { teamMembershipTicketsSeed } from './team-membership-tickets.js'
 import { virtualMachinesSeed } from './virtual-machines.js'
@@ -38,6 +40,8 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   githubCopilotUsersSeed,
   microsoftApprovalsSeed,
   cloudCertificationsSeed,
+  costCenterNetworksSeed,
+  projectIdsSeed,
 ]
 
 /** A demo row names a lookup label that people's own data no longer has. */

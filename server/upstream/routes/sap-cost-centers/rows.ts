@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
-import { rows, type Executor } from '../../db/records/repository.js'
+import { idsOf } from '../../db/records/ids-of.js'
+import type { Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { SAP_UPLOAD_COLUMNS } from '../../../../shared/constants.js'
 
@@ -43,24 +43,6 @@ export function sapRowsOf(records: string[][], maxIdentifier = 50): SapRow[] {
     seen.set(parsed.identifier, row)
     return parsed
   })
-}
-
-/**
- * value → id for the values that exist; one query per column, whatever the row count. `anyCase`:
- * the column is unique case-insensitively (emails, migration 005), so the map is keyed by lower case.
- */
-async function idsOf(db: Executor, table: string, column: string, values: string[], anyCase = false): Promise<Map<string, number>> {
-  const col = sql.identifier(column)
-  const wanted = [...new Set(anyCase ? values.map((v) => v.toLowerCase()) : values)]
-  const found = await rows<{ id: number; value: string }>(
-    db,
-    anyCase
-      ? sql`SELECT id::float8 AS id, lower(${col}) AS value FROM ${sql.identifier(table)}
-            WHERE lower(${col}) = ANY(${sql.param(wanted)}::text[])`
-      : sql`SELECT id::float8 AS id, ${col} AS value FROM ${sql.identifier(table)}
-            WHERE ${col} = ANY(${sql.param(wanted)}::text[])`,
-  )
-  return new Map(found.map((r) => [r.value, Number(r.id)]))
 }
 
 /** The table's rows: company code and owner email turned into ids; an unknown one fails the upload. */

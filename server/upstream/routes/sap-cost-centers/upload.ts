@@ -4,15 +4,13 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { upsertMany } from '../../db/records/bulk.js'
 import { HttpError } from '../../http-error.js'
+import { decodeBase64 } from '../../uploads/base64.js'
 import { parseCsv } from '../../uploads/parse-csv.js'
 import { readSingleCsv, ZIP_LIMITS } from '../../uploads/single-csv-zip.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { dbHttpError } from '../crud/db-errors.js'
 import { resolveSapRows, sapRowsOf } from './rows.js'
 import { uploadSummaryMail } from './summary-mail.js'
-
-// base64 grows by 4/3: the longest text whose decoded zip can still be within the cap
-const MAX_BASE64 = Math.ceil(ZIP_LIMITS.maxZipBytes / 3) * 4
 
 const UploadSchema = Type.Object(
   {
@@ -27,14 +25,6 @@ const UploadSchema = Type.Object(
 const UploadAnswerSchema = Type.Object({
   data: Type.Object({ added: Type.Integer(), updated: Type.Integer(), message: Type.String() }),
 })
-
-/** The zip's bytes; a data URL prefix is tolerated, anything that is not base64 is refused. */
-function decodeBase64(text: string): Buffer {
-  const bare = text.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '')
-  if (bare.length > MAX_BASE64) throw new HttpError(422, `The zip file is larger than ${ZIP_LIMITS.maxZipBytes / 1024 / 1024} MiB`)
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(bare) || bare.length % 4 === 1) throw new HttpError(422, 'The file is not base64 encoded')
-  return Buffer.from(bare, 'base64')
-}
 
 /**
  * POST /sap_cost_centers/upload {"sap_cost_center":{"email":"a@b","base_file":"<base64 of a .csv.zip>"}}
@@ -54,7 +44,7 @@ export const uploadRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async 
       // the summary must be sendable before the table changes
       if (!app.mail.ready) throw new HttpError(503, 'Email is not configured on this server')
       const { email, base_file } = request.body.sap_cost_center
-      const { text } = await readSingleCsv(decodeBase64(base_file))
+      const { text } = await readSingleCsv(decodeBase64(base_file, ZIP_LIMITS.maxZipBytes, 'zip file'))
       const parsed = sapRowsOf(parseCsv(text), resource.fields.find((f) => f.name === 'identifier')?.maxLength)
       const db = app.database.db
       const values = await resolveSapRows(db, parsed)

@@ -1,0 +1,1 @@
+export { NetworkUploadButton } from './network-upload-button.js'

@@ -1,0 +1,95 @@
+import { Button, Classes, Dialog, DialogBody, DialogFooter, H5, Intent } from '@blueprintjs/core'
+import { useState } from 'react'
+import { NETWORK_UPLOAD_COLUMNS, NETWORK_UPLOAD_REQUIRED } from '../../../../shared/constants.js'
+import { MESSAGES } from '../../../../shared/messages.js'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { UploadDialog } from '../../components/upload-dialog/index.js'
+import { paths } from '../../config/paths.js'
+import { apiRequest } from '../../lib/api-client.js'
+import { useCreateController } from '../../lib/write-controllers.js'
+
+export const UPLOAD_TITLE = 'Upload New Network/Project IDs'
+
+/** The upstream's answer (spec 001 §4): the identifiers each list names. */
+interface UploadCounts {
+  cost_centers_added: string[]
+  networks_added: string[]
+  projects_added: string[]
+  networks_updated: string[]
+  projects_updated: string[]
+}
+
+const LISTS: readonly [keyof UploadCounts, string][] = [
+  ['cost_centers_added', 'Cost centers added'],
+  ['networks_added', 'Networks added'],
+  ['projects_added', 'Projects added'],
+  ['networks_updated', 'Networks updated'],
+  ['projects_updated', 'Projects updated'],
+]
+
+const checkName = (file: File) => (/\.csv$/i.test(file.name) ? undefined : MESSAGES.networkFileMustBeCsv)
+
+const DESCRIPTION = (
+  <>
+    A CSV whose header names the columns <code>{NETWORK_UPLOAD_COLUMNS.join(',')}</code> ({NETWORK_UPLOAD_REQUIRED.join(' and ')} on every
+    row; project empty for a network alone)
+  </>
+)
+
+/** What the file changed, list by list. */
+function UploadResult({ counts, onClose }: { counts: UploadCounts; onClose: () => void }) {
+  return (
+    <Dialog isOpen title="Upload result" icon="tick-circle" onClose={onClose}>
+      <DialogBody>
+        {LISTS.map(([key, title]) => (
+          <section key={key} aria-label={title} className="upload-result">
+            <H5>
+              {title}: {counts[key].length}
+            </H5>
+            {counts[key].length > 0 ? <p>{counts[key].join(', ')}</p> : <p className={Classes.TEXT_MUTED}>None</p>}
+          </section>
+        ))}
+      </DialogBody>
+      <DialogFooter actions={<Button intent={Intent.PRIMARY} text="Done" onClick={onClose} />} />
+    </Dialog>
+  )
+}
+
+/** 'Upload New Network/Project IDs' (spec 001 §2): multipart to the gateway, which builds the data URL body. */
+export function NetworkUploadButton({ resource }: { resource: ResourceDef }) {
+  const [open, setOpen] = useState(false)
+  const [counts, setCounts] = useState<UploadCounts | undefined>()
+  const upload = useCreateController(resource, {
+    successText: MESSAGES.dataSubmitted,
+    failureText: MESSAGES.networkUploadFailed,
+    request: ({ file }) => {
+      const form = new FormData()
+      form.set('file', file as File)
+      return apiRequest('POST', paths.api.networksUpload.getHref(), form)
+    },
+    onSuccess: (answer) => {
+      setOpen(false)
+      setCounts((answer as unknown as { data: UploadCounts }).data)
+    },
+  })
+  const close = () => {
+    upload.reset()
+    setOpen(false)
+  }
+  return (
+    <>
+      <Button icon="upload" text={UPLOAD_TITLE} onClick={() => setOpen(true)} />
+      <UploadDialog
+        isOpen={open}
+        title={UPLOAD_TITLE}
+        accept=".csv"
+        description={DESCRIPTION}
+        check={checkName}
+        failure={upload.error && `${MESSAGES.networkUploadFailed}${upload.error.message}`}
+        onUpload={async (file) => (await upload.trigger({ file })) !== undefined}
+        onClose={close}
+      />
+      {counts && <UploadResult counts={counts} onClose={() => setCounts(undefined)} />}
+    </>
+  )
+}
