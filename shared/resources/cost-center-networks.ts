@@ -7,6 +7,8 @@ import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
  * between two dates, optionally replaced by another network. Edited inline or on its pages; the
  * 'Upload New Network/Project IDs' dialog loads networks and their project IDs from a CSV.
  */
+const COLUMNS = ['identifier', 'cost_center_identifier', 'active_at', 'expired_at', 'replacement_network', 'created_at'] as const
+
 export const costCenterNetworks = defineResource({
   key: 'cost_center_networks',
   noun: 'cost center network',
@@ -31,7 +33,7 @@ export const costCenterNetworks = defineResource({
     ),
     CREATED_AT_FIELD,
   ],
-  columns: ['identifier', 'cost_center_identifier', 'active_at', 'expired_at', 'replacement_network', 'created_at'],
+  columns: COLUMNS,
   filters: [textFilter('identifier', 'Identifier')],
   defaultSort: 'identifier',
   actions: ['view', 'create', 'edit', 'crud'],
@@ -39,14 +41,8 @@ export const costCenterNetworks = defineResource({
   calls: [{ method: 'POST', path: 'upload' }],
   csv: {
     prefix: 'cost_center_networks',
-    columns: [
-      'identifier',
-      { header: 'cost_center', field: 'cost_center_identifier' },
-      'active_at',
-      'expired_at',
-      'replacement_network',
-      'created_at',
-    ],
+    // the file says 'cost_center' where the table says the cost center's identifier
+    columns: COLUMNS.map((c) => (c === 'cost_center_identifier' ? { header: 'cost_center', field: c } : c)),
   },
   messages: { duplicate: MESSAGES.duplicateIdentifier },
 })

@@ -7,6 +7,18 @@ import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
  * active between two dates, optionally replaced by another project. Edited inline or on its pages;
  * loaded with networks by the 'Upload New Network/Project IDs' dialog.
  */
+const COLUMNS = [
+  'identifier',
+  'cost_center_network_identifier',
+  'sap_project_name',
+  'ppm_project_name',
+  'active',
+  'active_at',
+  'expired_at',
+  'end_date',
+  'replacement_project',
+] as const
+
 export const projectIds = defineResource({
   key: 'project_ids',
   noun: 'project ID',
@@ -36,33 +48,14 @@ export const projectIds = defineResource({
     ),
     CREATED_AT_FIELD,
   ],
-  columns: [
-    'identifier',
-    'cost_center_network_identifier',
-    'sap_project_name',
-    'ppm_project_name',
-    'active',
-    'active_at',
-    'expired_at',
-    'end_date',
-    'replacement_project',
-  ],
+  columns: COLUMNS,
   filters: [textFilter('identifier', 'Identifier')],
   defaultSort: 'identifier',
   actions: ['view', 'create', 'edit', 'crud'],
   csv: {
     prefix: 'project_ids',
-    columns: [
-      'identifier',
-      { header: 'network', field: 'cost_center_network_identifier' },
-      'sap_project_name',
-      'ppm_project_name',
-      'active',
-      'active_at',
-      'expired_at',
-      'end_date',
-      'replacement_project',
-    ],
+    // the file says 'network' where the table says the network's identifier
+    columns: COLUMNS.map((c) => (c === 'cost_center_network_identifier' ? { header: 'network', field: c } : c)),
   },
   messages: { duplicate: MESSAGES.duplicateIdentifier },
 })
