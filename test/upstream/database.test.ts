@@ -124,6 +124,8 @@ t.test('the demo data: seeded once, never over people’s data', async (t) => {
   await database.db.execute(sql`DELETE FROM github_organization_apps`)
   await database.db.execute(sql`DELETE FROM virtual_machines`)
   await database.db.execute(sql`DELETE FROM sap_cost_centers`)
+  await database.db.execute(sql`DELETE FROM project_ids`)
+  await database.db.execute(sql`DELETE FROM cost_center_networks`)
   await database.db.execute(sql`DELETE FROM cost_centers`)
   await database.db.execute(sql`DELETE FROM cloud_contacts WHERE email = 'alice.martin@example.com'`)
   await database.db.execute(sql`DELETE FROM dcoe_members`)
@@ -136,7 +138,10 @@ t.test('the demo data: seeded once, never over people’s data', async (t) => {
     /^demo data for virtual_machines skipped: no cost_centers named "3100-GAM-07"/,
     /^demo data for github_organization_apps skipped: no cost_centers named "1000-CCOE-01"/,
     /^demo data for github_copilot_users skipped: no cost_centers named "1000-CCOE-01"/,
+    /^demo data for cost_center_networks skipped: no cost_centers named "1000-CCOE-01"/,
+    /^demo data for project_ids skipped: no cost_center_networks named "NET-1000-01"/,
   ])
+  t.equal(warnings.length, 7, 'and nothing else is skipped')
   t.equal(await count('dcoe_members'), DEMO_SEEDS.find((s) => s.model === 'dcoe_members')!.rows.length, 'the others still seed')
 })
 
