@@ -8,12 +8,15 @@ import { costCenterNetworks } from './cost-center-networks.js'
 import { costCenters } from './cost-centers.js'
 import { dcoeMembers } from './dcoe-members.js'
 import { departments } from './departments.js'
+import { faqs } from './faqs.js'
 import { githubCopilotUsers } from './github-copilot-users.js'
 import { githubOrganizationApps } from './github-organization-apps.js'
+import { glossaries } from './glossaries.js'
 import { members } from './members.js'
 import { microsoftApprovals } from './microsoft-approvals.js'
 import { projectIds } from './project-ids.js'
 import { sapCostCenters } from './sap-cost-centers.js'
+import { serviceCatalogProducts } from './service-catalog-products.js'
 import { teamMembershipTickets } from './team-membership-tickets.js'
 import { virtualMachines } from './virtual-machines.js'
 import type { Action, FilterDef, ResourceDef, Write } from './types.js'
@@ -42,6 +45,9 @@ const DECLARED = [
   cloudCertifications,
   costCenterNetworks,
   projectIds,
+  faqs,
+  glossaries,
+  serviceCatalogProducts,
 ] as const
 
 /** The registry's keys: a map keyed by models is typed `satisfies Partial<Record<ResourceKey, …>>`. */

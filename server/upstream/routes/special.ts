@@ -5,6 +5,7 @@ import { byEmailRoute } from './cloud-contacts/by-email.js'
 import { networkUploadRoute } from './cost-center-networks/upload.js'
 import { sendReportRoute } from './cost-centers/send-report.js'
 import { uploadRoute } from './sap-cost-centers/upload.js'
+import { updateProductRoute } from './service-catalog-products/update-product.js'
 
 type SpecialRoute = FastifyPluginAsync<{ resource: ResourceDef; registry: readonly ResourceDef[] }>
 
@@ -18,6 +19,7 @@ const SPECIAL_ROUTES = {
   cloud_contacts: [byEmailRoute],
   sap_cost_centers: [uploadRoute],
   cloud_certifications: [exportRoute],
+  service_catalog_products: [updateProductRoute],
   cost_center_networks: [networkUploadRoute],
 } satisfies Partial<Record<ResourceKey, readonly SpecialRoute[]>>
 

@@ -19,6 +19,7 @@ const costCenters = () => import('../features/cost-centers/index.js')
 const members = () => import('../features/members/index.js')
 const BlacklistSwitch = lazyNamed(members, 'BlacklistSwitch')
 const certifications = () => import('../features/cloud-certifications/index.js')
+const serviceCatalog = () => import('../features/service-catalog/index.js')
 const NetworkUploadButton = lazyNamed(() => import('../features/cost-center-networks/index.js'), 'NetworkUploadButton')
 const ProviderIcon = lazyNamed(certifications, 'ProviderIcon')
 
@@ -57,6 +58,10 @@ const OVERRIDES = {
   cloud_certifications: {
     listActions: lazyNamed(certifications, 'CertificationExportButton'),
     renderCell: (name: string, row: Row) => (name === 'provider' ? <ProviderIcon provider={row.provider} /> : undefined),
+  },
+  // spec 001 §2: products are cards with an Update each; the add form has the 300 px editor (§9)
+  service_catalog_products: {
+    screens: { view: lazyNamed(serviceCatalog, 'ProductCardsPage'), create: lazyNamed(serviceCatalog, 'ProductCreatePage') },
   },
 } satisfies Partial<Record<ResourceKey, ResourceExtensions>>
 

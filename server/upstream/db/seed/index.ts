@@ -12,12 +12,15 @@ import { costCenterNetworksSeed } from './cost-center-networks.js'
 import { costCentersSeed } from './cost-centers.js'
 import { dcoeMembersSeed } from './dcoe-members.js'
 import { departmentsSeed } from './departments.js'
+import { faqsSeed } from './faqs.js'
 import { githubCopilotUsersSeed } from './github-copilot-users.js'
 import { githubOrganizationAppsSeed } from './github-organization-apps.js'
+import { glossariesSeed } from './glossaries.js'
 import { membersSeed } from './members.js'
 import { microsoftApprovalsSeed } from './microsoft-approvals.js'
 import { projectIdsSeed } from './project-ids.js'
 import { sapCostCentersSeed } from './sap-cost-centers.js'
+import { serviceCatalogProductsSeed } from './service-catalog-products.js'
 import { teamMembershipTicketsSeed } from './team-membership-tickets.js'
 import { virtualMachinesSeed } from './virtual-machines.js'
 import type { ModelSeed } from './types.js'
@@ -42,6 +45,9 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   cloudCertificationsSeed,
   costCenterNetworksSeed,
   projectIdsSeed,
+  faqsSeed,
+  glossariesSeed,
+  serviceCatalogProductsSeed,
 ]
 
 /** A demo row names a lookup label that people's own data no longer has. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { recordRepository, type ApiRecord } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
+import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
 import { dbHttpError, modelName } from './db-errors.js'
 import { listQueryOf, type RawListQuery } from './list-query.js'
 import { IdParamsSchema, resourceSchemas } from './schemas.js'
@@ -33,6 +34,8 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     if (keys.length === 1 && inner && typeof inner === 'object' && !Array.isArray(inner)) body = { ...(inner as ApiRecord) }
     else body = { ...body }
     for (const name of readOnly) delete body[name]
+    // rich text is HTML: only the allowlisted markup is validated and stored (rich-text/sanitise.ts)
+    sanitiseRichTextFields(resource, body)
     request.body = body
   }
 

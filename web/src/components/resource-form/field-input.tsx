@@ -1,6 +1,7 @@
-import { HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core'
+import { HTMLSelect, InputGroup, Switch } from '@blueprintjs/core'
 import type { FieldDef, LookupDef } from '../../../../shared/resources/index.js'
 import type { LookupOption } from '../../lib/use-lookup-options.js'
+import { RichTextEditor } from '../rich-text/index.js'
 import { DateField } from './date-field.js'
 import { LookupSelect } from './lookup-select.js'
 
@@ -97,17 +98,15 @@ export function FieldInput({
     case 'datetime':
       return <DateField id={id} value={text || null} withTime={field.type === 'datetime'} disabled={disabled} onChange={onChange} />
     case 'richtext':
-      // the rich-text editor (draft-js) comes with its own issue; plain HTML text until then
       return (
-        <TextArea
+        <RichTextEditor
           id={id}
-          fill
-          rows={6}
+          label={ariaLabel ?? field.label}
           value={text}
+          invalid={invalid}
+          required={field.required}
           disabled={disabled}
-          maxLength={field.maxLength}
-          intent={intent}
-          onChange={(e) => onChange(e.currentTarget.value)}
+          onChange={onChange}
         />
       )
     default:

@@ -1,6 +1,7 @@
 import { Icon, Tag } from '@blueprintjs/core'
 import type { FieldDef } from '../../../../shared/resources/index.js'
 import { formatDisplayDate } from '../../lib/dates.js'
+import { plainText, RichTextView } from '../rich-text/index.js'
 
 /** Texts that may run long (descriptions, rich text): two lines at most, the rest on hover. */
 function isLongText(field: FieldDef | undefined): boolean {
@@ -25,8 +26,8 @@ export function cellText(field: FieldDef | undefined, value: unknown): string {
     case 'boolean':
       return value ? 'yes' : 'no'
     case 'richtext':
-      // rich text arrives as HTML: lists show its words only
-      return new DOMParser().parseFromString(String(value), 'text/html').body.textContent ?? ''
+      // rich text arrives as HTML: titles and the grid show its words only
+      return plainText(String(value))
     default:
       return String(value)
   }
@@ -50,6 +51,8 @@ export function CellValue({ field, value }: { field: FieldDef | undefined; value
       )
     case 'select':
       return <Tag minimal>{text}</Tag>
+    case 'richtext':
+      return <RichTextView html={String(value)} className="cell-text cell-text--long" title={text} />
     default:
       return (
         <span className={isLongText(field) ? 'cell-text cell-text--long' : 'cell-text'} title={text}>

@@ -1,0 +1,203 @@
+/**
+ * Rich text as a person meets it (spec 001 §2, §3, §9): stored scripts, event handlers and
+ * javascript: links never run on the FAQ and glossary lists, the product cards, a record view or
+ * an edit form, whether the upstream cleaned them (sent through the API) or they sit in the database
+ * as older data would (written directly): the page cleans what it renders too. Then a FAQ written
+ * with the editor: bold in the form, bold on the list, edited with Go Back at hand; the editors'
+ * heights; and a product card's Update behind its confirm modal.
+ */
+import { resolve } from 'node:path'
+import { sql } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
+import t from 'tap'
+import { rows } from '../../server/upstream/db/records/repository.js'
+import { startPortal } from '../helper.js'
+import { signedInApi } from '../lib/sign-in.js'
+import { screenshot, signedInPage } from './browser.js'
+import { expect } from './expect.js'
+
+const ATTACKS = [
+  '<img src=x onerror="window.__pwned=1">',
+  '<script>window.__pwned=1</script>',
+  '<a href="javascript:window.__pwned=1">x</a>',
+].join('')
+
+const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)
+
+t.test('rich text', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  const api = await signedInApi(portal.baseUrl)
+  const page = await signedInPage(t, portal)
+  const dialogs: string[] = []
+  page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()))
+
+  // through the API: the upstream keeps <a>x</a> of the three
+  const viaApi = await api('POST', 'faqs', {
+    faq: { question: 'Is the portal safe?', answer: `<p>Yes</p>${ATTACKS}`, category: 'Security' },
+  })
+  t.equal(viaApi.status, 201)
+  t.equal(viaApi.json().data.answer, '<p>Yes</p><a>x</a>', 'the upstream cleaned the answer')
+  t.equal((await api('POST', 'glossaries', { term: 'XSS', description: `<p>Cross-site</p>${ATTACKS}` })).status, 201)
+  t.equal(
+    (await api('POST', 'service_catalog_products', { name: 'Unsafe WAF', identifier: 'prod-xss-1', description: ATTACKS })).status,
+    201,
+  )
+  // as older data would be: the raw attack in the database, so only the page's own cleaning stands
+  const [raw] = await rows<{ id: number }>(
+    portal.database.db,
+    sql`INSERT INTO faqs (question, answer, category) VALUES ('Raw attack', ${`<p>Raw</p>${ATTACKS}`}, 'Security') RETURNING id`,
+  )
+  await portal.database.db.execute(sql`INSERT INTO glossaries (term, description) VALUES ('Raw term', ${`<p>Raw</p>${ATTACKS}`})`)
+  await portal.database.db.execute(
+    sql`INSERT INTO service_catalog_products (name, identifier, description) VALUES ('Raw product', 'prod-xss-raw', ${`<p>Raw</p>${ATTACKS}`})`,
+  )
+
+  await t.test('stored scripts, handlers and javascript: links never run', async (t) => {
+    const clickLinks = async (scope: ReturnType<Page['locator']>) => {
+      for (const link of await scope.getByText('x', { exact: true }).all()) await link.click()
+    }
+    await page.goto(portal.baseUrl + '/auth/view/faqs?by_category=Security')
+    const faqTable = page.getByRole('table', { name: 'FAQs Table' })
+    await expect(faqTable.getByRole('cell', { name: 'Raw attack', exact: true }))
+    await expect(faqTable.getByRole('cell', { name: 'Is the portal safe?', exact: true }))
+    t.equal(
+      await faqTable.locator('img, script, [onerror], [href^="javascript" i]').count(),
+      0,
+      'no img, script, handler or javascript: href',
+    )
+    await clickLinks(faqTable)
+    t.equal(await pwned(page), undefined, 'FAQ list')
+
+    await page.goto(`${portal.baseUrl}/auth/view/faqs/${raw.id}`)
+    await page.locator('table.record-view').getByText('Raw', { exact: true }).waitFor()
+    await clickLinks(page.locator('table.record-view'))
+    t.equal(await pwned(page), undefined, 'FAQ record view')
+
+    await page.goto(`${portal.baseUrl}/auth/edit/faqs/${raw.id}`)
+    const editor = page.getByRole('textbox', { name: 'Answer' })
+    await expect(editor, async () => (await editor.innerText()).includes('Raw'))
+    t.equal(await editor.locator('img, script, [onerror], [href]').count(), 0, 'the editor holds the cleaned answer')
+    t.equal(await pwned(page), undefined, 'FAQ edit form')
+
+    await page.goto(portal.baseUrl + '/auth/view/glossaries')
+    const glossary = page.getByRole('table', { name: 'Glossary Table' })
+    await expect(glossary.getByRole('cell', { name: 'Raw term', exact: true }))
+    await expect(glossary.getByRole('cell', { name: 'XSS', exact: true }))
+    t.equal(await glossary.locator('img, script, [onerror], [href^="javascript" i]').count(), 0)
+    await clickLinks(glossary)
+    t.equal(await pwned(page), undefined, 'glossary list')
+
+    await page.goto(portal.baseUrl + '/auth/view/service_catalog_products')
+    const cards = page.getByRole('region', { name: 'Service Catalog Products' })
+    await expect(cards.getByRole('heading', { name: 'Raw product' }))
+    await expect(cards.getByRole('heading', { name: 'Unsafe WAF' }))
+    t.equal(await cards.locator('img, script, [onerror], [href^="javascript" i]').count(), 0)
+    await clickLinks(cards)
+    t.equal(await pwned(page), undefined, 'product cards')
+    t.same(dialogs, [], 'no alert either')
+  })
+
+  await t.test('a FAQ written with the editor: bold on the list, edited with Go Back', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/view/faqs')
+    await page.getByRole('link', { name: 'Add New FAQ' }).click()
+    await page.waitForURL('**/auth/create/faqs')
+    await page.getByRole('heading', { name: 'Add New FAQ' }).waitFor()
+    const editor = page.getByRole('textbox', { name: 'Answer' })
+    t.equal(Math.round((await editor.boundingBox())!.height), 500, 'spec 001 §9: the editor is 500 px high')
+    await page.getByLabel('Question', { exact: true }).fill('How do I format an answer?')
+    await page.getByLabel('Category', { exact: true }).fill('Editor')
+    await editor.click()
+    await page.keyboard.type('Use ')
+    await page.getByRole('button', { name: 'Bold' }).click()
+    t.equal(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed'), 'true', 'Bold shows it is on')
+    await page.keyboard.type('bold')
+    await page.getByRole('button', { name: 'Bold' }).click()
+    await page.keyboard.type(' words')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL('**/auth/view/faqs')
+
+    const [stored] = await rows<{ id: number; answer: string }>(
+      portal.database.db,
+      sql`SELECT id, answer FROM faqs WHERE question = 'How do I format an answer?'`,
+    )
+    t.equal(stored.answer, 'Use <b>bold</b> words', 'stored as the editor wrote it')
+    const table = page.getByRole('table', { name: 'FAQs Table' })
+    const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'How do I format an answer?', exact: true }) })
+    const bold = row.locator('b', { hasText: 'bold' })
+    await expect(bold)
+    t.ok(Number(await bold.evaluate((el) => getComputedStyle(el).fontWeight)) >= 600, 'rendered bold on the list')
+
+    await page.getByRole('button', { name: 'Actions for How do I format an answer?' }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    await page.waitForURL(`**/auth/edit/faqs/${stored.id}`)
+    await page.getByRole('heading', { name: 'Edit FAQ' }).waitFor()
+    t.ok(await page.getByRole('button', { name: 'Go Back' }).isVisible(), 'Go Back is at hand')
+    const answer = page.getByRole('textbox', { name: 'Answer' })
+    await expect(answer.locator('b', { hasText: 'bold' }))
+    t.pass('the form is prefilled with the formatted answer')
+    await answer.click()
+    await page.keyboard.press('End')
+    await page.keyboard.type(' and more')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+    await page.waitForURL('**/auth/view/faqs')
+    await expect(table.getByText('words and more'))
+    t.equal(
+      (await rows<{ answer: string }>(portal.database.db, sql`SELECT answer FROM faqs WHERE id = ${stored.id}`))[0].answer,
+      'Use <b>bold</b> words and more',
+    )
+
+    await page.getByRole('button', { name: 'Actions for How do I format an answer?' }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    await page.getByRole('button', { name: 'Go Back' }).click()
+    await page.waitForURL('**/auth/view/faqs')
+    t.pass('Go Back returns to the list')
+    await page.goto(portal.baseUrl + '/auth/view/faqs?per_page=10')
+    await expect(table.getByRole('cell', { name: 'How do I format an answer?', exact: true }))
+    await screenshot(page, 'faqs-list')
+  })
+
+  await t.test('products: the 300 px editor, cards, Update behind a confirm modal', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/view/service_catalog_products')
+    await page.getByRole('link', { name: 'Create New Product' }).click()
+    await page.waitForURL('**/auth/create/service_catalog_products')
+    const editor = page.getByRole('textbox', { name: 'Description' })
+    t.equal(Math.round((await editor.boundingBox())!.height), 300, 'spec 001 §9: 300 px for service products')
+    await page.getByLabel('Name', { exact: true }).fill('Managed Redis')
+    await page.getByLabel('Product ID', { exact: true }).fill('prod-redis-07')
+    await editor.click()
+    await page.getByRole('button', { name: 'Bulleted list' }).click()
+    await page.keyboard.type('in-memory cache')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL('**/auth/view/service_catalog_products')
+
+    const card = page.getByRole('article', { name: 'Managed Redis' })
+    await expect(card.getByRole('listitem').filter({ hasText: 'in-memory cache' }))
+    t.ok(await card.getByText('prod-redis-07', { exact: true }).isVisible(), 'the card shows the product id')
+    const publishedAt = async () =>
+      (
+        await rows<{ at: unknown }>(
+          portal.database.db,
+          sql`SELECT published_at AS at FROM service_catalog_products WHERE identifier = 'prod-redis-07'`,
+        )
+      )[0].at
+    await card.getByRole('button', { name: 'Update Managed Redis' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to update this product?' })
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    t.equal(await publishedAt(), null, 'Cancel sends nothing')
+    await card.getByRole('button', { name: 'Update Managed Redis' }).click()
+    const sent = page.waitForRequest((r) => r.url().includes('/api/service_catalog_products/update-product/'))
+    await dialog.getByRole('button', { name: 'Update' }).click()
+    const body = (await sent).postDataJSON()
+    t.same(
+      body,
+      { identifier: 'prod-redis-07', name: 'Managed Redis', description: '<ul><li>in-memory cache</li></ul>' },
+      'the card as it is',
+    )
+    await dialog.waitFor({ state: 'hidden' })
+    await expect(page.getByRole('heading', { name: 'Service Catalog Products' }), async () => (await publishedAt()) !== null)
+    t.equal(await page.getByRole('alert').filter({ hasText: /updat/i }).count(), 0, 'no status afterwards')
+    await screenshot(page, 'product-cards')
+  })
+})

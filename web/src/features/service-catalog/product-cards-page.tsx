@@ -1,0 +1,92 @@
+import { Button, H1, Intent, NonIdealState, Spinner } from '@blueprintjs/core'
+import { useState } from 'react'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
+import { LinkButton } from '../../components/links/index.js'
+import { ListPager } from '../../components/resource-table/index.js'
+import { apiPath, paths } from '../../config/paths.js'
+import { apiRequest, errorText } from '../../lib/api-client.js'
+import { useResourceList, type Row } from '../../lib/resource-api.js'
+import { toastError } from '../../lib/toaster.js'
+import { useListController } from '../../lib/use-list-controller.js'
+import { usePageTitle } from '../../lib/use-page-title.js'
+import { ProductCard } from './product-card.js'
+import './service-catalog.css'
+
+const UPDATE_CALL = { method: 'POST', path: 'update-product/:id' } as const
+
+/**
+ * /auth/view/service_catalog_products: the products as cards, paged like any list. A card's Update
+ * asks first, then sends the card's identifier, name and description to update-product (spec 001
+ * §2, §4, §7); no status is shown afterwards, only a failure's alert (§8).
+ */
+export function ProductCardsPage({ resource }: { resource: ResourceDef }) {
+  const { messages } = resource
+  usePageTitle(messages.listTitle)
+  const list = useListController(resource)
+  const { data, error, isLoading, mutate } = useResourceList(resource, list.query)
+  const [target, setTarget] = useState<Row | undefined>()
+  const [busy, setBusy] = useState(false)
+  const products = data?.data ?? []
+
+  const update = async () => {
+    if (!target) return
+    setBusy(true)
+    try {
+      const { identifier, name, description } = target
+      await apiRequest('POST', apiPath(resource, UPDATE_CALL).replace(':id', String(target.id)), { identifier, name, description })
+      void mutate()
+    } catch (err) {
+      void toastError(`${messages.updateFailed} ${errorText(err)}`)
+    } finally {
+      setBusy(false)
+      setTarget(undefined)
+    }
+  }
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <H1 className="page__title">{messages.listTitle}</H1>
+        <div className="page__actions">
+          <LinkButton href={paths.auth.resource.getHref('create', resource.key)} icon="add" intent={Intent.PRIMARY}>
+            {messages.addLabel}
+          </LinkButton>
+        </div>
+      </header>
+      {error && !data ? (
+        <NonIdealState
+          icon="error"
+          title="The list could not be loaded"
+          description={errorText(error)}
+          action={<Button icon="refresh" text="Try again" onClick={() => void mutate()} />}
+        />
+      ) : isLoading && !data ? (
+        <Spinner aria-label="Loading the products" />
+      ) : (
+        <>
+          {products.length === 0 ? (
+            <NonIdealState icon="inbox" title="No records yet" />
+          ) : (
+            <section className="product-cards" aria-label={messages.listTitle}>
+              {products.map((p) => (
+                <ProductCard key={p.id} product={p} onUpdate={setTarget} />
+              ))}
+            </section>
+          )}
+          <ListPager list={list} total={data?.meta.total} />
+        </>
+      )}
+      <ConfirmDialog
+        isOpen={target !== undefined}
+        question="Are you sure you want to update this product?"
+        confirmText="Update"
+        loading={busy}
+        onConfirm={() => void update()}
+        onCancel={() => setTarget(undefined)}
+      >
+        {target && <p>{String(target.name)}</p>}
+      </ConfirmDialog>
+    </div>
+  )
+}
