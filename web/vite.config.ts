@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { precompress } from './vite-precompress.js'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
 const outDir = fileURLToPath(new URL('../dist/web', import.meta.url))
@@ -36,7 +37,7 @@ function blueprintIconPathsStub(): Plugin {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [process.env.NO_ICON_STUB ? null : blueprintIconPathsStub(), react()],
+  plugins: [process.env.NO_ICON_STUB ? null : blueprintIconPathsStub(), react(), precompress(outDir)],
   build: {
     outDir,
     emptyOutDir: true,

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Config } from '../config.js'
 import { createOidcClient } from './oidc-client.js'
 import { auditPlugin } from './plugins/audit.js'
+import { compressionPlugin } from './plugins/compression.js'
 import { authPlugin } from './plugins/auth.js'
 import { csrfPlugin } from './plugins/csrf.js'
 import { csvPlugin } from './plugins/csv.js'
@@ -73,6 +74,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   app.decorate('oidc', createOidcClient({ issuer, clientId: config.oidcClientId, clientSecret: config.oidcClientSecret }))
   await app.register(auditPlugin, { destination: extras.auditDestination, file: config.auditLogFile, now })
   await app.register(securityHeadersPlugin, { secure })
+  await app.register(compressionPlugin)
   await app.register(sessionPlugin, {
     key: config.sessionKey,
     secure,

@@ -17,6 +17,8 @@ export const staticPlugin = fp<StaticOptions>(
     await fastify.register(fastifyStatic, {
       root: opts.webRoot,
       wildcard: false,
+      // the .br and .gz files the build wrote beside each asset (web/vite-precompress.ts)
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
         const hashed = /[\\/]assets[\\/]/.test(path)

@@ -1,0 +1,2 @@
+export function needsBuild(root: string): boolean
+export function markBuilt(root: string): void
