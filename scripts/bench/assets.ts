@@ -40,7 +40,7 @@ async function weigh(context: BrowserContext, url: string, ready: (page: Page) =
   return weight
 }
 
-export async function measureAssets(cleanups: (() => unknown)[]): Promise<void> {
+async function measureAssets(cleanups: (() => unknown)[]): Promise<void> {
   const t = { teardown: (fn: () => unknown) => cleanups.push(fn) }
   const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
   const portal = await startPortal(t, { webRoot })
@@ -63,3 +63,13 @@ export async function measureAssets(cleanups: (() => unknown)[]): Promise<void> 
     `table page, first load    JS ${kb(table.js)} on the wire (${kb(table.jsRaw)} uncompressed), CSS ${kb(table.css)}  goal JS <= 300 KB`,
   )
 }
+
+const cleanups: (() => unknown)[] = []
+measureAssets(cleanups)
+  .catch((error) => {
+    console.error(error)
+    process.exitCode = 1
+  })
+  .finally(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup()
+  })

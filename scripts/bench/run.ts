@@ -12,7 +12,6 @@
 import { sql } from 'drizzle-orm'
 import { startGateway, startUpstream } from '../../test/helper.js'
 import { scriptToken } from '../../test/lib/sign-in.js'
-import { measureAssets } from './assets.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
@@ -85,7 +84,6 @@ async function main() {
   console.log(`list, page ${middle} (middle)  ${fmt(deepRate)} req/s  (direct)`)
   console.log(`JSON pages, direct      ${fmt(total / pagedSeconds)} rows/s (baseline)`)
   console.log(`CSV through gateway     ${fmt(csvLines / csvSeconds)} rows/s  ratio ${(pagedSeconds / csvSeconds).toFixed(2)}`)
-  await measureAssets(cleanups)
 }
 
 main()

@@ -5,6 +5,14 @@ export interface CsvPage {
   text: string
   rows: number
   last: boolean
+  /** the upstream's keyset cursor for the rows after this page, when it offers one */
+  next?: string
+}
+
+/** Which page to fetch: by cursor when the previous page gave one, else by number. */
+export interface CsvPageRequest {
+  page: number
+  after?: string
 }
 
 /**
@@ -15,16 +23,17 @@ export interface CsvPage {
  */
 export class CsvPages extends Readable {
   private busy = false
-  private next = 2
+  private following: CsvPageRequest
   bytes = 0
   rows = 0
 
   /** `first` is the header plus page 1, fetched before the answer started (so its errors are JSON). */
   constructor(
     private first: CsvPage | undefined,
-    private readonly fetchPage: (page: number) => Promise<CsvPage>,
+    private readonly fetchPage: (request: CsvPageRequest) => Promise<CsvPage>,
   ) {
     super({ highWaterMark: 256 * 1024 })
+    this.following = { page: 2, after: first?.next }
   }
 
   override _read(): void {
@@ -35,9 +44,10 @@ export class CsvPages extends Readable {
     }
     if (this.busy) return
     this.busy = true
-    this.fetchPage(this.next++).then(
+    this.fetchPage(this.following).then(
       (page) => {
         this.busy = false
+        this.following = { page: this.following.page + 1, after: page.next }
         this.emitPage(page)
       },
       (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),

@@ -8,11 +8,17 @@ export const IdSchema = Type.Integer({ minimum: 1 })
 export const IdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) })
 
 export const ListMetaSchema = Type.Object({
-  total: Type.Integer(),
+  /** absent when the caller asked `count=none` */
+  total: Type.Optional(Type.Integer()),
+  /** the total is the planner's estimate (past an exact-count limit): show it as "about …" */
+  total_estimated: Type.Optional(Type.Boolean()),
   page: Type.Integer(),
   per_page: Type.Integer(),
+  /** an opaque cursor for `after=`: the rows after this full page */
+  next: Type.Optional(Type.String()),
 })
-export type ListMeta = Static<typeof ListMetaSchema>
+/** what the web reads: it never asks `count=none`, so its lists always carry a total */
+export type ListMeta = Static<typeof ListMetaSchema> & { total: number }
 
 export const ErrorSchema = Type.Object({
   error: Type.String(),

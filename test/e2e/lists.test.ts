@@ -56,6 +56,18 @@ t.test('lists', async (t) => {
     await held.stop()
   })
 
+  await t.test('past the exact-count limit the pager gives an estimate, said as one', async (t) => {
+    await portal.database.db.execute(sql`
+      INSERT INTO virtual_machines (resource_id, provider_type, name)
+      SELECT 'vm-bulk-' || g, 'aws', 'Bulk VM ' || g FROM generate_series(1, 12000) g`)
+    await portal.database.db.execute(sql`ANALYZE virtual_machines`)
+    await page.goto(portal.baseUrl + '/auth/view/virtual_machines')
+    const pager = page.getByRole('navigation', { name: 'Pagination' }).first()
+    await expect(pager.getByText(/^1–25 of about 1\d(\.\d)?K records$/))
+    await page.goto(portal.baseUrl + '/auth/view/virtual_machines?by_name=Bulk%20VM%201100')
+    await expect(pager.getByText('1–11 of 11 records', { exact: true }))
+  })
+
   await t.test('row density is remembered', async (t) => {
     await page.goto(portal.baseUrl + '/auth/view/departments')
     const table = page.getByRole('table', { name: 'Departments Table' })

@@ -202,22 +202,29 @@ t.test('CSV through the real upstream', async (t) => {
   })
 })
 
-/** A list upstream that records its calls: `total` rows, and page `failPage` answers 500. */
-async function fakeListUpstream(t: { teardown(fn: () => unknown): void }, total: number, failPage = 0) {
+/**
+ * A list upstream that records its calls: `total` rows, and page `failPage` answers 500. With
+ * `cursor` it answers as the embedded upstream does: `meta.next` on a full page, `after=` honoured,
+ * no total under `count=none`; without, it knows numbered pages only (a provider API of old).
+ */
+async function fakeListUpstream(t: { teardown(fn: () => unknown): void }, total: number, failPage = 0, cursor = false) {
   const seen: { url: string; uid?: string; authorization?: string }[] = []
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x')
     seen.push({ url: req.url ?? '', uid: req.headers.uid as string, authorization: req.headers.authorization })
-    const page = Number(url.searchParams.get('page'))
+    const page = Number(url.searchParams.get('page') ?? 1)
     const perPage = Number(url.searchParams.get('per_page'))
+    const after = url.searchParams.get('after')
     res.setHeader('content-type', 'application/json')
     if (page === failPage) return res.writeHead(500).end('{"error":"boom"}')
-    const from = (page - 1) * perPage
+    const from = cursor && after ? Number(after) : (page - 1) * perPage
     const data = Array.from({ length: Math.max(0, Math.min(perPage, total - from)) }, (_, i) => ({
       name: `row ${from + i}`,
       abbreviation: 'x'.repeat(60),
     }))
-    res.end(JSON.stringify({ data, meta: { total, page, per_page: perPage } }))
+    const next = cursor && data.length === perPage ? String(from + perPage) : undefined
+    const counted = !cursor || url.searchParams.get('count') !== 'none'
+    res.end(JSON.stringify({ data, meta: { ...(counted && { total }), page, per_page: perPage, ...(next && { next }) } }))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   t.teardown(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))))
@@ -235,11 +242,33 @@ t.test('paging, identity, failures and backpressure against a recording upstream
     t.equal(parseCsv(await response.text()).length, 2001)
     t.same(
       upstream.seen.map((s) => s.url),
-      ['/departments?sort=-name&by_name=r&page=1&per_page=1000', '/departments?sort=-name&by_name=r&page=2&per_page=1000'],
-      'exactly two pages, no empty third one',
+      [
+        '/departments?sort=-name&by_name=r&per_page=1000&count=none&page=1',
+        '/departments?sort=-name&by_name=r&per_page=1000&count=none&page=2',
+      ],
+      'an upstream without cursors: numbered pages, exactly two, no empty third one',
     )
     t.equal(upstream.seen[0].uid, 'alice@ccoe.example')
     t.equal(upstream.seen[0].authorization, 'Bearer fixed-upstream-token')
+  })
+
+  t.test('an upstream that offers a cursor is walked by it, without counting', async (t) => {
+    const upstream = await fakeListUpstream(t, 2500, 0, true)
+    const gw = await startGateway(t, upstream.url)
+    const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
+    const rows = parseCsv(await (await fetch(`${gw.baseUrl}/api/csv/departments?sort=name`, { headers: { cookie } })).text())
+    t.same(
+      rows.slice(1).map((r) => r[0]),
+      Array.from({ length: 2500 }, (_, i) => `row ${i}`),
+    )
+    t.same(
+      upstream.seen.map((s) => s.url),
+      [
+        '/departments?sort=name&per_page=1000&count=none&page=1',
+        '/departments?sort=name&per_page=1000&count=none&after=1000',
+        '/departments?sort=name&per_page=1000&count=none&after=2000',
+      ],
+    )
   })
 
   t.test('a failing later page breaks the transfer instead of ending the file', async (t) => {
@@ -284,13 +313,20 @@ t.test('paging, identity, failures and backpressure against a recording upstream
 })
 
 t.test('CsvPages asks for the next page only as the consumer reads', async (t) => {
-  const page = (n: number, last = false): CsvPage => ({ text: `${String(n).repeat(100 * 1024)}\r\n`, rows: 1, last })
+  // each page hands on the upstream's cursor: the next request carries it (and its number)
+  const page = (n: number, last = false): CsvPage => ({
+    text: `${String(n).repeat(100 * 1024)}\r\n`,
+    rows: 1,
+    last,
+    next: last ? undefined : `after-${n}`,
+  })
   const asked: number[] = []
   const answers: ((page: CsvPage) => void)[] = []
   let onAsk = () => {}
   const nextAsk = () => new Promise<void>((resolve) => (onAsk = resolve))
-  const pages = new CsvPages(page(1), (n) => {
-    asked.push(n)
+  const pages = new CsvPages(page(1), (at) => {
+    t.equal(at.after, `after-${at.page - 1}`, `page ${at.page} asked after the cursor of page ${at.page - 1}`)
+    asked.push(at.page)
     onAsk()
     return new Promise((resolve) => answers.push(resolve))
   })

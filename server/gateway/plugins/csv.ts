@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { MAX_PAGE_SIZE } from '../../../shared/constants.js'
 import { csvColumns, fieldOf, getResource, type ResourceDef } from '../../../shared/resources/index.js'
 import { csvHeader, csvRows, type CsvColumnOf } from '../../../shared/csv.js'
-import { CsvPages, type CsvPage } from '../csv-pages.js'
+import { CsvPages, type CsvPage, type CsvPageRequest } from '../csv-pages.js'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
 
 const NOT_FOUND = { error: 'Not Found', statusCode: 404 }
@@ -47,18 +47,22 @@ export const csvPlugin = fp<UpstreamClientOptions>(
       resource: ResourceDef,
       columns: CsvColumnOf[],
       params: URLSearchParams,
-      n: number,
+      at: CsvPageRequest,
     ): Promise<CsvPage> {
       const query = new URLSearchParams(params)
-      query.set('page', String(n))
       query.set('per_page', String(MAX_PAGE_SIZE))
+      // an upstream that ignores these answers numbered pages with totals, as before
+      query.set('count', 'none')
+      if (at.after) query.set('after', at.after)
+      else query.set('page', String(at.page))
       const answer = await call(request, 'GET', `${resource.path}?${query}`)
-      const body = answer.json as { data?: unknown; meta?: { total?: unknown } } | undefined
+      const body = answer.json as { data?: unknown; meta?: { total?: unknown; next?: unknown } } | undefined
       if (answer.status !== 200 || !Array.isArray(body?.data)) throw new UpstreamAnswerError(answer.status, answer.json)
       const rows = body.data as Record<string, unknown>[]
       const total = Number(body.meta?.total)
-      const last = rows.length < MAX_PAGE_SIZE || (Number.isFinite(total) && n * MAX_PAGE_SIZE >= total)
-      return { text: csvRows(columns, rows), rows: rows.length, last }
+      const next = typeof body.meta?.next === 'string' ? body.meta.next : undefined
+      const last = rows.length < MAX_PAGE_SIZE || (!next && Number.isFinite(total) && at.page * MAX_PAGE_SIZE >= total)
+      return { text: csvRows(columns, rows), rows: rows.length, last, next }
     }
 
     function audit(request: FastifyRequest, reply: FastifyReply, result: () => Record<string, unknown>) {
@@ -86,7 +90,7 @@ export const csvPlugin = fp<UpstreamClientOptions>(
 
       let first: CsvPage
       try {
-        first = await page(request, resource, columns, params, 1)
+        first = await page(request, resource, columns, params, { page: 1 })
       } catch (error) {
         if (error instanceof UpstreamAnswerError && error.statusCode >= 400 && error.statusCode < 500 && error.body) {
           return reply.code(error.statusCode).send(error.body)
@@ -95,7 +99,7 @@ export const csvPlugin = fp<UpstreamClientOptions>(
         request.log.warn({ err: error }, 'csv: upstream call failed')
         return reply.code(status).send({ error: status === 504 ? 'Upstream timeout' : 'Upstream unavailable', statusCode: status })
       }
-      body = new CsvPages({ ...first, text: csvHeader(columns) + first.text }, (n) => page(request, resource, columns, params, n))
+      body = new CsvPages({ ...first, text: csvHeader(columns) + first.text }, (at) => page(request, resource, columns, params, at))
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${resource.csv.prefix}_${new Date().toISOString()}.csv"`)

@@ -21,7 +21,33 @@ export interface ListQuery {
   /** a readable field, '-' prefix for descending */
   sort: string
   filters: readonly ListFilter[]
+  /** keyset paging: the rows after this one in the sort order (then `page` is not used) */
+  after?: ListCursor
+  /** 'none' skips the total (whoever walks a whole list by cursor needs none) @default 'exact' */
+  count?: 'exact' | 'none'
 }
+
+/** Where a keyset page starts: the sort key (as text, or a boolean) and id of the last row seen. */
+export interface ListCursor {
+  key: string | boolean | null
+  id: number
+}
+
+export interface ListPage {
+  data: ApiRecord[]
+  /** exact up to EXACT_TOTAL_LIMIT matching rows, past it the planner's estimate */
+  total?: number
+  estimated?: boolean
+  /** the cursor of the page's last row, when the page is full (there may be more) */
+  next?: ListCursor
+}
+
+/**
+ * Up to this many matching rows the total is counted (a capped count reads at most this many);
+ * past it the planner's estimate is given and marked as one: a full count of a million-row filter
+ * on every page costs more than the page itself.
+ */
+export const EXACT_TOTAL_LIMIT = 10_000
 
 export async function rows<T = ApiRecord>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
@@ -61,8 +87,37 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
     return type && TEXT_TYPES.has(type) ? sql`lower(${shape.expr(field)})` : shape.expr(field)
   }
 
-  function whereOf(filters: readonly ListFilter[]): SQL {
-    return filters.length ? sql` WHERE ${sql.join(filters.map(condition), sql` AND `)}` : sql``
+  function whereOf(conditions: readonly SQL[]): SQL {
+    return conditions.length ? sql` WHERE ${sql.join([...conditions], sql` AND `)}` : sql``
+  }
+
+  /**
+   * The rows after the cursor in `ORDER BY key dir, id dir` order, where PostgreSQL puts NULL keys
+   * last ascending and first descending. The row comparison `(key, id) > (…)` is what the
+   * (key, id) indexes serve; NULL keys need their own branch since comparing with NULL is unknown.
+   */
+  function afterCursor(key: SQL, descending: boolean, after: ListCursor): SQL {
+    if (!descending) {
+      return after.key === null
+        ? sql`(${key} IS NULL AND t.id > ${after.id})`
+        : sql`(${key} IS NULL OR (${key}, t.id) > (${after.key}, ${after.id}))`
+    }
+    return after.key === null
+      ? sql`(${key} IS NOT NULL OR t.id < ${after.id})`
+      : sql`(${key} IS NOT NULL AND (${key}, t.id) < (${after.key}, ${after.id}))`
+  }
+
+  /** An exact count up to EXACT_TOTAL_LIMIT, else the planner's estimate (never below the limit). */
+  async function totalOf(db: Executor, filtered: SQL): Promise<{ total: number; estimated?: boolean }> {
+    const [capped] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${filtered} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS capped`,
+    )
+    if (Number(capped.n) <= EXACT_TOTAL_LIMIT) return { total: Number(capped.n) }
+    const [plan] = await rows<Record<string, unknown>>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${filtered}`)
+    const raw = Object.values(plan)[0]
+    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[]
+    return { total: Math.max(EXACT_TOTAL_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true }
   }
 
   async function get(db: Executor, id: number): Promise<ApiRecord | undefined> {
@@ -75,44 +130,44 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
     get,
 
     /**
-     * One page and the total, in ONE statement (one snapshot: the total always matches the page).
-     * Its `page` CTE finds the page's ids from the filters and sort alone (only the joins those
-     * read), so the index on the sort column gives a top-N scan; the projection (every join,
-     * to_char) then runs for the page's rows only, never for every matching row as it did with
-     * `count(*) OVER ()`, which also forced a full sort. The total is the page's own arithmetic
-     * when the page is short (small tables, last pages), else a separate count(*): PostgreSQL
-     * runs an uncalled CASE branch's sub-select never, so the count costs only when needed.
+     * One page, and the total. The `page` CTE finds the page's ids from the filters and sort alone
+     * (only the joins those read), so the (sort key, id) index gives a top-N scan, or with a cursor
+     * a range scan that costs the same on the last page as on the first; the projection (every
+     * join, to_char) then runs for the page's rows only. The total is the page's own arithmetic
+     * when the page is short, else a capped count (an estimate past EXACT_TOTAL_LIMIT).
      */
-    async list(db: Executor, query: ListQuery): Promise<{ data: ApiRecord[]; total: number }> {
-      const dir = query.sort.startsWith('-') ? sql`DESC` : sql`ASC`
+    async list(db: Executor, query: ListQuery): Promise<ListPage> {
+      const descending = query.sort.startsWith('-')
+      const dir = descending ? sql`DESC` : sql`ASC`
       const key = query.sort.replace(/^-/, '')
       const sortKey = sortExpr(key)
-      const where = whereOf(query.filters)
+      const filters = query.filters.map(condition)
+      const pageConditions = query.after ? [...filters, afterCursor(sortKey, descending, query.after)] : filters
       const filterFields = query.filters.map((f) => f.field)
-      const filtered = sql`${table} AS t${shape.joinsFor(filterFields)}${where}`
-      const offset = (query.page - 1) * query.perPage
-      const count = sql`(SELECT count(*) FROM ${filtered})`
+      const offset = query.after ? 0 : (query.page - 1) * query.perPage
       const found = await rows(
         db,
         sql`WITH page AS (
               SELECT t.id AS "__id", ${sortKey} AS "__key"
-              FROM ${table} AS t${shape.joinsFor([key, ...filterFields])}${where}
+              FROM ${table} AS t${shape.joinsFor([key, ...filterFields])}${whereOf(pageConditions)}
               ORDER BY ${sortKey} ${dir}, t.id ${dir}
               LIMIT ${query.perPage} OFFSET ${offset})
-            SELECT ${shape.select},
-              (CASE WHEN (SELECT count(*) FROM page) < ${query.perPage} THEN ${offset} + (SELECT count(*) FROM page)
-                    ELSE ${count} END)::int AS "__total"
+            SELECT ${shape.select}, page."__id", page."__key"::text AS "__key"
             FROM page JOIN ${table} AS t ON t.id = page."__id"${shape.joins}
             ORDER BY page."__key" ${dir}, page."__id" ${dir}`,
       )
-      // past the last page there is no row to carry the total: count on its own
-      let total = Number(found[0]?.__total ?? 0)
-      if (found.length === 0 && query.page > 1) {
-        const [row] = await rows<{ n: number }>(db, sql`SELECT ${count}::int AS n`)
-        total = Number(row.n)
+      const last = found.at(-1)
+      const next = last && found.length === query.perPage ? { key: last.__key as string | null, id: Number(last.__id) } : undefined
+      for (const row of found) {
+        delete row.__id
+        delete row.__key
       }
-      for (const row of found) delete row.__total
-      return { data: found, total }
+      if (query.count === 'none') return { data: found, next }
+      // a short first page (or a short page at an offset) is its own count
+      if (!query.after && found.length < query.perPage && (found.length > 0 || query.page === 1)) {
+        return { data: found, total: offset + found.length, next }
+      }
+      return { data: found, ...(await totalOf(db, sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`)), next }
     },
 
     /**

@@ -1,11 +1,13 @@
 import { queryFilters, type ResourceDef } from '../../../../shared/resources/index.js'
-import type { ListFilter, ListQuery } from '../../db/records/repository.js'
+import type { ListCursor, ListFilter, ListQuery } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 
 export interface RawListQuery {
   page: number
   per_page: number
   sort?: string
+  after?: string
+  count?: 'exact' | 'none'
   [param: string]: unknown
 }
 
@@ -46,5 +48,31 @@ export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListQuery
       filters.push({ field: field.name, kind: 'exact', value })
     }
   }
-  return { page: raw.page, perPage: raw.per_page, sort, filters }
+  const after = raw.after === undefined ? undefined : decodeCursor(resource, sort, raw.after)
+  return { page: raw.page, perPage: raw.per_page, sort, filters, after, count: raw.count ?? 'exact' }
+}
+
+/**
+ * `meta.next` of a full page: opaque to clients (base64url of the sort, the last row's sort key
+ * and id), handed back as `after=` for the next page. It names its sort, so a cursor taken under
+ * another sort is refused rather than walked in the wrong order.
+ */
+export function encodeCursor(sort: string, cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify([sort, cursor.key, cursor.id])).toString('base64url')
+}
+
+function decodeCursor(resource: ResourceDef, sort: string, text: string): ListCursor {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString())
+  } catch {
+    refuse('after', 'The cursor is not one this list gave')
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) refuse('after', 'The cursor is not one this list gave')
+  const [cursorSort, key, id] = parsed as unknown[]
+  if (cursorSort !== sort) refuse('after', 'The cursor belongs to another sort order')
+  if ((key !== null && typeof key !== 'string') || !Number.isSafeInteger(id)) refuse('after', 'The cursor is not one this list gave')
+  // PGlite binds a parameter by the type the comparison infers, and a boolean needs a JS boolean
+  const type = resource.fields.find((f) => f.name === sort.replace(/^-/, ''))?.type
+  return { key: type === 'boolean' && key !== null ? key === 'true' : key, id: id as number }
 }

@@ -4,7 +4,7 @@ import { recordRepository, type ApiRecord } from '../../db/records/repository.js
 import { HttpError } from '../../http-error.js'
 import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
 import { dbHttpError, modelName } from './db-errors.js'
-import { listQueryOf, type RawListQuery } from './list-query.js'
+import { encodeCursor, listQueryOf, type RawListQuery } from './list-query.js'
 import { IdParamsSchema, resourceSchemas } from './schemas.js'
 import { validationError } from './validation-errors.js'
 
@@ -55,8 +55,17 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     { schema: { querystring: schemas.listQuery, response: { 200: schemas.list } }, schemaErrorFormatter },
     async (request) => {
       const query = listQueryOf(resource, request.query)
-      const { data, total } = await guarded('write', {}, () => records.list(db(), query))
-      return { data, meta: { total, page: query.page, per_page: query.perPage } }
+      const { data, total, estimated, next } = await guarded('write', {}, () => records.list(db(), query))
+      return {
+        data,
+        meta: {
+          ...(total !== undefined && { total }),
+          ...(estimated && { total_estimated: true }),
+          page: query.page,
+          per_page: query.perPage,
+          ...(next && { next: encodeCursor(query.sort, next) }),
+        },
+      }
     },
   )
 

@@ -26,6 +26,8 @@ export function resourceSchemas(resource: ResourceDef) {
       page: Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1 }),
       per_page: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
       sort: Type.Optional(Type.String({ maxLength: 100 })),
+      after: Type.Optional(Type.String({ maxLength: 2000 })),
+      count: Type.Optional(Type.Union([Type.Literal('exact'), Type.Literal('none')])),
       ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, Type.Optional(v)])),
     }),
     record: Type.Object({ data: record }),

@@ -42,7 +42,7 @@ function InlineTableBody({ resource, onReload, ...options }: InlineTableProps & 
   const writes = allowedWrites(resource)
   const { data, error, isLoading } = t.list
   const rows = data?.data ?? []
-  const pager = <ListPager list={ctl} total={data?.meta.total} />
+  const pager = <ListPager list={ctl} meta={data?.meta} />
 
   return (
     <>

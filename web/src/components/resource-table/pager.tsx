@@ -1,3 +1,4 @@
+import type { ListMeta } from '../../../../shared/schemas/common.js'
 import type { ListController } from '../../lib/use-list-controller.js'
 import { Button, ButtonGroup, Classes, HTMLSelect } from '@blueprintjs/core'
 
@@ -6,6 +7,8 @@ export interface PagerProps {
   perPage: number
   /** the list answer's total; undefined while the first answer loads (no count is shown yet) */
   total: number | undefined
+  /** the total is the server's estimate (past its exact-count limit): shown as "about 1.2M" */
+  estimated?: boolean
   onPage: (page: number) => void
   onPerPage: (perPage: number) => void
   /** @default [10, 25, 50, 100] */
@@ -13,7 +16,9 @@ export interface PagerProps {
 }
 
 /** Server-side paging: the list answer's meta.total drives it. */
-export function Pager({ page, perPage, total, onPage, onPerPage, pageSizes = [10, 25, 50, 100] }: PagerProps) {
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+
+export function Pager({ page, perPage, total, estimated, onPage, onPerPage, pageSizes = [10, 25, 50, 100] }: PagerProps) {
   const known = total ?? 0
   const pages = Math.max(1, Math.ceil(known / perPage))
   const first = known === 0 ? 0 : (page - 1) * perPage + 1
@@ -26,7 +31,7 @@ export function Pager({ page, perPage, total, onPage, onPerPage, pageSizes = [10
         <span className={Classes.SKELETON}>Loading records</span>
       ) : (
         <span className={Classes.TEXT_MUTED} aria-live="polite">
-          {total === 0 ? 'No records' : `${first}–${last} of ${total} records`}
+          {total === 0 ? 'No records' : `${first}–${last} of ${estimated ? `about ${compact.format(total)}` : total} records`}
         </span>
       )}
       <span className="pager__controls">
@@ -54,6 +59,15 @@ export function Pager({ page, perPage, total, onPage, onPerPage, pageSizes = [10
 }
 
 /** The pager of a list whose page and size live in the URL (the list controller). */
-export function ListPager({ list, total }: { list: ListController; total: number | undefined }) {
-  return <Pager page={list.query.page} perPage={list.query.perPage} total={total} onPage={list.setPage} onPerPage={list.setPerPage} />
+export function ListPager({ list, meta }: { list: ListController; meta: ListMeta | undefined }) {
+  return (
+    <Pager
+      page={list.query.page}
+      perPage={list.query.perPage}
+      total={meta?.total}
+      estimated={meta?.total_estimated}
+      onPage={list.setPage}
+      onPerPage={list.setPerPage}
+    />
+  )
 }

@@ -82,7 +82,7 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
               action={filtered ? <Button text="Clear filters" onClick={list.clearFilters} /> : undefined}
             />
           )}
-          <ListPager list={list} total={data?.meta.total} />
+          <ListPager list={list} meta={data?.meta} />
         </>
       )}
       <ConfirmDialog

@@ -74,7 +74,7 @@ export function ProductCardsPage({ resource }: { resource: ResourceDef }) {
               ))}
             </section>
           )}
-          <ListPager list={list} total={data?.meta.total} />
+          <ListPager list={list} meta={data?.meta} />
         </>
       )}
       <ConfirmDialog
