@@ -93,18 +93,21 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
 
   /**
    * The rows after the cursor in `ORDER BY key dir, id dir` order, where PostgreSQL puts NULL keys
-   * last ascending and first descending. The row comparison `(key, id) > (…)` is what the
-   * (key, id) indexes serve; NULL keys need their own branch since comparing with NULL is unknown.
+   * last ascending and first descending, as one or two ranges of the (key, id) index. An OR of
+   * them would make the planner scan from the start and filter (each page slower than the last);
+   * so each range is its own branch, read in index order and merged by the caller.
    */
-  function afterCursor(key: SQL, descending: boolean, after: ListCursor): SQL {
-    if (!descending) {
-      return after.key === null
-        ? sql`(${key} IS NULL AND t.id > ${after.id})`
-        : sql`(${key} IS NULL OR (${key}, t.id) > (${after.key}, ${after.id}))`
+  function afterCursor(key: SQL, descending: boolean, after: ListCursor): SQL[] {
+    if (after.key === null) {
+      // among the NULL keys, then (descending) every non-NULL key after them
+      return descending
+        ? [sql`${key} IS NULL AND t.id < ${after.id}`, sql`${key} IS NOT NULL`]
+        : [sql`${key} IS NULL AND t.id > ${after.id}`]
     }
-    return after.key === null
-      ? sql`(${key} IS NOT NULL OR t.id < ${after.id})`
-      : sql`(${key} IS NOT NULL AND (${key}, t.id) < (${after.key}, ${after.id}))`
+    // a row comparison with a NULL key is unknown: it never matches, so NULLs (last ascending) get their own range
+    return descending
+      ? [sql`(${key}, t.id) < (${after.key}, ${after.id})`]
+      : [sql`(${key}, t.id) > (${after.key}, ${after.id})`, sql`${key} IS NULL`]
   }
 
   /** An exact count up to EXACT_TOTAL_LIMIT, else the planner's estimate (never below the limit). */
@@ -142,16 +145,24 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       const key = query.sort.replace(/^-/, '')
       const sortKey = sortExpr(key)
       const filters = query.filters.map(condition)
-      const pageConditions = query.after ? [...filters, afterCursor(sortKey, descending, query.after)] : filters
       const filterFields = query.filters.map((f) => f.field)
       const offset = query.after ? 0 : (query.page - 1) * query.perPage
+      const branch = (conditions: readonly SQL[]) =>
+        sql`(SELECT t.id AS "__id", ${sortKey} AS "__key"
+              FROM ${table} AS t${shape.joinsFor([key, ...filterFields])}${whereOf(conditions)}
+              ORDER BY ${sortKey} ${dir}, t.id ${dir}
+              LIMIT ${query.perPage} OFFSET ${offset})`
+      const ranges = query.after ? afterCursor(sortKey, descending, query.after) : []
+      const pageRows =
+        ranges.length > 1
+          ? sql`SELECT * FROM (${sql.join(
+              ranges.map((range) => branch([...filters, range])),
+              sql` UNION ALL `,
+            )}) AS ranges ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${query.perPage}`
+          : branch(ranges.length ? [...filters, ranges[0]] : filters)
       const found = await rows(
         db,
-        sql`WITH page AS (
-              SELECT t.id AS "__id", ${sortKey} AS "__key"
-              FROM ${table} AS t${shape.joinsFor([key, ...filterFields])}${whereOf(pageConditions)}
-              ORDER BY ${sortKey} ${dir}, t.id ${dir}
-              LIMIT ${query.perPage} OFFSET ${offset})
+        sql`WITH page AS (${pageRows})
             SELECT ${shape.select}, page."__id", page."__key"::text AS "__key"
             FROM page JOIN ${table} AS t ON t.id = page."__id"${shape.joins}
             ORDER BY page."__key" ${dir}, page."__id" ${dir}`,
