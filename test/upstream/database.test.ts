@@ -305,3 +305,28 @@ t.test('a bulk upsert keyed by email matches the address in any case', async (t)
     'one row, renamed',
   )
 })
+
+t.test('a required lookup is a NOT NULL column with a foreign key (list joins on it are inner joins)', async (t) => {
+  const database = await openTestDatabase()
+  t.teardown(() => database.close())
+  const columns = await rows<{ table_name: string; column_name: string; is_nullable: string }>(
+    database.db,
+    sql`SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = current_schema()`,
+  )
+  const foreignKeys = await rows<{ table_name: string; column_name: string }>(
+    database.db,
+    sql`SELECT k.table_name, k.column_name FROM information_schema.table_constraints c
+        JOIN information_schema.key_column_usage k ON k.constraint_name = c.constraint_name AND k.table_schema = c.table_schema
+        WHERE c.constraint_type = 'FOREIGN KEY' AND c.table_schema = current_schema()`,
+  )
+  for (const resource of RESOURCES) {
+    for (const field of resource.fields.filter((f) => f.lookup && f.required && !f.readOnly)) {
+      const column = columns.find((c) => c.table_name === resource.table && c.column_name === field.name)
+      t.equal(column?.is_nullable, 'NO', `${resource.table}.${field.name} is NOT NULL`)
+      t.ok(
+        foreignKeys.some((k) => k.table_name === resource.table && k.column_name === field.name),
+        `${resource.table}.${field.name} references its lookup`,
+      )
+    }
+  }
+})

@@ -66,10 +66,11 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
     }
     const alias = sql.identifier(`j_${lookup.name}`)
     if (!joins.has(lookup.name)) {
-      joins.set(
-        lookup.name,
-        sql` LEFT JOIN ${sql.identifier(target.table)} AS ${alias} ON ${alias}.id = ${T}.${sql.identifier(lookup.name)}`,
-      )
+      // a required lookup's column is NOT NULL with a foreign key (test/upstream/database.test.ts
+      // proves it), so an inner join loses no row, and it lets the planner walk the joined table's
+      // index: a page sorted by the owner's email at 1M rows reads ~30 rows instead of hashing all
+      const kind = lookup.required ? sql` JOIN` : sql` LEFT JOIN`
+      joins.set(lookup.name, sql`${kind} ${sql.identifier(target.table)} AS ${alias} ON ${alias}.id = ${T}.${sql.identifier(lookup.name)}`)
     }
     via.set(field.name, lookup.name)
     exprs.set(field.name, sql`${alias}.${sql.identifier(field.join.column)}`)
