@@ -5,6 +5,7 @@ import { HttpError } from '../../http-error.js'
 import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
 import { dbHttpError, modelName } from './db-errors.js'
 import { listQueryOf, type RawListQuery } from './list-query.js'
+import { listMetaFor } from '../list-meta.js'
 import { IdParamsSchema, resourceSchemas } from './schemas.js'
 import { validationError } from './validation-errors.js'
 
@@ -19,7 +20,8 @@ type IdParams = { id: number }
 /** The five routes of one model; see index.ts for the contract. */
 export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app, { resource, registry }) => {
   const records = recordRepository(resource, registry)
-  const schemas = resourceSchemas(resource)
+  const extraMeta = listMetaFor(resource.key)
+  const schemas = resourceSchemas(resource, extraMeta?.properties)
   const notFound = () => new HttpError(404, `${modelName(resource)} not found`)
   const schemaErrorFormatter = (errors: Parameters<typeof validationError>[1], dataVar: string) =>
     validationError(resource, errors, dataVar)
@@ -56,7 +58,8 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     async (request) => {
       const query = listQueryOf(resource, request.query)
       const { data, total } = await guarded('write', {}, () => records.list(db(), query))
-      return { data, meta: { total, page: query.page, per_page: query.perPage } }
+      const extra = extraMeta ? await extraMeta.compute(db(), query) : {}
+      return { data, meta: { total, page: query.page, per_page: query.perPage, ...extra } }
     },
   )
 
