@@ -14,6 +14,13 @@ import { BUSINESS_UNIT_OPTIONS } from '../constants.js'
 export const POSTURE_PROVIDERS = ['AzureCloudParent', 'AwsCloudParent', 'GcpCloudParent'] as const
 export type PostureProvider = (typeof POSTURE_PROVIDERS)[number]
 
+/** What people call each cloud (the posture cards, the Cloud Providers pie). */
+export const CLOUD_PROVIDER_LABELS: Record<string, string> = {
+  AwsCloudParent: 'AWS',
+  AzureCloudParent: 'Azure',
+  GcpCloudParent: 'GCP',
+}
+
 /** The Business Unit multi-select of spec 000 §2: value and what people read; all six by default. */
 export const POSTURE_BUSINESS_UNITS: readonly { value: (typeof BUSINESS_UNIT_OPTIONS)[number]; label: string }[] = [
   { value: 'CCOE', label: 'CCOE' },

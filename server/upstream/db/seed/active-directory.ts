@@ -119,17 +119,52 @@ const GRACE = 'grace.lindqvist@example.com'
  * each with and without a permission set; on Azure and GCP dormant and granting groups.
  */
 export const DEMO_AD_GROUPS: readonly DemoGroup[] = [
-  { cloud: 'aws', name: 'APP_AWS_PIM_Admin_Gaming', sets: ['AWSAdministratorAccess'], members: [ALICE, DAVID], owners: [CHLOE], parents: [0, 3] },
+  {
+    cloud: 'aws',
+    name: 'APP_AWS_PIM_Admin_Gaming',
+    sets: ['AWSAdministratorAccess'],
+    members: [ALICE, DAVID],
+    owners: [CHLOE],
+    parents: [0, 3],
+  },
   { cloud: 'aws', name: 'APP_AWS_PIM_Admin_Lottery', sets: ['AWSAdministratorAccess'], members: [BRUNO], owners: [CHLOE], parents: [1] },
   { cloud: 'aws', name: 'APP_AWS_PIM_BreakGlass', sets: [], members: [], owners: [CHLOE, FARID], parents: [] },
-  { cloud: 'aws', name: 'APP_AWS_Billing_Viewers', sets: ['AWSBillingViewer'], members: [GRACE, FARID], owners: [ALICE], parents: [2, 4, 5] },
-  { cloud: 'aws', name: 'APP_AWS_Developers_Gaming', sets: ['AWSPowerUserAccess'], members: [ALICE, BRUNO, DAVID], owners: [ALICE], parents: [0] },
+  {
+    cloud: 'aws',
+    name: 'APP_AWS_Billing_Viewers',
+    sets: ['AWSBillingViewer'],
+    members: [GRACE, FARID],
+    owners: [ALICE],
+    parents: [2, 4, 5],
+  },
+  {
+    cloud: 'aws',
+    name: 'APP_AWS_Developers_Gaming',
+    sets: ['AWSPowerUserAccess'],
+    members: [ALICE, BRUNO, DAVID],
+    owners: [ALICE],
+    parents: [0],
+  },
   { cloud: 'aws', name: 'APP_AWS_ReadOnly_Corporate', sets: ['AWSReadOnlyAccess'], members: [GRACE], owners: [BRUNO], parents: [2] },
   { cloud: 'aws', name: 'APP_AWS_Legacy_Operations', sets: [], members: [DAVID], owners: [BRUNO], parents: [6] },
-  { cloud: 'azure', name: 'APP_AZ_Contributors_Digital', sets: ['Azure Contributor'], members: [BRUNO, GRACE], owners: [DAVID], parents: [0, 1] },
+  {
+    cloud: 'azure',
+    name: 'APP_AZ_Contributors_Digital',
+    sets: ['Azure Contributor'],
+    members: [BRUNO, GRACE],
+    owners: [DAVID],
+    parents: [0, 1],
+  },
   { cloud: 'azure', name: 'APP_AZ_Readers_Corporate', sets: ['Azure Reader'], members: [FARID], owners: [DAVID], parents: [2] },
   { cloud: 'azure', name: 'APP_AZ_Sandbox_Retired', sets: [], members: [ALICE], owners: [], parents: [] },
-  { cloud: 'gcp', name: 'APP_GCP_Analytics_Team', sets: ['GCP Project Viewer', 'GCP BigQuery Data Editor'], members: [CHLOE, GRACE], owners: [ALICE], parents: [0, 1] },
+  {
+    cloud: 'gcp',
+    name: 'APP_GCP_Analytics_Team',
+    sets: ['GCP Project Viewer', 'GCP BigQuery Data Editor'],
+    members: [CHLOE, GRACE],
+    owners: [ALICE],
+    parents: [0, 1],
+  },
   { cloud: 'gcp', name: 'APP_GCP_Viewers_Lottery', sets: ['GCP Project Viewer'], members: [DAVID], owners: [CHLOE], parents: [2] },
   { cloud: 'gcp', name: 'APP_GCP_Old_Sites', sets: [], members: [BRUNO], owners: [CHLOE], parents: [] },
 ]
@@ -155,8 +190,12 @@ export async function seedActiveDirectoryGroups(db: Executor): Promise<void> {
       db,
       sql`INSERT INTO ad_groups (cloud, name, ad_permission_set_id) VALUES (${group.cloud}, ${group.name}, ${single}) RETURNING id`,
     )
-    for (const [role, emails] of [['member', group.members], ['owner', group.owners]] as const) {
-      for (const email of emails) await db.execute(sql`INSERT INTO ad_group_people (ad_group_id, role, email) VALUES (${id}, ${role}, ${email})`)
+    for (const [role, emails] of [
+      ['member', group.members],
+      ['owner', group.owners],
+    ] as const) {
+      for (const email of emails)
+        await db.execute(sql`INSERT INTO ad_group_people (ad_group_id, role, email) VALUES (${id}, ${role}, ${email})`)
     }
     const ofCloud = parents.filter((p) => p.provider_type === PROVIDER[group.cloud])
     for (const index of group.parents) {

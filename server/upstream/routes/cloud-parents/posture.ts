@@ -13,7 +13,14 @@ const PostureQuerySchema = Type.Object({ business_units: Type.Optional(Type.Stri
 /** `CCOE,GAM` → the named business units; absent → all six; '' → none. An unknown one is a 400. */
 export function businessUnitsOf(raw: string | undefined): string[] {
   if (raw === undefined) return [...BUSINESS_UNIT_OPTIONS]
-  const units = [...new Set(raw.split(',').map((u) => u.trim()).filter(Boolean))]
+  const units = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    ),
+  ]
   const unknown = units.filter((u) => !(BUSINESS_UNIT_OPTIONS as readonly string[]).includes(u))
   if (unknown.length) {
     const message = `Unknown business unit "${unknown[0]}": one of ${BUSINESS_UNIT_OPTIONS.join(', ')}`
