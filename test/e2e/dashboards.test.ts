@@ -21,15 +21,15 @@ t.test('dashboards, posture, membership requests and directory screens', async (
     t.equal(await card('Cloud Accounts').locator('.statistic__value').textContent(), '360')
     t.equal(await card('Cost Centers').locator('.statistic__value').textContent(), '4')
     t.equal(await card('Cloud Projects').locator('.statistic__value').textContent(), '28')
-    t.equal(
-      await card('Cloud Projects').getByRole('link', { name: 'View Details' }).getAttribute('href'),
-      '/auth/view/cloud_projects',
-    )
+    t.equal(await card('Cloud Projects').getByRole('link', { name: 'View Details' }).getAttribute('href'), '/auth/view/cloud_projects')
     for (const chart of ['Cloud Deployments', 'Cloud Providers', 'Cloud Types']) {
       await expect(page.getByRole('img', { name: `${chart} chart` }))
     }
     const legend = (name: string) =>
-      page.getByRole('list', { name: `${name} legend` }).getByRole('listitem').allTextContents()
+      page
+        .getByRole('list', { name: `${name} legend` })
+        .getByRole('listitem')
+        .allTextContents()
     t.same(await legend('Cloud Providers'), ['AWS150 (42%)', 'Azure120 (33%)', 'GCP90 (25%)'])
     t.same(await legend('Cloud Types'), ['AWS Account Request10 (36%)', 'Azure Subscription Request9 (32%)', 'GCP Project Request9 (32%)'])
     t.same(await legend('Cloud Deployments'), [
@@ -59,7 +59,10 @@ t.test('dashboards, posture, membership requests and directory screens', async (
 
     // keep CCOE and GAM: remove the other four tags
     for (const unit of ['CORP', 'LOT', 'BET', 'CIO']) {
-      await page.locator('.bp6-tag', { hasText: new RegExp(`^${unit}$`) }).getByRole('button').click()
+      await page
+        .locator('.bp6-tag', { hasText: new RegExp(`^${unit}$`) })
+        .getByRole('button')
+        .click()
     }
     await page.waitForURL('**/auth/account-details?business_units=CCOE%2CGAM')
     await expect(total('AWS Accounts').getByText('44', { exact: true }))
@@ -70,11 +73,7 @@ t.test('dashboards, posture, membership requests and directory screens', async (
 
     await page.reload()
     await expect(total('AWS Accounts').getByText('44', { exact: true }))
-    t.same(
-      await page.locator('.bp6-tag').allTextContents(),
-      ['CCOE', 'GAM'],
-      'the filter comes back from the URL',
-    )
+    t.same(await page.locator('.bp6-tag').allTextContents(), ['CCOE', 'GAM'], 'the filter comes back from the URL')
     // choose CORP again from the menu
     await page.getByRole('textbox', { name: 'Business Unit' }).click()
     await page.getByRole('option', { name: 'CORP Corporate' }).click()
