@@ -5,7 +5,7 @@ export const CountsSchema = Type.Record(Type.String(), Type.Integer())
 
 /**
  * Spec 000 §3 "Dashboard meta": what `GET cloud_parents` adds to its list meta when the list is
- * unfiltered. The four counts feed the Statistics cards, the three breakdowns the pie charts.
+ * unfiltered (its first page). The four counts feed the Statistics cards, the three breakdowns the pie charts.
  */
 export const DashboardMetaSchema = Type.Object({
   valid_cost_center_count: Type.Integer(),

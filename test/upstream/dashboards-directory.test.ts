@@ -45,6 +45,8 @@ t.test('dashboards, posture, membership requests and the directory', async (t) =
 
     const filtered = await get('cloud_parents?per_page=1&by_provider_type=GcpCloudParent')
     t.same(filtered.body.meta, { total: 90, page: 1, per_page: 1 }, 'a filtered list pays only for its own total')
+    const later = await get('cloud_parents?per_page=1&page=2')
+    t.same(later.body.meta, { total: 360, page: 2, per_page: 1 }, 'so does a later page (the CSV walks every page)')
   })
 
   t.test('GET cloud_parents/posture: the cloud parents in use, by business unit, cloud and environment group', async (t) => {
