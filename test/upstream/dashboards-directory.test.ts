@@ -4,7 +4,12 @@
  * membership requests list, GET /ad/groups (?aws, ?azure, GCP) with its toggles and paging, and
  * GET /ad/permission_sets.
  */
+import { sql } from 'drizzle-orm'
 import t from 'tap'
+import { openTestDatabase } from '../../server/upstream/db/client.js'
+import { rows } from '../../server/upstream/db/records/repository.js'
+import { DEMO_AD_GROUPS } from '../../server/upstream/db/seed/active-directory.js'
+import { seedDemoData } from '../../server/upstream/db/seed/index.js'
 import { BUSINESS_UNIT_OPTIONS } from '../../shared/constants.js'
 import { shownInlinePolicy } from '../../shared/schemas/active-directory.js'
 import { environmentGroup, groupEnvironments, POSTURE_PROVIDERS } from '../../shared/rules/posture.js'
@@ -265,4 +270,38 @@ t.test('dashboards, posture, membership requests and the directory', async (t) =
     t.same((await get('ad/permission_sets?by_name=azure')).body.meta, { total: 2, page: 1, per_page: 25 })
     t.equal((await api('POST', 'ad/permission_sets', { name: 'x' })).status, 404)
   })
+})
+
+t.test('the directory demo data is seeded once, with every toggle on both sides', async (t) => {
+  const database = await openTestDatabase()
+  t.teardown(() => database.close())
+  await seedDemoData(database)
+  await seedDemoData(database)
+  const sum = (of: (group: (typeof DEMO_AD_GROUPS)[number]) => number) => DEMO_AD_GROUPS.reduce((n, g) => n + of(g), 0)
+  t.same(
+    [sum((g) => g.members.length + g.owners.length), sum((g) => g.parents.length), sum((g) => (g.cloud === 'gcp' ? g.sets.length : 0))],
+    [31, 15, 3],
+  )
+  const [counts] = await rows<Record<string, number>>(
+    database.db,
+    sql`SELECT (SELECT count(*)::int FROM ad_groups) AS groups,
+               (SELECT count(*)::int FROM ad_groups WHERE cloud = 'aws' AND name LIKE 'APP\\_AWS\\_PIM%') AS privileged,
+               (SELECT count(*)::int FROM ad_groups g WHERE ad_permission_set_id IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM gcp_ad_permission_set_mappings m WHERE m.ad_group_id = g.id)) AS dormant,
+               (SELECT count(*)::int FROM ad_group_people) AS people,
+               (SELECT count(*)::int FROM ad_group_cloud_parents) AS cloud_parents,
+               (SELECT count(*)::int FROM gcp_ad_permission_set_mappings) AS mappings`,
+  )
+  t.same(
+    counts,
+    {
+      groups: 13,
+      privileged: 3,
+      dormant: 4,
+      people: sum((g) => g.members.length + g.owners.length),
+      cloud_parents: sum((g) => g.parents.length),
+      mappings: sum((g) => (g.cloud === 'gcp' ? g.sets.length : 0)),
+    },
+    'a second start adds nothing',
+  )
 })
