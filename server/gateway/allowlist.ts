@@ -9,7 +9,11 @@ export interface AllowedRoute {
 }
 
 /** Paths of spec §7 that are not a registry model. Special domains add theirs here. */
-export const EXTRA_ROUTES: readonly AllowedRoute[] = [{ method: 'GET', path: 'auth/validate_token' }]
+export const EXTRA_ROUTES: readonly AllowedRoute[] = [
+  { method: 'GET', path: 'auth/validate_token' },
+  // spec 000 §7: the Active Directory pages (?aws, ?azure, none for GCP); server/upstream/routes/ad/
+  { method: 'GET', path: 'ad/groups' },
+]
 
 /** What the browser may do upstream for a model: reading always, writes as the registry allows. */
 export function resourceRoutes(resource: ResourceDef): AllowedRoute[] {

@@ -59,6 +59,8 @@ export const cloudParents = defineResource({
   ],
   defaultSort: 'identifier',
   actions: ['view'],
+  // spec 000 §2/§9: the Cloud Account Posture page's counts (server/upstream/routes/cloud-parents/posture.ts)
+  calls: [{ method: 'GET', path: 'posture' }],
   csv: {
     prefix: 'cloud_parents',
     columns: [

@@ -1,3 +1,4 @@
+import { adPermissionSets } from './ad-permission-sets.js'
 import { businessUnits } from './business-units.js'
 import { cloudContacts } from './cloud-contacts.js'
 import { cloudCertifications } from './cloud-certifications.js'
@@ -48,6 +49,7 @@ const DECLARED = [
   faqs,
   glossaries,
   serviceCatalogProducts,
+  adPermissionSets,
 ] as const
 
 /** The registry's keys: a map keyed by models is typed `satisfies Partial<Record<ResourceKey, …>>`. */

@@ -165,17 +165,22 @@ t.test('lists', async (t) => {
     await page.keyboard.press('Escape')
   })
 
-  await t.test("home's Statistics: each count is its list's total, and View Details opens that list", async (t) => {
+  await t.test("home's Statistics: the dashboard counts of GET cloud_parents, and View Details opens that list", async (t) => {
+    // spec 000 §3 'Dashboard meta': members, cloud parents and projects are their lists' totals; cost
+    // centers count the valid (not expired) ones
     const cards = {
-      'Team Members': 'members',
-      'Cloud Accounts': 'cloud_parents',
-      'Cost Centers': 'cost_centers',
-      'Cloud Projects': 'cloud_projects',
-    }
+      'Team Members': ['members', 'member_count'],
+      'Cloud Accounts': ['cloud_parents', 'account_count'],
+      'Cost Centers': ['cost_centers', 'valid_cost_center_count'],
+      'Cloud Projects': ['cloud_projects', 'project_count'],
+    } as const
+    const { meta: dashboard } = await upstreamJson<{ meta: Record<string, number> }>(portal, '/cloud_parents?per_page=1')
     const totals: Record<string, string> = {}
-    for (const [title, model] of Object.entries(cards)) {
+    for (const [title, [model, count]] of Object.entries(cards)) {
+      totals[title] = dashboard[count].toLocaleString('en-US')
       const { meta } = await upstreamJson<{ meta: { total: number } }>(portal, `/${model}?per_page=1`)
-      totals[title] = meta.total.toLocaleString('en-US')
+      if (model === 'cost_centers') t.ok(meta.total >= dashboard[count], 'valid cost centers are some of the list')
+      else t.equal(meta.total, dashboard[count], `${title}: the list's total`)
     }
     t.ok(Number(totals['Cloud Accounts'].replace(',', '')) > 0, 'the demo data has cloud accounts to count')
     await page.goto(portal.baseUrl + '/auth/home')

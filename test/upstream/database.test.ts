@@ -253,7 +253,13 @@ t.test("the CHECK lists of the migrations are the registry's options", async (t)
   )
   t.ok(selects.length >= 5, 'teams, GL types, RI/Reno, business units')
   for (const [column, options] of selects) t.same(lists.get(column), options, `${column}: the CHECK and the registry agree`)
-  t.same([...lists.keys()].sort(), selects.map(([column]) => column).sort(), 'no CHECK list without its select field')
+  // tables outside the registry (the directory groups of migration 014) keep CHECK lists of their own
+  const registryTables = new Set(RESOURCES.map((r) => r.table))
+  t.same(
+    [...lists.keys()].filter((column) => registryTables.has(column.split('.')[0])).sort(),
+    selects.map(([column]) => column).sort(),
+    'no CHECK list of a registry table without its select field',
+  )
 })
 
 t.test("the indexes serve the registry's sorts, searches and case-insensitive emails", async (t) => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { entryFor, type ResourceDef, type ResourceKey } from '../../../shared/resources/index.js'
+import { adGroupsRoute } from './ad/groups.js'
 import { exportRoute } from './cloud-certifications/export.js'
+import { postureRoute } from './cloud-parents/posture.js'
 import { byEmailRoute } from './cloud-contacts/by-email.js'
 import { networkUploadRoute } from './cost-center-networks/upload.js'
 import { sendReportRoute } from './cost-centers/send-report.js'
@@ -21,6 +23,9 @@ const SPECIAL_ROUTES = {
   cloud_certifications: [exportRoute],
   service_catalog_products: [updateProductRoute],
   cost_center_networks: [networkUploadRoute],
+  cloud_parents: [postureRoute],
+  // the directory groups (GET /ad/groups) belong with the permission sets they grant
+  ad_permission_sets: [adGroupsRoute],
 } satisfies Partial<Record<ResourceKey, readonly SpecialRoute[]>>
 
 /** Registers the special routes of the models this upstream serves (tests may serve fewer). */

@@ -15,6 +15,10 @@ import { resourceOverrides } from './resource-overrides.js'
 // one chunk per route group; the public pages stay in the entry (they are the first paint)
 const HomePage = lazy(() => import('../features/home/home-page.js'))
 const ResourceScreen = lazy(() => import('../features/resources/resource-screen.js'))
+const DashStatsPage = lazy(() => import('../features/dashboards/dash-stats-page.js'))
+const PosturePage = lazy(() => import('../features/dashboards/posture-page.js'))
+const MembershipRequestsPage = lazy(() => import('../features/membership-requests/membership-requests-page.js'))
+const DirectoryPage = lazy(() => import('../features/directory/directory-page.js'))
 
 interface ResourceParams {
   action: string
@@ -42,6 +46,12 @@ function AuthRoutes() {
     <AuthGuard>
       <Switch>
         <Route path={paths.auth.home.path} component={HomePage} />
+        <Route path={paths.auth.dashStats.path} component={DashStatsPage} />
+        <Route path={paths.auth.accountDetails.path} component={PosturePage} />
+        <Route path={paths.auth.membershipRequests.path} component={MembershipRequestsPage} />
+        <Route path={paths.auth.activeDirectory.path}>
+          {(params) => (/^groups-(aws|azure|gcp)$/.test(params.group ?? '') ? <DirectoryPage params={params} /> : <NotFound />)}
+        </Route>
         <Route path={paths.auth.resource.path}>{(params) => <ResourceRoute params={params as ResourceParams} />}</Route>
         <Route component={NotFound} />
       </Switch>

@@ -104,6 +104,15 @@ export const paths = {
     /** the gateway's multipart upload (server/gateway/upload-targets.ts), not an upstream path */
     sapCostCentersUpload: fixed('/api/upload/sap_cost_centers'),
     networksUpload: fixed('/api/upload/cost_center_networks'),
+    /** spec 000 §7: GET /ad/groups?aws | ?azure | (GCP: no flag), with the page's toggles and paging */
+    adGroups: {
+      path: '/api/ad/groups',
+      getHref: (cloud: 'aws' | 'azure' | 'gcp', query: Record<string, string>) => {
+        const params = new URLSearchParams(query).toString()
+        const flag = cloud === 'gcp' ? '' : cloud
+        return `/api/ad/groups?${[flag, params].filter(Boolean).join('&')}`
+      },
+    },
   },
 } as const
 

@@ -36,3 +36,11 @@ export function pickerRange(value: Date | undefined, now: Date): { minDate: Date
   if (value && value > maxDate) maxDate = new Date(value.getFullYear(), 11, 31, 23, 59, 59, 999)
   return { minDate, maxDate }
 }
+
+/** The long date of spec 000 §2 (Membership Requests): 'November 24, 2026'. */
+export const LONG_DATE_FORMAT = 'MMMM d, yyyy'
+
+export function formatLongDate(value: unknown): string {
+  const date = toDate(value)
+  return date ? format(date, LONG_DATE_FORMAT) : ''
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { getResource, type ResourceDef } from '../../../../shared/resources/index.js'
 import type { Database } from '../client.js'
 import { recordRepository, rows, type Executor } from '../records/repository.js'
+import { adPermissionSetsSeed, seedActiveDirectoryGroups } from './active-directory.js'
 import { businessUnitsSeed } from './business-units.js'
 import { cloudCertificationsSeed } from './cloud-certifications.js'
 import { cloudContactsSeed } from './cloud-contacts.js'
@@ -48,6 +49,7 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   faqsSeed,
   glossariesSeed,
   serviceCatalogProductsSeed,
+  adPermissionSetsSeed,
 ]
 
 /** A demo row names a lookup label that people's own data no longer has. */
@@ -82,6 +84,8 @@ export async function seedDemoData(database: Database, warn: (message: string) =
         warn(`demo data for ${resource.key} skipped: ${error.message}`)
       }
     }
+    // the directory groups are not a registry model: their own seeder, after the sets they grant
+    await seedActiveDirectoryGroups(tx)
   })
 }
 

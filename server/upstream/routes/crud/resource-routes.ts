@@ -5,6 +5,7 @@ import { HttpError } from '../../http-error.js'
 import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
 import { dbHttpError, modelName } from './db-errors.js'
 import { encodeCursor, listQueryOf, type RawListQuery } from './list-query.js'
+import { listMetaFor } from '../list-meta.js'
 import { IdParamsSchema, resourceSchemas } from './schemas.js'
 import { validationError } from './validation-errors.js'
 
@@ -19,7 +20,8 @@ type IdParams = { id: number }
 /** The five routes of one model; see index.ts for the contract. */
 export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app, { resource, registry }) => {
   const records = recordRepository(resource, registry)
-  const schemas = resourceSchemas(resource)
+  const extraMeta = listMetaFor(resource.key)
+  const schemas = resourceSchemas(resource, extraMeta?.properties)
   const notFound = () => new HttpError(404, `${modelName(resource)} not found`)
   const schemaErrorFormatter = (errors: Parameters<typeof validationError>[1], dataVar: string) =>
     validationError(resource, errors, dataVar)
@@ -56,6 +58,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     async (request) => {
       const query = listQueryOf(resource, request.query)
       const { data, total, estimated, next } = await guarded('write', {}, () => records.list(db(), query))
+      const extra = extraMeta ? await extraMeta.compute(db(), query) : {}
       return {
         data,
         meta: {
@@ -64,6 +67,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
           page: query.page,
           per_page: query.perPage,
           ...(next && { next: encodeCursor(query.sort, next) }),
+          ...extra,
         },
       }
     },

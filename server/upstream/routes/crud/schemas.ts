@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox'
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/constants.js'
 import { ListMetaSchema } from '../../../../shared/schemas/common.js'
 import { INT4_MAX, resourceBodySchemas } from '../../../../shared/schemas/resource-body.js'
@@ -17,7 +17,8 @@ function readSchema(field: FieldDef): TSchema {
   return Type.Unsafe({ type: [type, 'null'] })
 }
 
-export function resourceSchemas(resource: ResourceDef) {
+/** `extraMeta`: keys a model's list adds to its meta (routes/list-meta.ts), each optional. */
+export function resourceSchemas(resource: ResourceDef, extraMeta: TProperties = {}) {
   const record = Type.Object(Object.fromEntries(resource.fields.filter((f) => !f.writeOnly).map((f) => [f.name, readSchema(f)])))
   const filters = Object.fromEntries(queryFilters(resource).map((f) => [f.param, Type.String({ maxLength: 500 })]))
   return {
@@ -31,7 +32,13 @@ export function resourceSchemas(resource: ResourceDef) {
       ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, Type.Optional(v)])),
     }),
     record: Type.Object({ data: record }),
-    list: Type.Object({ data: Type.Array(record), meta: ListMetaSchema }),
+    list: Type.Object({
+      data: Type.Array(record),
+      meta: Type.Object({
+        ...ListMetaSchema.properties,
+        ...Object.fromEntries(Object.entries(extraMeta).map(([k, v]) => [k, Type.Optional(v)])),
+      }),
+    }),
     deleted: Type.Object({ data: Type.Object({ id: Type.Integer() }) }),
   }
 }

@@ -4,7 +4,7 @@ import { LinkButton } from '../../components/links/index.js'
 import { paths } from '../../config/paths.js'
 import { useSession } from '../../lib/session.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
-import { Statistics } from './statistics.js'
+import { Statistics } from '../../components/statistics/index.js'
 
 /**
  * /auth/home. The registry's lists under "Reference data", and the Statistics section of spec 000 §2

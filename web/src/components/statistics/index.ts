@@ -1,0 +1,1 @@
+export { Statistics } from './statistics.js'
