@@ -1,3 +1,4 @@
+import { HttpError } from './http-error.js'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { RESOURCES, type ResourceDef } from '../../shared/resources/index.js'
 import type { Database } from './db/client.js'
@@ -27,6 +28,20 @@ export interface UpstreamOptions {
   mail?: MailSettings
 }
 
+const MAX_JSON_DEPTH = 32
+
+/** Whether objects and arrays nest deeper than `max`: a walk with its own stack, so any depth is safe. */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]]
+  while (stack.length) {
+    const [item, depth] = stack.pop()!
+    if (item === null || typeof item !== 'object') continue
+    if (depth >= max) return true
+    for (const child of Object.values(item)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1])
+  }
+  return false
+}
+
 /** The embedded provider API, ready but not listening: the caller listens and closes. */
 export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -43,7 +58,14 @@ export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInsta
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString()
     if (text === '') return done(null, undefined)
-    parseJson(request, text, done)
+    parseJson(request, text, (error, value) => {
+      if (error) return done(error)
+      // no API body nests deeper than a few levels; thousands would overflow the recursive walks
+      // that follow (trimming, validation) into a 500
+      if (nestsDeeperThan(value, MAX_JSON_DEPTH))
+        return done(new HttpError(400, `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`))
+      done(null, value)
+    })
   })
   // plugins first (database, errors, auth), then routes: the order of fastify/demo
   await app.register(databasePlugin, { database: opts.database })
