@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Config } from '../config.js'
 import { createOidcClient } from './oidc-client.js'
+import { apiDocsPlugin } from './plugins/api-docs.js'
 import { auditPlugin } from './plugins/audit.js'
 import { compressionPlugin } from './plugins/compression.js'
 import { authPlugin } from './plugins/auth.js'
@@ -93,6 +94,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     upstreamTimeoutMs: config.upstreamTimeoutMs,
   }
   await app.register(csvPlugin, upstreamCalls)
+  await app.register(apiDocsPlugin)
   await app.register(uploadsPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes })
   await app.register(proxyPlugin, {
     upstreamUrl: config.upstreamUrl,

@@ -1,0 +1,145 @@
+import { MAX_PAGE_SIZE } from '../../shared/constants.js'
+import { RESOURCES, queryFilters, type ResourceDef } from '../../shared/resources/index.js'
+import { resourceBodySchemas } from '../../shared/schemas/resource-body.js'
+import { EXTRA_ROUTES, resourceRoutes, type AllowedRoute } from './allowlist.js'
+import { UPLOAD_TARGETS } from './upload-targets.js'
+
+type Operation = Record<string, unknown>
+type PathItem = Record<string, Operation>
+
+const ERROR = { $ref: '#/components/schemas/Error' }
+const json = (schema: unknown) => ({ 'application/json': { schema } })
+const answers = (ok: string, okSchema: unknown = { type: 'object' }) => ({
+  [ok]: { description: 'OK', content: json(okSchema) },
+  '400': { description: 'A parameter or body field is wrong: `fields` names each', content: json(ERROR) },
+  '401': { description: 'No session cookie or bearer token', content: json(ERROR) },
+  '404': { description: 'No such record, or a path the gateway does not forward', content: json(ERROR) },
+})
+
+/** `cost_centers/:id` → `/api/cost_centers/{id}`: the gateway's path in OpenAPI's template syntax. */
+export function apiPathOf(path: string): string {
+  return `/api/${path.replace(/:id\b/g, '{id}')}`
+}
+
+function listParameters(resource: ResourceDef) {
+  const query = (name: string, description: string, schema: unknown) => ({ name, in: 'query', description, schema })
+  return [
+    query('page', 'Page number, from 1', { type: 'integer', minimum: 1, default: 1 }),
+    query('per_page', 'Rows per page', { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 25 }),
+    query('sort', `A field; '-' before it for descending (default ${resource.defaultSort})`, { type: 'string' }),
+    query('after', "A page's meta.next: the rows after it (keyset paging)", { type: 'string' }),
+    query('count', "'none' leaves out meta.total", { type: 'string', enum: ['exact', 'none'] }),
+    ...queryFilters(resource).map((f) =>
+      query(f.param, f.kind === 'text' ? `${f.label} contains (any case)` : `${f.label} equals`, {
+        type: 'string',
+        ...('options' in f && f.options ? { enum: f.options } : {}),
+      }),
+    ),
+  ]
+}
+
+function operationOf(resource: ResourceDef | undefined, route: AllowedRoute): Operation {
+  const tags = [resource?.key ?? route.path.split('/')[0]]
+  const idParameter = route.path.includes(':id')
+    ? [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }]
+    : []
+  if (resource && route.path === resource.path && route.method === 'GET') {
+    return { tags, summary: `List ${resource.key}`, parameters: listParameters(resource), responses: answers('200') }
+  }
+  if (resource && route.path === `${resource.path}/:id`) {
+    const bodies = resourceBodySchemas(resource)
+    const summary = { GET: 'Read one', PUT: 'Update one', DELETE: 'Delete one' }[route.method as 'GET' | 'PUT' | 'DELETE']
+    return {
+      tags,
+      summary: `${summary} of ${resource.key}`,
+      parameters: idParameter,
+      ...(route.method === 'PUT' && { requestBody: { required: true, content: json(bodies.update) } }),
+      responses: answers('200'),
+    }
+  }
+  if (resource && route.path === resource.path && route.method === 'POST') {
+    return {
+      tags,
+      summary: `Create one of ${resource.key}`,
+      requestBody: { required: true, content: json(resourceBodySchemas(resource).create) },
+      responses: answers('201'),
+    }
+  }
+  // the special calls of spec §7 (reports, exports, triggers): a JSON body as the spec names it
+  return {
+    tags,
+    summary: `${route.method} ${route.path}`,
+    parameters: idParameter,
+    ...(route.method !== 'GET' && { requestBody: { content: json({ type: 'object' }) } }),
+    responses: answers('200'),
+  }
+}
+
+/**
+ * The OpenAPI 3.1 description of `/api` for script authors, built from the registry and the
+ * allowlist the proxy enforces (so it can describe nothing the gateway refuses, and leave out
+ * nothing it forwards), plus the gateway's own CSV, upload and session routes.
+ */
+export function openApiDocument(version: string) {
+  const paths: Record<string, PathItem> = {}
+  const add = (path: string, method: string, operation: Operation) => {
+    paths[path] = { ...paths[path], [method.toLowerCase()]: operation }
+  }
+  for (const resource of RESOURCES) {
+    for (const route of resourceRoutes(resource)) add(apiPathOf(route.path), route.method, operationOf(resource, route))
+    if (resource.csv) {
+      add(`/api/csv/${resource.key}`, 'GET', {
+        tags: [resource.key],
+        summary: `The whole filtered list of ${resource.key} as CSV (streamed)`,
+        parameters: listParameters(resource).filter((p) => !['page', 'per_page', 'after', 'count'].includes(p.name)),
+        responses: { '200': { description: `text/csv, file ${resource.csv.prefix}_<ISO timestamp>.csv`, content: { 'text/csv': {} } } },
+      })
+    }
+  }
+  for (const route of EXTRA_ROUTES) add(apiPathOf(route.path), route.method, operationOf(undefined, route))
+  for (const [target, upload] of Object.entries(UPLOAD_TARGETS)) {
+    add(`/api/upload/${target}`, 'POST', {
+      tags: [target],
+      summary: `Upload a file (${upload.extensions?.join(', ') ?? 'any type'}); the gateway sends it on as ${upload.encoding}`,
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } },
+      },
+      responses: answers('200'),
+    })
+  }
+  add('/api/session', 'GET', {
+    tags: ['session'],
+    summary: 'Who is signed in',
+    responses: {
+      '200': { description: 'OK', content: json({ type: 'object', properties: { email: { type: 'string' }, name: { type: 'string' } } }) },
+    },
+  })
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'CCoE Portal API',
+      version,
+      description: 'Every call needs a session cookie or `Authorization: Bearer <access token>` (client credentials from the IdP).',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error', 'statusCode'],
+          properties: {
+            error: { type: 'string' },
+            statusCode: { type: 'integer' },
+            fields: { type: 'object', additionalProperties: { type: 'string' } },
+          },
+        },
+      },
+    },
+    paths,
+  }
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>

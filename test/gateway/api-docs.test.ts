@@ -1,0 +1,62 @@
+import t from 'tap'
+import { RESOURCES } from '../../shared/resources/index.js'
+import { buildAllowlist, EXTRA_ROUTES, resourceRoutes } from '../../server/gateway/allowlist.js'
+import { apiPathOf, type OpenApiDocument } from '../../server/gateway/openapi.js'
+import { UPLOAD_TARGETS } from '../../server/gateway/upload-targets.js'
+import { startPortal } from '../helper.js'
+import { scriptToken, signIn } from '../lib/sign-in.js'
+
+t.test('the OpenAPI description of /api: every forwarded path, and nothing the gateway refuses', async (t) => {
+  const portal = await startPortal(t)
+  t.equal((await fetch(`${portal.baseUrl}/api/docs/openapi.json`)).status, 401, 'for signed-in people and scripts only')
+  const headers = { authorization: `Bearer ${await scriptToken(portal.baseUrl)}` }
+  const response = await fetch(`${portal.baseUrl}/api/docs/openapi.json`, { headers })
+  t.equal(response.status, 200)
+  const document = (await response.json()) as OpenApiDocument
+  t.equal(document.openapi, '3.1.0')
+  t.same(document.components.securitySchemes, { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } })
+
+  const described = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
+  const forwarded = [...RESOURCES.flatMap(resourceRoutes), ...EXTRA_ROUTES].map((r) => `${r.method} ${apiPathOf(r.path)}`)
+  const own = [
+    'GET /api/session',
+    ...RESOURCES.filter((r) => r.csv).map((r) => `GET /api/csv/${r.key}`),
+    ...Object.keys(UPLOAD_TARGETS).map((target) => `POST /api/upload/${target}`),
+  ]
+  t.same(
+    forwarded.filter((route) => !described.includes(route)),
+    [],
+    'every path the proxy forwards is described',
+  )
+  const allows = buildAllowlist()
+  t.same(
+    described.filter((route) => {
+      if (own.includes(route)) return false
+      const [method, path] = route.split(' ')
+      return !allows(method, path.replace(/^\/api\//, '').replace(/\{id\}/g, '1'))
+    }),
+    [],
+    'every described path is forwarded (or is one of the gateway’s own)',
+  )
+
+  // the list calls described answer for real through the gateway, with the parameters described
+  for (const resource of RESOURCES) {
+    const list = document.paths[apiPathOf(resource.path)].get as { parameters: { name: string }[] }
+    t.ok(
+      list.parameters.some((p) => p.name === 'after'),
+      `${resource.key}: the cursor is described`,
+    )
+    const answer = await fetch(`${portal.baseUrl}${apiPathOf(resource.path)}?per_page=1&sort=${resource.defaultSort}`, { headers })
+    t.equal(answer.status, 200, `GET ${apiPathOf(resource.path)}`)
+  }
+
+  const html = await fetch(`${portal.baseUrl}/api/docs`, { headers })
+  t.equal(html.status, 200)
+  t.match(html.headers.get('content-type'), /^text\/html/)
+  const text = await html.text()
+  t.match(text, '<td><code>POST</code></td><td><code>/api/cost_centers/send_report</code></td>')
+  t.notMatch(text, /<script/i, 'no script: the page works under the gateway’s CSP')
+
+  const cookie = await signIn(portal.baseUrl, 'alice@ccoe.example', 'alice')
+  t.equal((await fetch(`${portal.baseUrl}/api/docs`, { headers: { cookie } })).status, 200, 'a signed-in person reads it too')
+})
