@@ -28,6 +28,8 @@ export interface Config {
   idleTimeoutMs: number
   absoluteTimeoutMs: number
   upstreamTimeoutMs: number
+  /** keep-alive connections the gateway keeps to the upstream */
+  upstreamConnections: number
   bodyLimitBytes: number
 }
 
@@ -120,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     idleTimeoutMs: integer(env, 'SESSION_IDLE_MINUTES', 8 * 60, 1, 7 * 24 * 60) * 60_000,
     absoluteTimeoutMs: integer(env, 'SESSION_ABSOLUTE_MINUTES', 12 * 60, 1, 30 * 24 * 60) * 60_000,
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
+    upstreamConnections: integer(env, 'UPSTREAM_CONNECTIONS', 128, 1, 4096),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   }
 }

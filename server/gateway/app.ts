@@ -17,6 +17,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js'
 import { sessionPlugin } from './plugins/session.js'
 import { staticPlugin } from './plugins/static.js'
 import { uploadsPlugin } from './plugins/uploads.js'
+import { upstreamPool } from './upstream-pool.js'
 
 /**
  * What the gateway gives the development IdP it mounts under /idp when no OIDC_ISSUER is set.
@@ -86,7 +87,14 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   })
   await app.register(authPlugin, { apiAudience: config.oidcApiAudience, now })
   await app.register(csrfPlugin, { publicUrl: config.publicUrl })
-  await app.register(healthPlugin, { upstreamUrl: config.upstreamUrl, issuer })
+  const pool = upstreamPool({
+    upstreamUrl: config.upstreamUrl,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    connections: config.upstreamConnections,
+  })
+  // reply-from also destroys it when the proxy closes; a second destroy is a no-op to us
+  app.addHook('onClose', () => pool.destroy().catch(() => undefined))
+  await app.register(healthPlugin, { upstreamUrl: config.upstreamUrl, issuer, pool, poolConnections: config.upstreamConnections })
   await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl })
   const upstreamCalls = {
     upstreamUrl: config.upstreamUrl,
@@ -99,8 +107,8 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(proxyPlugin, {
     upstreamUrl: config.upstreamUrl,
     upstreamToken: config.upstreamToken,
-    upstreamTimeoutMs: config.upstreamTimeoutMs,
     bodyLimitBytes: config.bodyLimitBytes,
+    pool,
   })
 
   if (embeddedIdp && extras.embeddedIdp) {

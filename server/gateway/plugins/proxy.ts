@@ -1,5 +1,6 @@
 import { Readable, pipeline } from 'node:stream'
 import httpProxy from '@fastify/http-proxy'
+import type { Pool } from 'undici'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { buildAllowlist } from '../allowlist.js'
@@ -10,8 +11,9 @@ import { upstreamHeaders } from '../identity-headers.js'
 export interface ProxyOptions {
   upstreamUrl: string
   upstreamToken: string
-  upstreamTimeoutMs: number
   bodyLimitBytes: number
+  /** the gateway's one pool to the upstream (upstream-pool.ts), which readiness also uses */
+  pool: Pool
 }
 
 interface ProxyCall {
@@ -72,6 +74,14 @@ export const proxyPlugin = fp<ProxyOptions>(
         reply.header('connection', 'close')
         return deny(request, reply, 413, TOO_LARGE, 'body too large')
       }
+      // the checks above wait (the session, the token): a client that sent a part of its body and
+      // left meanwhile has closed its socket already, so no 'close' event will come to the
+      // listeners below. Proxying it would hand undici a body that never ends, and the upstream
+      // connection would wait for it for good (300 of these emptied the pool of 128).
+      if (request.raw.destroyed || request.raw.socket.destroyed) {
+        fastify.auditCall(request, reply, { status: 499, bytesIn: 0, bytesOut: 0, complete: false, aborted: true })
+        return reply.hijack()
+      }
       const call: ProxyCall = {}
       if (request.body instanceof Readable) {
         // a chunked body has no length to check up front: count it on its way through
@@ -99,7 +109,7 @@ export const proxyPlugin = fp<ProxyOptions>(
           status: finished || reply.raw.headersSent ? reply.statusCode : 499,
           bytesIn: call.limiter?.bytes ?? 0,
           bytesOut: call.counter?.bytes ?? 0,
-          ...(!finished && { complete: false }),
+          ...(!finished && { complete: false, aborted: true }),
         })
       })
     }
@@ -110,18 +120,8 @@ export const proxyPlugin = fp<ProxyOptions>(
         upstream: upstream.origin,
         rewritePrefix: upstream.pathname.replace(/\/+$/, ''),
         httpMethods: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT'],
-        // TECH-NOTES: the default pool cost a sixth of the throughput; keep-alive connections reused
-        undici: {
-          connections: 128,
-          pipelining: 1,
-          keepAliveTimeout: 30_000,
-          headersTimeout: opts.upstreamTimeoutMs,
-          bodyTimeout: opts.upstreamTimeoutMs,
-          // reply-from turns undici's TLS verification off (it sets tls.rejectUnauthorized=false);
-          // undici builds its connector from { ...tls, ...connect }, so `connect` has the last word.
-          // A private CA is trusted through NODE_EXTRA_CA_CERTS only (no `ca` here, no opt-out).
-          connect: { timeout: Math.min(opts.upstreamTimeoutMs, 10_000), rejectUnauthorized: true },
-        },
+        // reply-from turns undici's TLS verification off when it builds a pool; ours keeps it on
+        undici: opts.pool,
         preHandler,
         replyOptions: {
           // every retry would be a second audit-less upstream call; the browser retries if it wants
