@@ -2,7 +2,7 @@ import { request as httpRequest, Agent as HttpAgent } from 'node:http'
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https'
 import { pipeline, type Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
-import { upstreamHeaders } from './identity-headers.js'
+import { upstreamHeaders } from './header-allowlists.js'
 
 export interface UpstreamClientOptions {
   upstreamUrl: string

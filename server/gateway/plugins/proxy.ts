@@ -6,7 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { buildAllowlist } from '../allowlist.js'
 import { auditPath } from './audit.js'
 import { BodyTooLargeError, Counter, CountingLimit } from '../body-limit.js'
-import { upstreamHeaders } from '../identity-headers.js'
+import { clientHeaders, upstreamHeaders } from '../header-allowlists.js'
+import { replaceServerError } from '../upstream-errors.js'
 
 export interface ProxyOptions {
   upstreamUrl: string
@@ -132,7 +133,9 @@ export const proxyPlugin = fp<ProxyOptions>(
               uid: request.identity?.user ?? '',
               requestId: request.id,
             }) as typeof headers,
+          rewriteHeaders: (headers) => clientHeaders(headers),
           onResponse: (request, reply, res) => {
+            if (res.statusCode >= 500) return replaceServerError(reply, res.statusCode, res.stream)
             const counter = new Counter()
             if (request.proxyCall) request.proxyCall.counter = counter
             pipeline(res.stream, counter, () => {})

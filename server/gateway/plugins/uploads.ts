@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart'
 import fp from 'fastify-plugin'
+import { replaceServerError } from '../upstream-errors.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { base64Body } from '../base64-body.js'
 import { uploadTarget, type UploadTarget } from '../upload-targets.js'
@@ -115,6 +116,7 @@ export const uploadsPlugin = fp<UploadsOptions>(
           const answer = await call(request, 'POST', target.path, base64Body(target, form.file, email))
           stats.bytesOut = answer.bytes
           if (answer.json === undefined) return send(reply, 502, 'Upstream unavailable')
+          if (answer.status >= 500) return replaceServerError(reply, answer.status, undefined, JSON.stringify(answer.json))
           return reply.code(answer.status).send(answer.json)
         } catch (error) {
           if (!(error instanceof UpstreamError)) throw error
