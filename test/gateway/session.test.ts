@@ -46,6 +46,11 @@ t.test('returnTo accepts same-origin paths only', async (t) => {
     undefined,
     '/\tevil',
     '/\r\nx',
+    // normalised first, checked after: these resolve to //evil.example
+    '/auth/..//evil.example',
+    '/auth/../..//evil.example/x',
+    '/./%2e%2e//evil.example',
+    '/auth/%2e%2e//evil.example',
   ]) {
     t.equal(safeReturnTo(bad), '/auth/home', `refuses ${JSON.stringify(bad)}`)
   }

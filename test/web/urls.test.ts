@@ -38,6 +38,7 @@ t.test('paths: every href of the app from one table', async (t) => {
 
 t.test('paths: returnTo stays inside the protected area', async (t) => {
   t.equal(safeReturnTo('/auth/view/departments?page=2'), '/auth/view/departments?page=2')
+  t.equal(safeReturnTo('/auth/view/../create/departments'), '/auth/create/departments', 'normalised as a browser would')
   for (const bad of [
     undefined,
     null,
@@ -47,6 +48,9 @@ t.test('paths: returnTo stays inside the protected area', async (t) => {
     '/auth/\\evil',
     '/unauth/home',
     '/auth/x\u0000',
+    '/auth/..//evil.example',
+    '/auth/%2e%2e//evil.example',
+    '/auth/../unauth/home',
   ]) {
     t.equal(safeReturnTo(bad), '/', `refused: ${JSON.stringify(bad)}`)
   }

@@ -2,6 +2,7 @@
  * Every route of the app, and the only place that builds a URL (bulletproof-react's paths table).
  * Screens not built yet still have their path here so the menu can link to them.
  */
+import { safeReturnTo as safePath } from '../../../shared/return-to.js'
 import { allowedWrites, getResource, type Action, type ResourceDef, type SpecialCall, type Write } from '../../../shared/resources/index.js'
 
 const fixed = (path: string) => ({ path, getHref: () => path })
@@ -118,9 +119,5 @@ export const paths = {
 
 /** A same-origin path inside the protected area, else '/': never follow an open redirect. */
 export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/auth/')) return paths.root.getHref()
-  if (value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) {
-    return paths.root.getHref()
-  }
-  return value
+  return safePath(value, paths.root.getHref(), '/auth/')
 }
