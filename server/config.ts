@@ -20,6 +20,8 @@ export interface Config {
   oidcClientSecret: string
   /** the `aud` a bearer token must name to be accepted on /api (the embedded IdP issues it by default) */
   oidcApiAudience: string
+  /** the client ids whose access tokens /api accepts as bearer tokens (scripts; never the portal's own) */
+  oidcScriptClients: readonly string[]
   /** 32-byte key of the session cookie */
   sessionKey: Buffer
   databaseUrl?: string
@@ -62,6 +64,8 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
 
 /** The default `OIDC_API_AUDIENCE`: the audience the embedded IdP puts in its access tokens. */
 export const DEFAULT_API_AUDIENCE = 'ccoe-portal-api'
+/** the embedded IdP's client-credentials client for scripts (server/idp/clients.ts) */
+export const DEFAULT_SCRIPT_CLIENT = 'ccoe-scripts'
 
 /** A JWT `aud` value: one token of visible characters (a URI or a plain name), never blank or spaced. */
 function audience(env: Env, name: string, fallback: string): string {
@@ -71,6 +75,17 @@ function audience(env: Env, name: string, fallback: string): string {
     throw new ConfigError(`${name} must be one audience of visible characters without spaces, got "${raw}"`)
   }
   return raw
+}
+
+/** A comma-separated list of OAuth client ids. */
+function clientIds(env: Env, name: string, fallback: readonly string[]): readonly string[] {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const ids = raw.split(',').map((id) => id.trim())
+  if (ids.some((id) => !/^[\x21-\x7e]{1,256}$/.test(id) || id.includes(','))) {
+    throw new ConfigError(`${name} must be client ids separated by commas, got "${raw}"`)
+  }
+  return ids
 }
 
 /** A secret from the environment, else one generated once and kept in the data folder. */
@@ -115,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidcClientId: env.OIDC_CLIENT_ID || 'ccoe-portal',
     oidcClientSecret: env.OIDC_CLIENT_SECRET || keptSecret(dataDir, 'oidc-client-secret', 32).toString('base64url'),
     oidcApiAudience: audience(env, 'OIDC_API_AUDIENCE', DEFAULT_API_AUDIENCE),
+    oidcScriptClients: clientIds(env, 'OIDC_SCRIPT_CLIENTS', [DEFAULT_SCRIPT_CLIENT]),
     sessionKey: sessionKey(env, dataDir),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),

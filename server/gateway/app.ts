@@ -85,7 +85,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     revocationsFile: join(config.dataDir, 'revoked-sessions.jsonl'),
     now,
   })
-  await app.register(authPlugin, { apiAudience: config.oidcApiAudience, now })
+  await app.register(authPlugin, { apiAudience: config.oidcApiAudience, scriptClients: config.oidcScriptClients, now })
   await app.register(csrfPlugin, { publicUrl: config.publicUrl })
   const pool = upstreamPool({
     upstreamUrl: config.upstreamUrl,

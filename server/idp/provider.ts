@@ -60,7 +60,7 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
       if (!user) return undefined
       return {
         accountId: user.sub,
-        claims: async () => ({ sub: user.sub, email: user.email, email_verified: true, name: user.name }),
+        claims: async () => ({ sub: user.sub, email: user.email, email_verified: user.emailVerified ?? true, name: user.name }),
       }
     },
     // a user's bearer token then tells the gateway which address to send upstream as `uid`

@@ -6,12 +6,16 @@ export interface DemoUser {
   email: string
   name: string
   password: string
+  /** the `email_verified` claim; the gateway refuses a sign-in whose address is not verified @default true */
+  emailVerified?: boolean
 }
 
 /** The development accounts; production signs in through the corporate IdP instead. */
 export const DEMO_USERS: readonly DemoUser[] = [
   { sub: 'alice', email: 'alice@ccoe.example', name: 'Alice Admin', password: 'alice' },
   { sub: 'bob', email: 'bob@ccoe.example', name: 'Bob Builder', password: 'bob' },
+  // an account whose address the IdP has not verified: the portal refuses its sign-in
+  { sub: 'nora', email: 'nora@ccoe.example', name: 'Nora Unverified', password: 'nora', emailVerified: false },
 ]
 
 export function findUserBySub(sub: string): DemoUser | undefined {

@@ -14,6 +14,8 @@ export interface Identity {
 export interface AuthOptions {
   /** the `aud` a bearer token must name (OIDC_API_AUDIENCE), so an ID token for the portal never passes */
   apiAudience: string
+  /** the client ids whose access tokens are accepted (OIDC_SCRIPT_CLIENTS) */
+  scriptClients: readonly string[]
   /** the gateway's clock (tests move it); exp and nbf are judged by it */
   now: () => number
 }
@@ -46,6 +48,12 @@ export const authPlugin = fp<AuthOptions>(
           clockTolerance: 5,
           currentDate: new Date(opts.now()),
         })
+        // a bearer token is a script's: the portal's own access token (a person's, sent by the
+        // browser) and any other client's are refused, so a leaked user token is no API key
+        if (typeof payload.client_id !== 'string' || !opts.scriptClients.includes(payload.client_id)) {
+          request.log.info({ reason: 'not a script client', clientId: payload.client_id }, 'bearer token refused')
+          return null
+        }
         const user = String(payload.email ?? payload.client_id ?? payload.sub)
         return { kind: 'bearer', user, name: String(payload.name ?? user), sub: String(payload.sub) }
       } catch (error) {

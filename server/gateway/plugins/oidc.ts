@@ -70,13 +70,21 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
         if (!claims) throw new Error('no ID token')
         let email = typeof claims.email === 'string' ? claims.email : undefined
         let name = typeof claims.name === 'string' ? claims.name : undefined
+        let verified = claims.email_verified
         if (!email && tokens.access_token) {
           // IdPs that keep claims out of the ID token answer at userinfo
           const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub)
           email = typeof info.email === 'string' ? info.email : undefined
           name ??= typeof info.name === 'string' ? info.name : undefined
+          verified = info.email_verified
         }
         if (!email) throw new Error('the IdP sent no email claim')
+        // the address is the identity the upstream trusts (`uid`): one the IdP says it has not
+        // verified could be anyone's (an IdP that sends no such claim vouches for its addresses)
+        if (verified === false) {
+          fastify.auditEvent(request, reply, 'login-failed', { user: email, reason: 'email not verified', status: 403 })
+          return reply.code(403).send({ error: 'Your email address is not verified. Ask the CCoE team for access.', statusCode: 403 })
+        }
         const user = fastify.sessions.start(request, { sub: claims.sub, email, name: name ?? email })
         fastify.auditEvent(request, reply, 'login', { user: user.email, status: 302 })
       } catch (err) {
