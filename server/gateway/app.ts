@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 import { createOidcClient } from './oidc-client.js'
 import { apiDocsPlugin } from './plugins/api-docs.js'
 import { auditPlugin } from './plugins/audit.js'
+import { rateLimitsPlugin } from './plugins/rate-limits.js'
 import { compressionPlugin } from './plugins/compression.js'
 import { authPlugin } from './plugins/auth.js'
 import { csrfPlugin } from './plugins/csrf.js'
@@ -30,6 +31,8 @@ export interface EmbeddedIdpOptions {
   keysFile?: string
   /** the audience of the access tokens it issues: the one the gateway accepts */
   apiAudience: string
+  /** the gateway's audit log, for failed sign-ins and refused client secrets */
+  audit: (request: FastifyRequest, reply: FastifyReply, event: string, fields: Record<string, unknown>) => void
 }
 
 export interface GatewayExtras {
@@ -77,6 +80,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(auditPlugin, { destination: extras.auditDestination, file: config.auditLogFile, now })
   await app.register(securityHeadersPlugin, { secure })
   await app.register(compressionPlugin)
+  await app.register(rateLimitsPlugin)
   await app.register(sessionPlugin, {
     key: config.sessionKey,
     secure,
@@ -123,6 +127,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
       },
       keysFile: join(config.dataDir, 'idp-keys.json'),
       apiAudience: config.oidcApiAudience,
+      audit: (request, reply, event, fields) => app.auditEvent(request, reply, event, fields),
     })
   }
 

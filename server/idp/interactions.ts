@@ -1,16 +1,25 @@
 import formbody from '@fastify/formbody'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type Provider from 'oidc-provider'
 import type { InteractionDetails } from 'oidc-provider'
 import { API_RESOURCE, API_SCOPE } from './clients.js'
 import { errorPage, IDP_CSP, loginPage } from './pages.js'
+import { attemptCounter } from './attempts.js'
 import { checkCredentials } from './users.js'
 
 export interface InteractionOptions {
   provider: Provider
   mountPath: string
   portalClientId: string
+  /** writes one audit line (the gateway's audit log when mounted there) */
+  audit: IdpAudit
 }
+
+/** An IdP event for the audit log: never a password or a secret. */
+export type IdpAudit = (request: FastifyRequest, reply: FastifyReply, event: string, fields: Record<string, unknown>) => void
+
+/** Sign-in posts per client address, and failed passwords per account: neither a spray nor a guess goes far. */
+export const SIGN_INS_PER_MINUTE = { perAddress: 60, perAccount: 10 }
 
 const OIDC_SCOPES = new Set(['openid', 'email', 'profile'])
 
@@ -44,8 +53,10 @@ async function grantFor(provider: Provider, details: InteractionDetails, account
 
 /** The login (and silent consent) pages oidc-provider sends the browser to: /interaction/:uid. */
 export async function interactionRoutes(fastify: FastifyInstance, opts: InteractionOptions) {
-  const { provider, mountPath, portalClientId } = opts
+  const { provider, mountPath, portalClientId, audit } = opts
   await fastify.register(formbody, { bodyLimit: 16 * 1024 })
+  const perAddress = fastify.rateLimit({ max: SIGN_INS_PER_MINUTE.perAddress, timeWindow: 60_000 })
+  const perAccount = attemptCounter(SIGN_INS_PER_MINUTE.perAccount, 60_000)
 
   // an expired or foreign interaction: say so plainly rather than show a stack or a raw error
   fastify.setErrorHandler((error, request, reply) => {
@@ -69,12 +80,22 @@ export async function interactionRoutes(fastify: FastifyInstance, opts: Interact
 
   fastify.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>(
     '/interaction/:uid/login',
+    { onRequest: perAddress },
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw)
       if (details.uid !== request.params.uid || details.prompt.name !== 'login') throw new Error('interaction mismatch')
       const email = String(request.body?.email ?? '')
+      const account = email.trim().toLowerCase().slice(0, 254)
+      const retryAfter = perAccount.blocked(account)
+      if (retryAfter !== undefined) {
+        audit(request, reply, 'idp-login-limited', { user: account, status: 429 })
+        reply.header('retry-after', String(retryAfter))
+        return html(reply, 429, errorPage('Too many sign-in attempts for this account. Wait a minute and try again.'))
+      }
       const user = checkCredentials(email, String(request.body?.password ?? ''))
       if (!user) {
+        perAccount.fail(account)
+        audit(request, reply, 'idp-login-failed', { user: account, status: 401 })
         const action = `${mountPath}/interaction/${details.uid}/login`
         return html(reply, 401, loginPage({ action, email, error: 'Invalid email or password.' }))
       }

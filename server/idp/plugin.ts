@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http'
+import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { PortalClient } from './clients.js'
-import { interactionRoutes } from './interactions.js'
+import { interactionRoutes, type IdpAudit } from './interactions.js'
 import { loadKeys } from './keys.js'
 import { IDP_CSP } from './pages.js'
 import { createProvider } from './provider.js'
@@ -17,7 +18,12 @@ export interface IdpOptions {
   keysFile?: string
   /** the audience of the API access tokens (the gateway's OIDC_API_AUDIENCE); API_AUDIENCE when unset */
   apiAudience?: string
+  /** where failed sign-ins and refused client secrets are audited; the server log when unset */
+  audit?: IdpAudit
 }
+
+/** Token requests: a script needs one per hour or so; a guessed client secret needs thousands. */
+export const TOKEN_REQUESTS_PER_MINUTE = 60
 
 /**
  * The embedded development OpenID provider, mounted under the issuer's path (e.g. /idp).
@@ -39,10 +45,27 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
   const keys = await loadKeys(opts.keysFile)
   const provider = createProvider({ issuer: opts.issuer, portalClient: opts.portalClient, keys, apiAudience: opts.apiAudience })
   provider.on('server_error', (_ctx, err) => fastify.log.error({ err }, 'idp server error'))
+  const audit: IdpAudit = opts.audit ?? ((request, _reply, event, fields) => request.log.warn({ event, ...fields }, 'idp audit'))
+  if (!fastify.hasDecorator('rateLimit')) await fastify.register(rateLimit, { global: false })
 
-  await fastify.register(interactionRoutes, { provider, mountPath, portalClientId: opts.portalClient.clientId })
+  // oidc-provider's events carry its Koa context; the Fastify request behind it is looked up here
+  const calls = new WeakMap<IncomingMessage, { request: FastifyRequest; reply: FastifyReply }>()
+  provider.on('grant.error', (...args: unknown[]) => {
+    const [ctx, err] = args as [{ req: IncomingMessage; oidc?: { client?: { clientId: string }; params?: { client_id?: string } } }, Error]
+    const call = calls.get(ctx.req)
+    if (call && (err as Error & { error?: string }).error === 'invalid_client') {
+      const clientId = ctx.oidc?.client?.clientId ?? ctx.oidc?.params?.client_id ?? null
+      audit(call.request, call.reply, 'idp-client-refused', { user: clientId, status: 401 })
+    }
+  })
+
+  await fastify.register(interactionRoutes, { provider, mountPath, portalClientId: opts.portalClient.clientId, audit })
 
   await fastify.register(async (mount) => {
+    const tokenLimit = fastify.rateLimit({ max: TOKEN_REQUESTS_PER_MINUTE, timeWindow: 60_000 })
+    mount.addHook('onRequest', async (request, reply) => {
+      if (request.url.split('?')[0] === `${mountPath}/token`) return tokenLimit.call(mount, request, reply)
+    })
     mount.removeAllContentTypeParsers()
     mount.addContentTypeParser('*', (_request, _payload, done) => done(null))
     const callback = provider.callback()
@@ -54,6 +77,7 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
         return reply.code(404).send({ error: 'Not Found', statusCode: 404 })
       }
       reply.hijack()
+      calls.set(raw, { request, reply })
       raw.originalUrl = url
       raw.url = url.slice(mountPath.length)
       // overwritten, never trusted from the client: the issuer says where the browser is

@@ -37,7 +37,7 @@ export class CookieJar {
   }
 }
 
-async function step(jar: CookieJar, url: URL, init: RequestInit = {}): Promise<Response> {
+export async function step(jar: CookieJar, url: URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers)
   const cookie = jar.header(url)
   if (cookie) headers.set('cookie', cookie)
@@ -46,7 +46,7 @@ async function step(jar: CookieJar, url: URL, init: RequestInit = {}): Promise<R
   return response
 }
 
-function formAction(html: string, page: URL): URL {
+export function formAction(html: string, page: URL): URL {
   const match = /<form[^>]*action="([^"]+)"/.exec(html)
   if (!match) throw new Error(`no form on ${page.pathname}`)
   return new URL(match[1].replace(/&#38;/g, '&'), page)

@@ -1,6 +1,7 @@
 import * as client from 'openid-client'
 import fp from 'fastify-plugin'
 import { safeReturnTo } from '../return-to.js'
+import { LOGIN_STARTS_PER_MINUTE } from './rate-limits.js'
 
 export interface OidcRoutesOptions {
   publicUrl: string
@@ -19,7 +20,8 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
     const afterLogout = `${opts.publicUrl}/unauth/home`
     const unavailable = { error: 'Sign-in unavailable', statusCode: 503 }
 
-    fastify.get<{ Querystring: { returnTo?: string } }>('/oidc/login', async (request, reply) => {
+    const loginLimit = fastify.rateLimit({ max: LOGIN_STARTS_PER_MINUTE, timeWindow: 60_000 })
+    fastify.get<{ Querystring: { returnTo?: string } }>('/oidc/login', { onRequest: loginLimit }, async (request, reply) => {
       let config: client.Configuration
       try {
         config = await fastify.oidc.configuration()
@@ -124,5 +126,5 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
       return reply.header('cache-control', 'no-store').redirect(target, 302)
     })
   },
-  { name: 'oidc-routes', dependencies: ['session', 'audit'] },
+  { name: 'oidc-routes', dependencies: ['session', 'audit', 'rate-limits'] },
 )

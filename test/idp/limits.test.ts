@@ -1,0 +1,68 @@
+/** Floods answer 429 with Retry-After; failed passwords and refused client secrets are audited. */
+import t from 'tap'
+import { LOGIN_STARTS_PER_MINUTE } from '../../server/gateway/plugins/rate-limits.js'
+import { SCRIPT_CLIENT, TOKEN_REQUESTS_PER_MINUTE } from '../../server/idp/plugin.js'
+import { SIGN_INS_PER_MINUTE } from '../../server/idp/interactions.js'
+import { startGateway } from '../helper.js'
+import { CookieJar, formAction, step } from '../lib/sign-in.js'
+
+t.test('starting sign-ins: past the limit, 429 with Retry-After', async (t) => {
+  const gw = await startGateway(t, 'http://127.0.0.1:9')
+  const statuses: number[] = []
+  for (let i = 0; i <= LOGIN_STARTS_PER_MINUTE; i++) {
+    const response = await fetch(`${gw.baseUrl}/oidc/login`, { redirect: 'manual' })
+    statuses.push(response.status)
+    if (response.status === 429) t.match(response.headers.get('retry-after'), /^\d+$/)
+  }
+  t.same(statuses, [...Array(LOGIN_STARTS_PER_MINUTE).fill(302), 429])
+})
+
+t.test('password attempts: limited per account, each failure audited without the password', async (t) => {
+  const gw = await startGateway(t, 'http://127.0.0.1:9')
+  const jar = new CookieJar()
+  let url = new URL('/oidc/login', gw.baseUrl)
+  let response = await step(jar, url)
+  while (response.status >= 300 && response.status < 400) {
+    url = new URL(response.headers.get('location')!, url)
+    response = await step(jar, url)
+  }
+  const action = formAction(await response.text(), url)
+  const attempt = (email: string, password: string) =>
+    step(jar, action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: action.origin },
+      body: new URLSearchParams({ email, password }).toString(),
+    })
+  const statuses: number[] = []
+  for (let i = 0; i <= SIGN_INS_PER_MINUTE.perAccount; i++) statuses.push((await attempt('Alice@ccoe.example', `guess-${i}`)).status)
+  t.same(statuses, [...Array(SIGN_INS_PER_MINUTE.perAccount).fill(401), 429], 'failures of one account, in any case')
+  const limited = await attempt('alice@ccoe.example', 'alice')
+  t.equal(limited.status, 429, 'even the right password waits: the account is limited, not the guess')
+  t.match(limited.headers.get('retry-after'), /^\d+$/)
+  t.equal((await attempt('bob@ccoe.example', 'wrong')).status, 401, 'another account is not')
+
+  const failures = gw.audit.filter((l) => l.event === 'idp-login-failed')
+  t.equal(failures.length, SIGN_INS_PER_MINUTE.perAccount + 1)
+  t.same([failures[0].user, failures[0].status], ['alice@ccoe.example', 401])
+  t.notMatch(JSON.stringify(gw.audit), /guess-|"wrong"|password/, 'no password in any line')
+})
+
+t.test('token requests: refused client secrets audited, past the limit 429', async (t) => {
+  const gw = await startGateway(t, 'http://127.0.0.1:9')
+  const token = (secret: string) =>
+    fetch(`${gw.baseUrl}/idp/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SCRIPT_CLIENT.clientId}:${secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    })
+  t.equal((await token('not-the-secret')).status, 401)
+  const refused = await gw.auditLine((l) => l.event === 'idp-client-refused')
+  t.same([refused.user, refused.status], [SCRIPT_CLIENT.clientId, 401])
+  t.notMatch(JSON.stringify(gw.audit), /not-the-secret/, 'the secret is not in the line')
+  const statuses: number[] = []
+  for (let i = 1; i <= TOKEN_REQUESTS_PER_MINUTE; i++) statuses.push((await token(SCRIPT_CLIENT.clientSecret)).status)
+  t.same(statuses, [...Array(TOKEN_REQUESTS_PER_MINUTE - 1).fill(200), 429])
+})
