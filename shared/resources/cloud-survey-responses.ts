@@ -60,9 +60,10 @@ export const cloudSurveyResponses = defineResource({
   fields: [
     ID_FIELD,
     { name: 'provider', label: 'Cloud', type: 'select', required: true, options: CERTIFIED_CLOUDS },
-    { name: 'identifier', label: 'Identifier', type: 'text', required: true, maxLength: 200 },
+    // 100 characters at most: identifiers and names stay on one line in the list (an Azure id is 36)
+    { name: 'identifier', label: 'Identifier', type: 'text', required: true, maxLength: 100 },
     { name: 'cloud_parent_id', label: 'Cloud Parent ID', type: 'number', readOnly: true },
-    { name: 'project_name', label: 'Project Name', type: 'text', maxLength: 200 },
+    { name: 'project_name', label: 'Project Name', type: 'text', maxLength: 100 },
     { name: 'distribution_list', label: 'DL', type: 'email', maxLength: 254 },
     { name: 'account_owner', label: 'Account Owner', type: 'email', maxLength: 254 },
     { name: 'business_unit', label: 'Business Unit', type: 'select', options: BUSINESS_UNIT_OPTIONS },

@@ -29,7 +29,11 @@ const PREFIX = 'field-'
 export function SurveyCreatePage({ resource }: { resource: ResourceDef }) {
   const comparison = resource.comparison!
   const [, navigate] = useLocation()
-  const fields = useMemo(() => writableFields(resource), [resource])
+  // the identifier first: choosing it fills most of the rest
+  const fields = useMemo(() => {
+    const writable = writableFields(resource)
+    return [...writable.filter((f) => f.name === comparison.match.field), ...writable.filter((f) => f.name !== comparison.match.field)]
+  }, [resource, comparison.match.field])
   const listHref = paths.auth.resource.getHref('view', resource.key)
   const create = useCreateController(resource, {
     failureText: pageSubmitFailed(resource.messages, 'create'),
