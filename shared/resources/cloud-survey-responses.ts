@@ -84,7 +84,13 @@ export const cloudSurveyResponses = defineResource({
     textFilter('project_name', 'Project Name'),
     textFilter('account_owner', 'Account Owner'),
     { param: 'by_provider', label: 'Cloud', field: 'provider', kind: 'exact', options: ['All', ...CERTIFIED_CLOUDS] },
-    { param: 'by_business_unit', label: 'Business Unit', field: 'business_unit', kind: 'exact', options: ['All', ...BUSINESS_UNIT_OPTIONS] },
+    {
+      param: 'by_business_unit',
+      label: 'Business Unit',
+      field: 'business_unit',
+      kind: 'exact',
+      options: ['All', ...BUSINESS_UNIT_OPTIONS],
+    },
   ],
   defaultSort: 'identifier',
   // spec 001 §2: create is allowed, and an inline table exists

@@ -84,7 +84,11 @@ t.test('every registry model round-trips through the gateway', async (t) => {
     }
 
     if (!writes.includes('update')) {
-      t.equal((await api('PUT', `${resource.path}/${record.id}`, values)).status, 404, 'an update the registry does not allow never reaches the upstream')
+      t.equal(
+        (await api('PUT', `${resource.path}/${record.id}`, values)).status,
+        404,
+        'an update the registry does not allow never reaches the upstream',
+      )
     }
 
     await csvHas(t, resource, current, '-created_at')

@@ -186,7 +186,10 @@ t.test('record views from the lists, Edit, Go Back, and the not-found page', asy
           await navigate(path)
           await page.getByRole('heading', { name: 'Not Found - 404' }).waitFor()
           t.same(
-            { headings: await page.getByRole('heading', { level: 1 }).allInnerTexts(), records: await page.locator('table.record-view').count() },
+            {
+              headings: await page.getByRole('heading', { level: 1 }).allInnerTexts(),
+              records: await page.locator('table.record-view').count(),
+            },
             { headings: ['Not Found - 404'], records: 0 },
             `${path}: not found`,
           )

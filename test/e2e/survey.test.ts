@@ -65,7 +65,11 @@ t.test('survey answers: differing cells are red, matching ones are not; the add 
     await page.goto(portal.baseUrl + `/auth/view/cloud_survey_responses/${answer.id}`)
     const view = page.locator('table.record-view')
     await view.waitFor()
-    const field = (label: string) => view.locator('tr').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).locator('td')
+    const field = (label: string) =>
+      view
+        .locator('tr')
+        .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+        .locator('td')
     t.same(await looks(field('Business Unit')), { red: true, differs: true, hint: HINT })
     t.same(await looks(field('Department')), { red: false, differs: false, hint: null })
     t.equal(await page.getByRole('link', { name: 'Edit' }).count(), 0, 'answers are edited inline, not on a form')
@@ -89,7 +93,10 @@ t.test('survey answers: differing cells are red, matching ones are not; the add 
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.waitForURL('**/auth/view/cloud_survey_responses')
     await page.getByRole('alert').filter({ hasText: 'Your new cloud survey response has been added!' }).waitFor()
-    const stored = await upstreamJson<{ data: Survey[] }>(portal, `/cloud_survey_responses?by_identifier=${encodeURIComponent(parent.identifier)}`)
+    const stored = await upstreamJson<{ data: Survey[] }>(
+      portal,
+      `/cloud_survey_responses?by_identifier=${encodeURIComponent(parent.identifier)}`,
+    )
     t.same(
       stored.data.map((r) => [r.business_unit, r.project_name, r.mismatches]),
       [[other, parent.name, ['business_unit']]],

@@ -107,7 +107,10 @@ t.test('survey mismatches are the fields that differ from the cloud parent of th
     ].sort((a, b) => String(a[0]).toLowerCase().localeCompare(String(b[0]).toLowerCase()) || 0),
   )
   const filtered = await api('GET', '/cloud_survey_responses?by_business_unit=LOT')
-  t.same(filtered.body.data.map((r: { mismatches: string[] }) => r.mismatches), [['provider', 'business_unit', 'cloud_environment', 'security_contact']])
+  t.same(
+    filtered.body.data.map((r: { mismatches: string[] }) => r.mismatches),
+    [['provider', 'business_unit', 'cloud_environment', 'security_contact']],
+  )
   const bySort = await api('GET', '/cloud_survey_responses?sort=-cloud_parent_id&per_page=2')
   t.equal(bySort.status, 200, 'sorted by the paired cloud parent')
   t.same(
@@ -132,7 +135,11 @@ t.test('survey mismatches are the fields that differ from the cloud parent of th
   const paired = await api('GET', `/cloud_survey_responses/${differing.body.data.id}`)
   t.equal(paired.body.data.cloud_parent_id, exact)
   t.same(paired.body.data.mismatches, ['department', 'security_contact'])
-  t.equal((await api('GET', `/cloud_survey_responses/${same.body.data.id}`)).body.data.cloud_parent_id, parentId, 'and the other keeps its own')
+  t.equal(
+    (await api('GET', `/cloud_survey_responses/${same.body.data.id}`)).body.data.cloud_parent_id,
+    parentId,
+    'and the other keeps its own',
+  )
 
   // refusals: a cloud that is not one, an answer that is not Yes or No
   const badCloud = await post({ ...AGREEING, provider: 'AwsCloudParent' })

@@ -92,10 +92,7 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
   const shape: RecordShape = {
     resource,
     readable,
-    select: sql.join(
-      [...readable.map((f) => sql`${formatted(f, exprs.get(f.name)!)} AS ${sql.identifier(f.name)}`), ...extra],
-      sql`, `,
-    ),
+    select: sql.join([...readable.map((f) => sql`${formatted(f, exprs.get(f.name)!)} AS ${sql.identifier(f.name)}`), ...extra], sql`, `),
     joins: sql.join([...joins.values()]),
     joinsFor(fields) {
       const needed = new Set(fields.map((f) => via.get(f)).filter((v) => v !== undefined))

@@ -43,7 +43,9 @@ export function demoSurveyResponses() {
         return { ...answer, cost_center: 'WBS-CORP-2024-01', department: 'Finance', still_in_use: 'No' }
       default:
         // the same values, typed as people type them: other case, spaces around
-        return j % 8 === 0 ? { ...answer, account_owner: answer.account_owner.toUpperCase(), project_name: ` ${answer.project_name} ` } : answer
+        return j % 8 === 0
+          ? { ...answer, account_owner: answer.account_owner.toUpperCase(), project_name: ` ${answer.project_name} ` }
+          : answer
     }
   })
   answers.push({
