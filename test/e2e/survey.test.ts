@@ -54,6 +54,19 @@ t.test('survey answers: differing cells are red, matching ones are not; the add 
     t.equal(await table.locator('td.cell--differs').count(), answer.mismatches.length, 'one red cell per differing field')
   })
 
+  await t.test('the grid paints the same cells with the danger intent', async (t) => {
+    await page.getByRole('radio', { name: 'Grid' }).click()
+    const grid = page.getByRole('region', { name: 'Cloud Survey Responses Table (grid)' })
+    const red = grid.locator('.cell--differs')
+    await expect(red)
+    t.equal(await red.count(), answer.mismatches.length, 'one red cell per differing field')
+    t.ok(await red.first().evaluate((el) => el.classList.contains('bp6-intent-danger')), "Blueprint's danger cell")
+    t.equal(await red.first().locator('[aria-description]').getAttribute('aria-description'), HINT)
+    await screenshot(page, 'survey-grid')
+    await page.getByRole('radio', { name: 'Table' }).click()
+    await page.getByRole('table', { name: 'Cloud Survey Responses Table' }).waitFor()
+  })
+
   await t.test('the inline table and the record view paint the same cells', async (t) => {
     await page.goto(portal.baseUrl + `/auth/crud/cloud_survey_responses?by_identifier=${encodeURIComponent(answer.identifier)}`)
     const table = page.getByRole('table', { name: 'Cloud Survey Responses Table' })
