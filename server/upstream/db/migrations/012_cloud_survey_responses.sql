@@ -21,10 +21,12 @@ CREATE TABLE cloud_survey_responses (
   project_summary text,
   created_at timestamptz NOT NULL DEFAULT now()
 );
--- the list's default order, and the filters' exact choices
+-- the list's default order; the exact filters (cloud, business unit) in that order, so a filtered page
+-- is a range of one index at a million rows; the newest first (the CSV's and the contract's sort)
 CREATE INDEX cloud_survey_responses_identifier_lower_id_idx ON cloud_survey_responses (lower(identifier), id);
-CREATE INDEX cloud_survey_responses_provider_id_idx ON cloud_survey_responses (provider, id);
-CREATE INDEX cloud_survey_responses_business_unit_id_idx ON cloud_survey_responses (business_unit, id);
+CREATE INDEX cloud_survey_responses_provider_identifier_idx ON cloud_survey_responses (provider, lower(identifier), id);
+CREATE INDEX cloud_survey_responses_business_unit_identifier_idx ON cloud_survey_responses (business_unit, lower(identifier), id);
+CREATE INDEX cloud_survey_responses_created_at_id_idx ON cloud_survey_responses (created_at, id);
 
 -- the text filters are ILIKE substring searches: pg_trgm GIN indexes (migration 007's function)
 SELECT create_trigram_indexes('cloud_survey_responses', ARRAY['identifier', 'project_name', 'account_owner']);
