@@ -63,6 +63,24 @@ export interface FilterDef {
   hidden?: boolean
 }
 
+/**
+ * A reference model a model's records are checked against (spec 001 §2: a survey answer against the
+ * cloud parent with the same identifier). Records of such a model carry `mismatches`: the names of
+ * the compared fields whose value differs from the reference row's (none when there is no such row).
+ */
+export interface ComparisonDef {
+  /** the registry key of the reference model */
+  model: string
+  /** the field of this model and the reference model's field that pair them (case aside) */
+  match: { field: string; other: string }
+  /** this model's field → the reference model's field it should equal, or that field and how its values read here */
+  fields: Readonly<Record<string, string | { other: string; values: Readonly<Record<string, string>> }>>
+  /** a read-only field of this model that answers the reference row's id (null when there is none) */
+  idField?: string
+  /** what a differing cell says to people: 'Differs from the cloud parent' */
+  hint: string
+}
+
 export type CsvColumn = string | { header: string; field: string }
 
 export type Action = 'view' | 'create' | 'edit' | 'crud'
@@ -129,6 +147,8 @@ export interface ResourceDef<K extends string = string, F extends readonly Field
   calls?: readonly SpecialCall[]
   /** CSV download: file `<prefix>_<ISO timestamp>.csv`; a column is a field name, or a header naming a field */
   csv?: { prefix: string; columns: readonly CsvColumn[] }
+  /** records are checked against a reference model: they carry `mismatches` */
+  comparison?: ComparisonDef
   /** the inline table (/auth/crud) allows one unsaved new row at a time (spec 001 §4, cloud contacts) */
   singleAdd?: boolean
   messages: ResourceMessages

@@ -38,8 +38,19 @@ t.test('every registry model round-trips through the gateway', async (t) => {
     t.match(list.json(), { data: Array, meta: { page: 1, per_page: 5 } })
 
     const values = sampleRecord(resource, n, lookupId)
-    if (!allowedWrites(resource).includes('create')) {
+    const writes = allowedWrites(resource)
+    if (!writes.includes('create')) {
       t.equal((await api('POST', resource.path, values)).status, 404, 'read-only: writes never reach the upstream')
+      const first = list.json().data[0]
+      if (first) {
+        if (!writes.includes('update')) t.equal((await api('PUT', `${resource.path}/${first.id}`, values)).status, 404, 'nor updates')
+        if (!writes.includes('delete')) t.equal((await api('DELETE', `${resource.path}/${first.id}`)).status, 404, 'nor deletes')
+        t.same((await api('GET', `${resource.path}/${first.id}`)).json().data, first, 'the record is unchanged')
+        await csvHas(t, resource, first, resource.defaultSort)
+      } else if (resource.csv) {
+        t.equal((await api('GET', `csv/${resource.key}`)).status, 200, 'csv of an empty list')
+      }
+      if (!resource.csv) t.equal((await api('GET', `csv/${resource.key}`)).status, 404, 'no CSV the registry does not declare')
       return
     }
     const created = await api('POST', resource.path, { [resource.bodyKey]: values })
@@ -63,7 +74,7 @@ t.test('every registry model round-trips through the gateway', async (t) => {
     }
 
     let current = record
-    if (allowedWrites(resource).includes('update')) {
+    if (writes.includes('update')) {
       const changed = sampleRecord(resource, n + 500, lookupId)
       const updated = await api('PUT', `${resource.path}/${record.id}`, { [resource.bodyKey]: changed })
       t.equal(updated.status, 200, `update: ${updated.text}`)
@@ -72,33 +83,48 @@ t.test('every registry model round-trips through the gateway', async (t) => {
       t.strictSame(pick(current, expected), expected, 'the update carries what was sent')
     }
 
-    if (resource.csv) {
-      const csv = await api('GET', `csv/${resource.key}?sort=-created_at`)
-      t.equal(csv.status, 200, 'csv')
-      t.match(csv.headers.get('content-type'), /^text\/csv/)
-      t.match(csv.headers.get('content-disposition'), new RegExp(`filename="${resource.csv.prefix}_\\d{4}-\\d\\d-\\d\\dT`))
-      const [header, ...rows] = parseCsv(csv.text)
-      t.same(
-        header,
-        csvColumns(resource).map((c) => c.header),
-        'the spec columns',
-      )
-      // the record as the file must show it: empty for null, true/false, numbers and text as they are
-      const cells = csvColumns(resource).map(({ field }) => (current[field] === null ? '' : String(current[field])))
-      t.same(
-        rows.filter((row) => row.join('\u0000') === cells.join('\u0000')),
-        [cells],
-        'the record is a row of the file',
+    if (!writes.includes('update')) {
+      t.equal(
+        (await api('PUT', `${resource.path}/${record.id}`, values)).status,
+        404,
+        'an update the registry does not allow never reaches the upstream',
       )
     }
 
+    await csvHas(t, resource, current, '-created_at')
+
     const deleted = await api('DELETE', `${resource.path}/${record.id}`)
-    if (!allowedWrites(resource).includes('delete')) {
+    if (!writes.includes('delete')) {
       t.equal(deleted.status, 404, 'a delete the registry does not allow never reaches the upstream')
       return
     }
     t.equal(deleted.status, 200, `delete: ${deleted.text}`)
     t.equal((await api('GET', `${resource.path}/${record.id}`)).status, 404, 'gone')
+  }
+
+  /** The model's CSV (or its absence): the spec's columns, and `record` as one of its rows. */
+  async function csvHas(t: Test, resource: ResourceDef, record: Record<string, unknown>, sort: string) {
+    const csv = await api('GET', `csv/${resource.key}?sort=${sort}`)
+    if (!resource.csv) {
+      t.equal(csv.status, 404, 'no CSV the registry does not declare')
+      return
+    }
+    t.equal(csv.status, 200, 'csv')
+    t.match(csv.headers.get('content-type'), /^text\/csv/)
+    t.match(csv.headers.get('content-disposition'), new RegExp(`filename="${resource.csv.prefix}_\\d{4}-\\d\\d-\\d\\dT`))
+    const [header, ...rows] = parseCsv(csv.text)
+    t.same(
+      header,
+      csvColumns(resource).map((c) => c.header),
+      'the spec columns',
+    )
+    // the record as the file must show it: empty for null, true/false, numbers and text as they are
+    const cells = csvColumns(resource).map(({ field }) => (record[field] === null ? '' : String(record[field])))
+    t.same(
+      rows.filter((row) => row.join('\u0000') === cells.join('\u0000')),
+      [cells],
+      'the record is a row of the file',
+    )
   }
 
   t.equal((await api('GET', 'not_a_model')).status, 404, 'paths outside the registry are refused')

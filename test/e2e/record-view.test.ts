@@ -7,7 +7,9 @@
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import t from 'tap'
+import { RESOURCES, allowsRoute, type Action } from '../../shared/resources/index.js'
 import { formatDisplayDate } from '../../web/src/lib/dates.js'
+import { viewFields } from '../../web/src/features/resources/view-fields.js'
 import { startPortal } from '../helper.js'
 import { holdRequests, signedInPage, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
@@ -140,6 +142,60 @@ t.test('record views from the lists, Edit, Go Back, and the not-found page', asy
     t.equal(shown.Terminated, yesNo(contact.terminated))
     t.equal(await page.getByRole('link', { name: 'Edit' }).count(), 0, 'no Edit')
     t.equal(await page.getByRole('button', { name: 'Go Back' }).count(), 1)
+  })
+
+  /**
+   * A move inside the app, as a link click makes it (no reload of the page and its scripts); it
+   * returns once React has drawn the new route (two frames), so the previous page is gone.
+   */
+  const navigate = (path: string) =>
+    page.evaluate(async (p) => {
+      history.pushState(null, '', p)
+      dispatchEvent(new PopStateEvent('popstate'))
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    }, path)
+
+  await t.test('every model of the registry: one record read-only where it has a view, else not found', async (t) => {
+    for (const resource of RESOURCES) {
+      const { data } = await upstreamJson(portal, `/${resource.path}?per_page=1`)
+      const id = data[0]?.id
+      const viewable = allowsRoute(resource, 'view', true)
+      if (viewable) {
+        t.ok(id, `${resource.key}: the demo data has a record to show`)
+        await navigate(`/auth/view/${resource.key}/${String(id)}`)
+        await page.locator('table.record-view').waitFor()
+        const shown = await shownFields(page)
+        t.same(
+          shown.map(([label]) => label),
+          viewFields(resource).map((f) => f.label),
+          `${resource.key}: every field under its registry label`,
+        )
+        t.equal(
+          await page.getByRole('link', { name: 'Edit' }).count(),
+          resource.actions.includes('edit') ? 1 : 0,
+          `${resource.key}: Edit only where the model has an edit form`,
+        )
+        t.equal(await page.getByRole('button', { name: 'Go Back' }).count(), 1)
+      }
+      // every route shape the model does not allow is the not-found page (spec 000 §2, 001 §2)
+      const actions: Action[] = ['view', 'create', 'edit', 'crud']
+      for (const action of actions) {
+        for (const withId of [false, true]) {
+          if (allowsRoute(resource, action, withId)) continue
+          const path = `/auth/${action}/${resource.key}${withId ? `/${String(id ?? 1)}` : ''}`
+          await navigate(path)
+          await page.getByRole('heading', { name: 'Not Found - 404' }).waitFor()
+          t.same(
+            {
+              headings: await page.getByRole('heading', { level: 1 }).allInnerTexts(),
+              records: await page.locator('table.record-view').count(),
+            },
+            { headings: ['Not Found - 404'], records: 0 },
+            `${path}: not found`,
+          )
+        }
+      }
+    }
   })
 
   for (const path of [

@@ -63,6 +63,10 @@ const OVERRIDES = {
   service_catalog_products: {
     screens: { view: lazyNamed(serviceCatalog, 'ProductCardsPage'), create: lazyNamed(serviceCatalog, 'ProductCreatePage') },
   },
+  // spec 001 §2: the add form chooses the identifier among the cloud parents' and fills from it
+  cloud_survey_responses: {
+    screens: { create: lazyNamed(() => import('../features/cloud-survey-responses/index.js'), 'SurveyCreatePage') },
+  },
 } satisfies Partial<Record<ResourceKey, ResourceExtensions>>
 
 const BY_KEY: Readonly<Partial<Record<ResourceKey, ResourceExtensions>>> = OVERRIDES

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
+import { comparisonSql } from './comparison.js'
 
 /**
  * How a registry model maps to SQL. Only registry names ever become identifiers (sql.identifier);
@@ -75,14 +76,23 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
     via.set(field.name, lookup.name)
     exprs.set(field.name, sql`${alias}.${sql.identifier(field.join.column)}`)
   }
+  // a model checked against a reference model: its records carry `mismatches` (comparison.ts)
+  const extra: SQL[] = []
+  if (resource.comparison) {
+    const compared = comparisonSql(resource, resource.comparison, registry)
+    joins.set('__comparison', compared.join)
+    extra.push(sql`${compared.mismatches} AS "mismatches"`)
+    const { idField } = resource.comparison
+    if (idField) {
+      exprs.set(idField, compared.id)
+      via.set(idField, '__comparison')
+    }
+  }
   const readable = resource.fields.filter((f) => exprs.has(f.name))
   const shape: RecordShape = {
     resource,
     readable,
-    select: sql.join(
-      readable.map((f) => sql`${formatted(f, exprs.get(f.name)!)} AS ${sql.identifier(f.name)}`),
-      sql`, `,
-    ),
+    select: sql.join([...readable.map((f) => sql`${formatted(f, exprs.get(f.name)!)} AS ${sql.identifier(f.name)}`), ...extra], sql`, `),
     joins: sql.join([...joins.values()]),
     joinsFor(fields) {
       const needed = new Set(fields.map((f) => via.get(f)).filter((v) => v !== undefined))

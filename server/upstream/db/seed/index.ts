@@ -8,6 +8,7 @@ import { cloudCertificationsSeed } from './cloud-certifications.js'
 import { cloudContactsSeed } from './cloud-contacts.js'
 import { cloudParentsSeed } from './cloud-parents.js'
 import { cloudProjectsSeed } from './cloud-projects.js'
+import { cloudSurveyResponsesSeed } from './cloud-survey-responses.js'
 import { companiesSeed } from './companies.js'
 import { costCenterNetworksSeed } from './cost-center-networks.js'
 import { costCentersSeed } from './cost-centers.js'
@@ -50,6 +51,7 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   glossariesSeed,
   serviceCatalogProductsSeed,
   adPermissionSetsSeed,
+  cloudSurveyResponsesSeed,
 ]
 
 /** A demo row names a lookup label that people's own data no longer has. */

@@ -25,7 +25,8 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
   const notFound = () => new HttpError(404, `${modelName(resource)} not found`)
   const schemaErrorFormatter = (errors: Parameters<typeof validationError>[1], dataVar: string) =>
     validationError(resource, errors, dataVar)
-  const readOnly = resource.fields.filter((f) => f.readOnly).map((f) => f.name)
+  // a record read and sent back as it is: its computed `mismatches` (db/records/comparison.ts) are read-only too
+  const readOnly = [...resource.fields.filter((f) => f.readOnly).map((f) => f.name), ...(resource.comparison ? ['mismatches'] : [])]
 
   /** Accepts `{ <bodyKey>: {...} }` as well as the flat record, and drops read-only fields sent back. */
   const normaliseBody: preValidationHookHandler = async (request) => {

@@ -19,7 +19,11 @@ function readSchema(field: FieldDef): TSchema {
 
 /** `extraMeta`: keys a model's list adds to its meta (routes/list-meta.ts), each optional. */
 export function resourceSchemas(resource: ResourceDef, extraMeta: TProperties = {}) {
-  const record = Type.Object(Object.fromEntries(resource.fields.filter((f) => !f.writeOnly).map((f) => [f.name, readSchema(f)])))
+  const record = Type.Object({
+    ...Object.fromEntries(resource.fields.filter((f) => !f.writeOnly).map((f) => [f.name, readSchema(f)])),
+    // a model checked against a reference model: the fields that differ (db/records/comparison.ts)
+    ...(resource.comparison && { mismatches: Type.Array(Type.String()) }),
+  })
   const filters = Object.fromEntries(queryFilters(resource).map((f) => [f.param, Type.String({ maxLength: 500 })]))
   return {
     ...resourceBodySchemas(resource),

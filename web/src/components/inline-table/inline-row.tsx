@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import type { Row } from '../../lib/resource-api.js'
 import { FieldInput, type FormValues } from '../resource-form/index.js'
 import { CellValue, cellClassName } from '../resource-table/cell-value.js'
+import { classNames } from '../resource-table/mismatch.js'
 import type { InlineColumn } from './inline-columns.js'
 import type { Draft } from './use-inline-edit.js'
 
@@ -17,6 +18,8 @@ export interface InlineRowProps {
   onChange?: (name: string, value: FormValues[string]) => void
   /** Edit/Delete or Save/Cancel */
   actions: ReactNode
+  /** what a cell in view mode adds (a value that differs from the reference row: resource-table/mismatch.ts) */
+  cellProps?: (name: string) => { className?: string; title?: string; 'aria-description'?: string }
 }
 
 /** a cell's input is named by its column, as the header shows it; the label is for assistive technology only */
@@ -37,7 +40,7 @@ const editCellClassName = (field: InlineColumn['edit']) =>
   field && WIDE_INPUTS.includes(field.type) ? 'inline-row__cell--wide' : undefined
 
 /** One row of an inline table: values in view mode, inputs (with their error) in edit mode. */
-export function InlineRow({ columns, row, draft, busy, onChange, actions }: InlineRowProps) {
+export function InlineRow({ columns, row, draft, busy, onChange, actions, cellProps }: InlineRowProps) {
   // spec 001 §4: a new record's required dropdowns start on their first item, as the form's do
   const isNew = !row
   return (
@@ -45,8 +48,9 @@ export function InlineRow({ columns, row, draft, busy, onChange, actions }: Inli
       {columns.map((c) => {
         const edit = draft && c.edit
         const error = edit ? draft.errors[edit.name] : ''
+        const extra = !draft && cellProps ? cellProps(c.name) : {}
         return (
-          <td key={c.name} className={edit ? editCellClassName(edit) : cellClassName(c.view)}>
+          <td key={c.name} {...extra} className={classNames(edit ? editCellClassName(edit) : cellClassName(c.view), extra.className)}>
             {edit ? (
               // the cell's error (the client's check or the server's `fields`) under its input, as on the forms
               <FormGroup

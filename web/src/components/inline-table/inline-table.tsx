@@ -8,6 +8,7 @@ import { useListController } from '../../lib/use-list-controller.js'
 import { FilterRow } from '../filter-row/index.js'
 import { CsvLink } from '../links/index.js'
 import { ListPager } from '../resource-table/index.js'
+import { mismatchProps } from '../resource-table/mismatch.js'
 import { inlineColumns } from './inline-columns.js'
 import { InlineHead } from './inline-head.js'
 import { InlineRow } from './inline-row.js'
@@ -90,6 +91,7 @@ function InlineTableBody({ resource, onReload, ...options }: InlineTableProps & 
                     row={row}
                     draft={draft}
                     busy={!!draft && t.updating}
+                    cellProps={(name) => mismatchProps(resource, row, name)}
                     onChange={(name, v) => draft && t.setValue(draft, name, v)}
                     actions={
                       draft ? (

@@ -1,5 +1,6 @@
 import { Classes, HTMLTable } from '@blueprintjs/core'
 import { CellValue, cellClassName } from './cell-value.js'
+import { classNames, mismatchProps } from './mismatch.js'
 import type { ResourceTableProps } from './resource-table.js'
 import { SortHeader } from './sort-header.js'
 import { fieldOf } from '../../../../shared/resources/index.js'
@@ -54,11 +55,14 @@ export function HtmlResourceTable({
               ))
             : rows.map((row) => (
                 <tr key={row.id}>
-                  {columns.map((c) => (
-                    <td key={c.name} className={cellClassName(c.field)}>
-                      {renderCell?.(c.name, row) ?? <CellValue field={c.field} value={row[c.name]} />}
-                    </td>
-                  ))}
+                  {columns.map((c) => {
+                    const differing = mismatchProps(resource, row, c.name)
+                    return (
+                      <td key={c.name} {...differing} className={classNames(cellClassName(c.field), differing.className)}>
+                        {renderCell?.(c.name, row) ?? <CellValue field={c.field} value={row[c.name]} />}
+                      </td>
+                    )
+                  })}
                   {renderActions && <td className="resource-table__actions">{renderActions(row)}</td>}
                 </tr>
               ))}

@@ -1,11 +1,13 @@
 import '@blueprintjs/table/lib/css/table.css'
 import { Cell, Column, ColumnHeaderCell, RegionCardinality, Table2 } from '@blueprintjs/table'
+import { Intent } from '@blueprintjs/core'
 import { useCallback, useMemo } from 'react'
 import { fieldOf, type FieldDef } from '../../../../shared/resources/index.js'
 import { cellText, CellValue } from './cell-value.js'
 import { orderColumns, type GridColumns } from './preferences.js'
 import type { ResourceTableProps } from './resource-table.js'
 import { SortButton } from './sort-header.js'
+import { differs } from './mismatch.js'
 
 export interface ResourceGridProps extends ResourceTableProps {
   compact: boolean
@@ -58,13 +60,24 @@ export function ResourceGrid({ columns: prefs, onColumns, compact, ...list }: Re
       const custom = renderCell?.(c.name, row)
       if (custom !== undefined) return <Cell interactive>{custom}</Cell>
       const text = cellText(c.field, row[c.name])
+      // a value that differs from the reference row (the registry's comparison): Blueprint's danger cell
+      if (differs(resource, row, c.name)) {
+        const hint = resource.comparison!.hint
+        return (
+          <Cell intent={Intent.DANGER} className="cell--differs" tooltip={text ? `${text} (${hint})` : hint} truncated wrapText={false}>
+            <span aria-description={hint}>
+              <CellValue field={c.field} value={row[c.name]} />
+            </span>
+          </Cell>
+        )
+      }
       return (
         <Cell tooltip={text || undefined} truncated wrapText={false}>
           <CellValue field={c.field} value={row[c.name]} />
         </Cell>
       )
     },
-    [loading, rows, columns, renderCell, lead],
+    [loading, rows, columns, renderCell, lead, resource],
   )
   const actionsRenderer = useCallback(
     (rowIndex: number) => {

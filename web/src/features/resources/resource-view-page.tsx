@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { GoBackButton } from '../../components/form-page.js'
 import { LinkButton } from '../../components/links/index.js'
-import { CellValue } from '../../components/resource-table/index.js'
+import { CellValue, mismatchProps } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
 import { ApiError, errorText } from '../../lib/api-client.js'
 import { useResourceRecord } from '../../lib/resource-api.js'
@@ -43,7 +43,7 @@ export function ResourceViewPage({ resource, modelId, notFound }: { resource: Re
             {viewFields(resource).map((field) => (
               <tr key={field.name}>
                 <th scope="row">{field.label}</th>
-                <td>
+                <td {...mismatchProps(resource, row, field.name)}>
                   <CellValue field={field} value={row[field.name]} />
                 </td>
               </tr>

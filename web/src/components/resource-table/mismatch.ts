@@ -1,0 +1,23 @@
+import { Classes } from '@blueprintjs/core'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+
+/**
+ * A record of a model checked against a reference model (the registry's `comparison`) carries the
+ * upstream's `mismatches`: the fields whose value differs from the reference row's. Their cells are
+ * painted with Blueprint's danger intent and carry the registry's hint ('Differs from the cloud
+ * parent') for hover and assistive technology, so the difference is never told by colour alone.
+ */
+export function differs(resource: ResourceDef, row: Record<string, unknown> | undefined, name: string): boolean {
+  const mismatches = row?.mismatches
+  return !!resource.comparison && Array.isArray(mismatches) && mismatches.includes(name)
+}
+
+/** The props a differing cell adds (nothing for any other cell). */
+export function mismatchProps(resource: ResourceDef, row: Record<string, unknown> | undefined, name: string) {
+  if (!differs(resource, row, name)) return {}
+  const hint = resource.comparison!.hint
+  return { className: `cell--differs ${Classes.INTENT_DANGER}`, title: hint, 'aria-description': hint }
+}
+
+/** A cell's class names together ('' parts dropped). */
+export const classNames = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ') || undefined
