@@ -7,6 +7,7 @@ import { cloudProjects } from './cloud-projects.js'
 import { companies } from './companies.js'
 import { costCenterNetworks } from './cost-center-networks.js'
 import { costCenters } from './cost-centers.js'
+import { customers } from './customers.js'
 import { dcoeMembers } from './dcoe-members.js'
 import { departments } from './departments.js'
 import { faqs } from './faqs.js'
@@ -15,6 +16,7 @@ import { githubOrganizationApps } from './github-organization-apps.js'
 import { glossaries } from './glossaries.js'
 import { members } from './members.js'
 import { microsoftApprovals } from './microsoft-approvals.js'
+import { missingReportTags } from './missing-report-tags.js'
 import { projectIds } from './project-ids.js'
 import { sapCostCenters } from './sap-cost-centers.js'
 import { serviceCatalogProducts } from './service-catalog-products.js'
@@ -50,6 +52,8 @@ const DECLARED = [
   glossaries,
   serviceCatalogProducts,
   adPermissionSets,
+  missingReportTags,
+  customers,
 ] as const
 
 /** The registry's keys: a map keyed by models is typed `satisfies Partial<Record<ResourceKey, …>>`. */

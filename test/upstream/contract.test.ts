@@ -12,6 +12,7 @@ const WRONG_TYPE: Record<FieldType, [unknown, string]> = {
   text: [123, 'must be text'],
   email: [123, 'must be text'],
   richtext: [['<p>x</p>'], 'must be text'],
+  list: [['a'], 'must be text'],
   date: [20240301, 'must be text'],
   datetime: [true, 'must be text'],
   select: [1, 'must be text'],

@@ -19,6 +19,7 @@ import { githubOrganizationAppsSeed } from './github-organization-apps.js'
 import { glossariesSeed } from './glossaries.js'
 import { membersSeed } from './members.js'
 import { microsoftApprovalsSeed } from './microsoft-approvals.js'
+import { customersSeed, missingReportTagsSeed } from './missing-tags-customers.js'
 import { projectIdsSeed } from './project-ids.js'
 import { sapCostCentersSeed } from './sap-cost-centers.js'
 import { serviceCatalogProductsSeed } from './service-catalog-products.js'
@@ -50,6 +51,8 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   glossariesSeed,
   serviceCatalogProductsSeed,
   adPermissionSetsSeed,
+  missingReportTagsSeed,
+  customersSeed,
 ]
 
 /** A demo row names a lookup label that people's own data no longer has. */

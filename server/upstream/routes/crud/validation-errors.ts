@@ -38,6 +38,9 @@ export function describe(error: FastifySchemaValidationError, label: string): st
       return `${label} must be at most ${params.limit}`
     case 'enum':
       return `${label} must be one of ${(params.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}`
+    case 'pattern':
+      // the one pattern of the registry: a list of texts as JSON text (shared/schemas/text-list.ts)
+      return `${label} must be a JSON list of texts, none of them empty`
     case 'format':
       return `${label} must be ${FORMATS[String(params.format)] ?? `in ${params.format} format`}`
     case 'type': {
