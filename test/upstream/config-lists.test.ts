@@ -67,9 +67,27 @@ t.test('missing-tags report configs and customers', async (t) => {
       t.same({ [m.name]: updated.body.data[m.name], [m.list]: updated.body.data[m.list] }, changed, 'updated')
 
       const refusals: [string, Record<string, unknown>, number, string, string][] = [
-        ['an empty list', { [m.name]: 'x1', [m.list]: '[]' }, 400, m.list, `${m.listLabel} must be a JSON list of texts, none of them empty`],
-        ['a blank value', { [m.name]: 'x2', [m.list]: '["a", "  "]' }, 400, m.list, `${m.listLabel} must be a JSON list of texts, none of them empty`],
-        ['not JSON', { [m.name]: 'x3', [m.list]: 'alpha, beta' }, 400, m.list, `${m.listLabel} must be a JSON list of texts, none of them empty`],
+        [
+          'an empty list',
+          { [m.name]: 'x1', [m.list]: '[]' },
+          400,
+          m.list,
+          `${m.listLabel} must be a JSON list of texts, none of them empty`,
+        ],
+        [
+          'a blank value',
+          { [m.name]: 'x2', [m.list]: '["a", "  "]' },
+          400,
+          m.list,
+          `${m.listLabel} must be a JSON list of texts, none of them empty`,
+        ],
+        [
+          'not JSON',
+          { [m.name]: 'x3', [m.list]: 'alpha, beta' },
+          400,
+          m.list,
+          `${m.listLabel} must be a JSON list of texts, none of them empty`,
+        ],
         ['numbers', { [m.name]: 'x4', [m.list]: '[1, 2]' }, 400, m.list, `${m.listLabel} must be a JSON list of texts, none of them empty`],
         ['an array, not JSON text', { [m.name]: 'x5', [m.list]: ['a'] }, 400, m.list, `${m.listLabel} must be text`],
         ['no list', { [m.name]: 'x6' }, 400, m.list, `${m.listLabel} is required`],
@@ -83,7 +101,11 @@ t.test('missing-tags report configs and customers', async (t) => {
       const other = await call('POST', m.path, { [m.bodyKey]: { [m.name]: `Other ${m.path}`, [m.list]: '["z"]' } })
       const renamed = await call('PUT', `${m.path}/${other.body.data.id}`, { [m.bodyKey]: { [m.name]: `Changed ${m.path}` } })
       const duplicate = m.duplicate(`Changed ${m.path}`)
-      t.same(renamed, { status: 409, body: { error: duplicate, statusCode: 409, fields: { [m.name]: duplicate } } }, 'an edit to a taken name')
+      t.same(
+        renamed,
+        { status: 409, body: { error: duplicate, statusCode: 409, fields: { [m.name]: duplicate } } },
+        'an edit to a taken name',
+      )
       t.same((await call('GET', `${m.path}/${other.body.data.id}`)).body.data, other.body.data, 'the refused edit changed nothing')
       const count = (await call('GET', `${m.path}?per_page=100`)).body.data.length
       t.equal(count, list.body.data.length + 2, 'the refused creates stored nothing')

@@ -19,6 +19,8 @@ const DashStatsPage = lazy(() => import('../features/dashboards/dash-stats-page.
 const PosturePage = lazy(() => import('../features/dashboards/posture-page.js'))
 const MembershipRequestsPage = lazy(() => import('../features/membership-requests/membership-requests-page.js'))
 const DirectoryPage = lazy(() => import('../features/directory/directory-page.js'))
+const MissingTagsPage = lazy(() => import('../features/config/missing-tags-page.js'))
+const CustomersPage = lazy(() => import('../features/config/customers-page.js'))
 
 interface ResourceParams {
   action: string
@@ -49,6 +51,8 @@ function AuthRoutes() {
         <Route path={paths.auth.dashStats.path} component={DashStatsPage} />
         <Route path={paths.auth.accountDetails.path} component={PosturePage} />
         <Route path={paths.auth.membershipRequests.path} component={MembershipRequestsPage} />
+        <Route path={paths.auth.missingTagsReport.path} component={MissingTagsPage} />
+        <Route path={paths.auth.customers.path} component={CustomersPage} />
         <Route path={paths.auth.activeDirectory.path}>
           {(params) => (/^groups-(aws|azure|gcp)$/.test(params.group ?? '') ? <DirectoryPage params={params} /> : <NotFound />)}
         </Route>
