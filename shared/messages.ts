@@ -39,4 +39,8 @@ export const MESSAGES = {
   customerNameExists: 'Customer name: "{value}" exists',
   /** spec 000 §8: 'There was a problem updating/adding/deleting this config record. Please try again.' */
   configDeleteFailed: (noun: string) => `There was a problem deleting this ${noun} record. Please try again.`,
+  /** spec 000 §8: the security group form */
+  usersAdded: 'Users Successfully Added!',
+  usersRemoved: 'Users Successfully Removed!',
+  requestFailed: 'Error your request failed',
 } as const

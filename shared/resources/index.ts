@@ -4,6 +4,7 @@ import { cloudContacts } from './cloud-contacts.js'
 import { cloudCertifications } from './cloud-certifications.js'
 import { cloudParents } from './cloud-parents.js'
 import { cloudProjects } from './cloud-projects.js'
+import { cloudRequests } from './cloud-requests.js'
 import { companies } from './companies.js'
 import { costCenterNetworks } from './cost-center-networks.js'
 import { costCenters } from './cost-centers.js'
@@ -54,6 +55,7 @@ const DECLARED = [
   adPermissionSets,
   missingReportTags,
   customers,
+  cloudRequests,
 ] as const
 
 /** The registry's keys: a map keyed by models is typed `satisfies Partial<Record<ResourceKey, …>>`. */

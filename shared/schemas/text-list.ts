@@ -10,6 +10,9 @@ const CHAR = String.raw`(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})
 const FIRST = String.raw`(?:[^"\\\s\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))`
 const TERM = String.raw`"[ \t]*${FIRST}${CHAR}*"`
 
+/** how a refusal of the pattern reads after the field's label */
+export const TEXT_LIST_DESCRIPTION = 'must be a JSON list of texts, none of them empty'
+
 export const TEXT_LIST_PATTERN = String.raw`^\[\s*${TERM}(?:\s*,\s*${TERM})*\s*\]$`
 
 /** The texts of a stored list; [] for anything that is not a JSON array of strings. */

@@ -8,6 +8,7 @@ import { cloudCertificationsSeed } from './cloud-certifications.js'
 import { cloudContactsSeed } from './cloud-contacts.js'
 import { cloudParentsSeed } from './cloud-parents.js'
 import { cloudProjectsSeed } from './cloud-projects.js'
+import { cloudRequestsSeed, seedRequestTargets } from './cloud-requests.js'
 import { companiesSeed } from './companies.js'
 import { costCenterNetworksSeed } from './cost-center-networks.js'
 import { costCentersSeed } from './cost-centers.js'
@@ -53,6 +54,7 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   adPermissionSetsSeed,
   missingReportTagsSeed,
   customersSeed,
+  cloudRequestsSeed,
 ]
 
 /** A demo row names a lookup label that people's own data no longer has. */
@@ -89,6 +91,8 @@ export async function seedDemoData(database: Database, warn: (message: string) =
     }
     // the directory groups are not a registry model: their own seeder, after the sets they grant
     await seedActiveDirectoryGroups(tx)
+    // the Azure groups and GCP folders the Cloud Factory forms offer: not registry models either
+    await seedRequestTargets(tx)
   })
 }
 

@@ -38,9 +38,11 @@ export function describe(error: FastifySchemaValidationError, label: string): st
       return `${label} must be at most ${params.limit}`
     case 'enum':
       return `${label} must be one of ${(params.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}`
-    case 'pattern':
-      // the one pattern of the registry: a list of texts as JSON text (shared/schemas/text-list.ts)
-      return `${label} must be a JSON list of texts, none of them empty`
+    case 'pattern': {
+      // a pattern says what it wants in its schema's description (errors are verbose: they carry it)
+      const wanted = (error as { parentSchema?: { description?: string } }).parentSchema?.description
+      return `${label} ${wanted ?? 'is not valid'}`
+    }
     case 'format':
       return `${label} must be ${FORMATS[String(params.format)] ?? `in ${params.format} format`}`
     case 'type': {
