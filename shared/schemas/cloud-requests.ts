@@ -28,11 +28,14 @@ export const AwsAccountRequestSchema = Type.Object(
     billingContact: email(),
     securityContact: email(),
     operationsContact: email(),
-    regions: Type.Array(Type.String({ pattern: AWS_REGION_PATTERN, maxLength: 30, description: 'must be AWS region names such as us-east-1' }), {
-      minItems: 1,
-      maxItems: 40,
-      uniqueItems: true,
-    }),
+    regions: Type.Array(
+      Type.String({ pattern: AWS_REGION_PATTERN, maxLength: 30, description: 'must be AWS region names such as us-east-1' }),
+      {
+        minItems: 1,
+        maxItems: 40,
+        uniqueItems: true,
+      },
+    ),
   },
   { additionalProperties: false },
 )

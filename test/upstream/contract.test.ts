@@ -213,7 +213,8 @@ t.test('the upstream contract, for every model of the registry', async (t) => {
         })
         // a model may name its own text (spec 001 §5: 'Duplicate identifier found…')
         const error =
-          resource.messages.duplicate?.replace('{value}', String(values[field.name])) ?? `${field.label} "${values[field.name]}" already exists`
+          resource.messages.duplicate?.replace('{value}', String(values[field.name])) ??
+          `${field.label} "${values[field.name]}" already exists`
         t.same(again.body, { error, statusCode: 409, fields: { [field.name]: error } })
         const other = await api(
           'POST',

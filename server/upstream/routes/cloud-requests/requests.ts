@@ -57,12 +57,16 @@ export const cloudRequestRoutes: FastifyPluginAsync<{ resource: ResourceDef }> =
   const schemaErrorFormatter = bodyErrorFormatter(REQUEST_FIELD_LABELS)
 
   function post<B>(path: string, body: TSchema, type: CloudRequestType, handle: (b: B) => Promise<{ name: string; message: string }>) {
-    app.post<{ Body: B }>(path, { schema: { body, response: { 201: CloudRequestAnswerSchema } }, schemaErrorFormatter }, async (request, reply) => {
-      const by = requester(request)
-      const { name, message } = await handle(request.body as B)
-      const id = await store(db(), type, name, by, request.body)
-      return reply.code(201).send({ data: { id, request_type: type, name, message } })
-    })
+    app.post<{ Body: B }>(
+      path,
+      { schema: { body, response: { 201: CloudRequestAnswerSchema } }, schemaErrorFormatter },
+      async (request, reply) => {
+        const by = requester(request)
+        const { name, message } = await handle(request.body as B)
+        const id = await store(db(), type, name, by, request.body)
+        return reply.code(201).send({ data: { id, request_type: type, name, message } })
+      },
+    )
   }
 
   post<AwsAccountRequest>('/account/create', AwsAccountRequestSchema, 'AWS account', async (b) => ({
