@@ -21,6 +21,10 @@ const MembershipRequestsPage = lazy(() => import('../features/membership-request
 const DirectoryPage = lazy(() => import('../features/directory/directory-page.js'))
 const MissingTagsPage = lazy(() => import('../features/config/missing-tags-page.js'))
 const CustomersPage = lazy(() => import('../features/config/customers-page.js'))
+const AwsAccountPage = lazy(() => import('../features/requests/aws-account-page.js'))
+const AzureSubscriptionPage = lazy(() => import('../features/requests/azure-subscription-page.js'))
+const GcpProjectPage = lazy(() => import('../features/requests/gcp-project-page.js'))
+const SpincoSgPage = lazy(() => import('../features/requests/spinco-sg-page.js'))
 
 interface ResourceParams {
   action: string
@@ -53,6 +57,10 @@ function AuthRoutes() {
         <Route path={paths.auth.membershipRequests.path} component={MembershipRequestsPage} />
         <Route path={paths.auth.missingTagsReport.path} component={MissingTagsPage} />
         <Route path={paths.auth.customers.path} component={CustomersPage} />
+        <Route path={paths.auth.createAwsAccount.path} component={AwsAccountPage} />
+        <Route path={paths.auth.createAzureSubscription.path} component={AzureSubscriptionPage} />
+        <Route path={paths.auth.createGcpProject.path} component={GcpProjectPage} />
+        <Route path={paths.auth.spincoSgModification.path} component={SpincoSgPage} />
         <Route path={paths.auth.activeDirectory.path}>
           {(params) => (/^groups-(aws|azure|gcp)$/.test(params.group ?? '') ? <DirectoryPage params={params} /> : <NotFound />)}
         </Route>

@@ -104,6 +104,14 @@ export const paths = {
     /** the gateway's multipart upload (server/gateway/upload-targets.ts), not an upstream path */
     sapCostCentersUpload: fixed('/api/upload/sap_cost_centers'),
     networksUpload: fixed('/api/upload/cost_center_networks'),
+    /** spec 000 §7: the Cloud Factory forms (server/gateway/allowlist.ts EXTRA_ROUTES) */
+    azureGroups: fixed('/api/azure-groups'),
+    gcpFolders: fixed('/api/gcp-folders'),
+    awsAccountCreate: fixed('/api/account/create'),
+    azureSubscriptionCreate: fixed('/api/azure-subscriptions/create'),
+    gcpProjectCreate: fixed('/api/gcp-project/create'),
+    spincoSgAdd: fixed('/api/spinco_sgs/add'),
+    spincoSgRemove: fixed('/api/spinco_sgs/remove'),
     /** spec 000 §7: GET /ad/groups?aws | ?azure | (GCP: no flag), with the page's toggles and paging */
     adGroups: {
       path: '/api/ad/groups',
