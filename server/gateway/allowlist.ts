@@ -21,6 +21,10 @@ export const EXTRA_ROUTES: readonly AllowedRoute[] = [
   { method: 'POST', path: 'gcp-project/create' },
   { method: 'POST', path: 'spinco_sgs/add' },
   { method: 'POST', path: 'spinco_sgs/remove' },
+  // spec 000 §7: the member self-service's options for the team (the public page: plugins/self-service.ts),
+  // and the link the team issues for a member; server/upstream/routes/members-self-service/
+  { method: 'GET', path: 'select_options' },
+  { method: 'POST', path: 'dcoe/members/:id/credential' },
 ]
 
 /** What the browser may do upstream for a model: reading always, writes as the registry allows. */
