@@ -43,4 +43,7 @@ export const MESSAGES = {
   usersAdded: 'Users Successfully Added!',
   usersRemoved: 'Users Successfully Removed!',
   requestFailed: 'Error your request failed',
+  /** spec 000 §8: the member self-service */
+  memberUpdated: 'Your request has been successfully submitted!',
+  memberUpdateFailed: 'Something went wrong. Please reach out to the CCOE Team',
 } as const

@@ -19,6 +19,9 @@ const DashStatsPage = lazy(() => import('../features/dashboards/dash-stats-page.
 const PosturePage = lazy(() => import('../features/dashboards/posture-page.js'))
 const MembershipRequestsPage = lazy(() => import('../features/membership-requests/membership-requests-page.js'))
 const DirectoryPage = lazy(() => import('../features/directory/directory-page.js'))
+// the public self-service pages come with their own chunk (a member opens only them)
+const UpdateMemberPage = lazy(async () => ({ default: (await import('../features/self-service/index.js')).UpdateMemberPage }))
+const ThankYouPage = lazy(async () => ({ default: (await import('../features/self-service/index.js')).ThankYouPage }))
 const MissingTagsPage = lazy(() => import('../features/config/missing-tags-page.js'))
 const CustomersPage = lazy(() => import('../features/config/customers-page.js'))
 const AwsAccountPage = lazy(() => import('../features/requests/aws-account-page.js'))
@@ -90,6 +93,8 @@ export function AppRouter() {
             <Route path={paths.unauth.home.path} component={WelcomePage} />
             <Route path={paths.unauth.login.path} component={LoginPage} />
             <Route path={paths.unauth.logout.path} component={LogoutPage} />
+            <Route path={paths.unauth.updateMember.path} component={UpdateMemberPage} />
+            <Route path={paths.redirect.path} component={ThankYouPage} />
             <Route path={/^\/auth(?:\/.*)?$/} component={AuthRoutes} />
             <Route component={NotFound} />
           </Switch>

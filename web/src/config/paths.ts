@@ -50,8 +50,14 @@ export const paths = {
       getHref: (returnTo?: string) => (returnTo ? `/unauth/login?${new URLSearchParams({ returnTo })}` : '/unauth/login'),
     },
     logout: fixed('/unauth/logout'),
-    updateMember: fixed('/unauth/update-member'),
+    updateMember: {
+      path: '/unauth/update-member',
+      getHref: (memberId: string, credential: string) =>
+        `/unauth/update-member?${new URLSearchParams({ member_id: memberId, credential })}`,
+    },
   },
+  /** the short thank-you page after the member self-service (spec 000 §8) */
+  redirect: fixed('/redirect'),
   auth: {
     home: fixed('/auth/home'),
     missingTagsReport: fixed('/auth/missing-tags-report'),
@@ -112,6 +118,17 @@ export const paths = {
     gcpProjectCreate: fixed('/api/gcp-project/create'),
     spincoSgAdd: fixed('/api/spinco_sgs/add'),
     spincoSgRemove: fixed('/api/spinco_sgs/remove'),
+    /** spec 000 §7: the member self-service (public, server/gateway/plugins/self-service.ts) */
+    memberUpdateRestricted: {
+      path: '/api/members/update-restricted/:member_id',
+      getHref: (memberId: string, credential: string) =>
+        `/api/members/update-restricted/${encodeURIComponent(memberId)}?${new URLSearchParams({ credential })}`,
+    },
+    selectOptions: {
+      path: '/api/select_options',
+      getHref: (field: 'department' | 'business_unit', link?: { memberId: string; credential: string }) =>
+        `/api/select_options?${new URLSearchParams({ by_field: field, ...(link && { member_id: link.memberId, credential: link.credential }) })}`,
+    },
     /** spec 000 §7: GET /ad/groups?aws | ?azure | (GCP: no flag), with the page's toggles and paging */
     adGroups: {
       path: '/api/ad/groups',
