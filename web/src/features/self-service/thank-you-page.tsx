@@ -6,11 +6,7 @@ export function ThankYouPage() {
   usePageTitle('Thank you')
   return (
     <div className="page page--centered">
-      <NonIdealState
-        icon="tick-circle"
-        title="Thank you!"
-        description="Your details were sent to the CCoE team. You can close this page now."
-      />
+      <NonIdealState icon="tick-circle" title="Thank you!" description="Your details have been updated. You can close this page now." />
     </div>
   )
 }
