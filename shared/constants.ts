@@ -22,3 +22,6 @@ export const SAP_UPLOAD_COLUMNS = ['identifier', 'company_code', 'owner_email'] 
 export const NETWORK_UPLOAD_COLUMNS = ['cost_center', 'network', 'project', 'sap_project_name', 'ppm_project_name'] as const
 /** of those, the ones every file must have */
 export const NETWORK_UPLOAD_REQUIRED = ['cost_center', 'network'] as const
+/** spec 000 §3, §9: the AWS OU options; a new account goes to sandbox unless chosen otherwise */
+export const AWS_OU_OPTIONS = ['sandbox', 'development', 'test', 'production'] as const
+export const DEFAULT_AWS_OU = 'sandbox'

@@ -28,4 +28,22 @@ export const MESSAGES = {
   /** spec 001 §8's success of an upload whose answer is data, not a record */
   dataSubmitted: 'Your new data has been submitted!',
   networkFileMustBeCsv: 'The file must be a CSV (.csv).',
+  /** spec 000 §5: the missing-tags report configs and the customers */
+  printMessageRequired: 'print message is required',
+  termRequired: 'At least a term of ignore is required',
+  termValueRequired: 'Value of the terms of ignore is required',
+  printMessageExists: 'print message: "{value}" exists',
+  customerNameRequired: 'Customer name is required',
+  sfdcIdRequired: 'At least a sfdc id is required',
+  sfdcIdValueRequired: 'Value of the sfdc id is required',
+  customerNameExists: 'Customer name: "{value}" exists',
+  /** spec 000 §8: 'There was a problem updating/adding/deleting this config record. Please try again.' */
+  configDeleteFailed: (noun: string) => `There was a problem deleting this ${noun} record. Please try again.`,
+  /** spec 000 §8: the security group form */
+  usersAdded: 'Users Successfully Added!',
+  usersRemoved: 'Users Successfully Removed!',
+  requestFailed: 'Error your request failed',
+  /** spec 000 §8: the member self-service */
+  memberUpdated: 'Your request has been successfully submitted!',
+  memberUpdateFailed: 'Something went wrong. Please reach out to the CCOE Team',
 } as const

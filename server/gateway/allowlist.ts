@@ -13,6 +13,18 @@ export const EXTRA_ROUTES: readonly AllowedRoute[] = [
   { method: 'GET', path: 'auth/validate_token' },
   // spec 000 §7: the Active Directory pages (?aws, ?azure, none for GCP); server/upstream/routes/ad/
   { method: 'GET', path: 'ad/groups' },
+  // spec 000 §7: the Cloud Factory forms; server/upstream/routes/cloud-requests/
+  { method: 'GET', path: 'azure-groups' },
+  { method: 'GET', path: 'gcp-folders' },
+  { method: 'POST', path: 'account/create' },
+  { method: 'POST', path: 'azure-subscriptions/create' },
+  { method: 'POST', path: 'gcp-project/create' },
+  { method: 'POST', path: 'spinco_sgs/add' },
+  { method: 'POST', path: 'spinco_sgs/remove' },
+  // spec 000 §7: the member self-service's options for the team (the public page: plugins/self-service.ts),
+  // and the link the team issues for a member; server/upstream/routes/members-self-service/
+  { method: 'GET', path: 'select_options' },
+  { method: 'POST', path: 'dcoe/members/:id/credential' },
 ]
 
 /** What the browser may do upstream for a model: reading always, writes as the registry allows. */

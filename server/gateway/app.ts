@@ -15,6 +15,7 @@ import { healthPlugin } from './plugins/health.js'
 import { oidcRoutesPlugin } from './plugins/oidc.js'
 import { proxyPlugin } from './plugins/proxy.js'
 import { securityHeadersPlugin } from './plugins/security-headers.js'
+import { selfServicePlugin } from './plugins/self-service.js'
 import { sessionPlugin } from './plugins/session.js'
 import { staticPlugin } from './plugins/static.js'
 import { uploadsPlugin } from './plugins/uploads.js'
@@ -108,6 +109,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(csvPlugin, upstreamCalls)
   await app.register(apiDocsPlugin)
   await app.register(uploadsPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes })
+  await app.register(selfServicePlugin, upstreamCalls)
   await app.register(proxyPlugin, {
     upstreamUrl: config.upstreamUrl,
     upstreamToken: config.upstreamToken,

@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth.js'
 import { crudRoutes } from './routes/crud/index.js'
 import { healthRoutes } from './routes/health.js'
 import { specialRoutes } from './routes/special.js'
+import { derivedSecret, memberCredentials, type CredentialSettings } from './routes/members-self-service/credential.js'
 
 export interface UpstreamOptions {
   /** the fixed bearer token the gateway sends */
@@ -26,6 +27,8 @@ export interface UpstreamOptions {
    * tests that send nothing): the calls that email answer 503 instead of writing somewhere unexpected.
    */
   mail?: MailSettings
+  /** the member self-service credentials: secret (default: derived from the token), clock, lifetime */
+  memberCredentials?: Partial<CredentialSettings>
 }
 
 const MAX_JSON_DEPTH = 32
@@ -73,6 +76,7 @@ export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInsta
   await app.register(validation)
   await app.register(mailPlugin, { settings: opts.mail })
   await app.register(bearerAuth, { token: opts.token })
+  app.decorate('memberCredentials', memberCredentials({ secret: derivedSecret(opts.token), ...opts.memberCredentials }))
   await app.register(healthRoutes)
   await app.register(authRoutes)
   const resources = opts.resources ?? RESOURCES

@@ -25,7 +25,7 @@ export interface ResourceSpec<K extends string, F extends readonly FieldDef[]> e
 }
 
 /** Text columns without a declared limit still have one: nothing unbounded reaches a table cell. */
-export const DEFAULT_MAX_LENGTH = { text: 255, email: 254, richtext: 100_000 } as const
+export const DEFAULT_MAX_LENGTH = { text: 255, email: 254, richtext: 100_000, list: 10_000 } as const
 
 const titleCase = (words: string) => words.replace(/\b\w/g, (c) => c.toUpperCase())
 

@@ -5,9 +5,11 @@ import { cloudCertifications } from './cloud-certifications.js'
 import { cloudParents } from './cloud-parents.js'
 import { cloudProjects } from './cloud-projects.js'
 import { cloudSurveyResponses } from './cloud-survey-responses.js'
+import { cloudRequests } from './cloud-requests.js'
 import { companies } from './companies.js'
 import { costCenterNetworks } from './cost-center-networks.js'
 import { costCenters } from './cost-centers.js'
+import { customers } from './customers.js'
 import { dcoeMembers } from './dcoe-members.js'
 import { departments } from './departments.js'
 import { faqs } from './faqs.js'
@@ -16,6 +18,7 @@ import { githubOrganizationApps } from './github-organization-apps.js'
 import { glossaries } from './glossaries.js'
 import { members } from './members.js'
 import { microsoftApprovals } from './microsoft-approvals.js'
+import { missingReportTags } from './missing-report-tags.js'
 import { projectIds } from './project-ids.js'
 import { sapCostCenters } from './sap-cost-centers.js'
 import { serviceCatalogProducts } from './service-catalog-products.js'
@@ -52,6 +55,9 @@ const DECLARED = [
   serviceCatalogProducts,
   adPermissionSets,
   cloudSurveyResponses,
+  missingReportTags,
+  customers,
+  cloudRequests,
 ] as const
 
 /** The registry's keys: a map keyed by models is typed `satisfies Partial<Record<ResourceKey, …>>`. */

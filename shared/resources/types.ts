@@ -16,6 +16,7 @@ export type FieldType =
   | 'select' // one of `options`
   | 'lookup' // the id of a row of another model (`lookup.model`)
   | 'richtext'
+  | 'list' // a list of texts the API carries as JSON text ('["a","b"]'; spec 000 §7 terms_to_ignore, sfdc_ids)
 
 export interface LookupDef {
   /** the registry key of the referenced model */
@@ -120,7 +121,7 @@ export interface ResourceMessages {
   submitFailed: string | null
   deleteConfirm: string
   editConfirm: string
-  /** the 409 text for a duplicate unique value; unset: `<Label> "<value>" already exists` */
+  /** the 409 text for a duplicate unique value (`{value}` stands for it); unset: `<Label> "<value>" already exists` */
   duplicate?: string
 }
 

@@ -1,6 +1,7 @@
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox'
 import { DEFAULT_MAX_LENGTH } from '../resources/define-resource.js'
 import type { FieldDef, ResourceDef } from '../resources/index.js'
+import { TEXT_LIST_DESCRIPTION, TEXT_LIST_PATTERN } from './text-list.js'
 
 /**
  * The write schemas of one registry model, built from its FieldDefs. The one validation of a
@@ -30,6 +31,8 @@ function writeSchema(field: FieldDef, required: boolean): TSchema {
       return text()
     case 'email':
       return text({ format: 'email' })
+    case 'list':
+      return text({ pattern: TEXT_LIST_PATTERN, description: TEXT_LIST_DESCRIPTION })
     case 'date':
       return Type.String({ format: 'date' })
     case 'datetime':

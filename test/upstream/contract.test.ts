@@ -12,6 +12,7 @@ const WRONG_TYPE: Record<FieldType, [unknown, string]> = {
   text: [123, 'must be text'],
   email: [123, 'must be text'],
   richtext: [['<p>x</p>'], 'must be text'],
+  list: [['a'], 'must be text'],
   date: [20240301, 'must be text'],
   datetime: [true, 'must be text'],
   select: [1, 'must be text'],
@@ -211,7 +212,9 @@ t.test('the upstream contract, for every model of the registry', async (t) => {
           [field.name]: values[field.name],
         })
         // a model may name its own text (spec 001 §5: 'Duplicate identifier found…')
-        const error = resource.messages.duplicate ?? `${field.label} "${values[field.name]}" already exists`
+        const error =
+          resource.messages.duplicate?.replace('{value}', String(values[field.name])) ??
+          `${field.label} "${values[field.name]}" already exists`
         t.same(again.body, { error, statusCode: 409, fields: { [field.name]: error } })
         const other = await api(
           'POST',

@@ -56,6 +56,8 @@ function badValue(field: FieldDef, r: Random): unknown {
       return r.pick(['not a date', '2026-13-45', '2026-02-30', '0000-00-00', 99999, true, {}, r.pick(FRAGMENTS), '+275760-09-14'])
     case 'select':
       return r.pick([`${r.pick(field.options ?? ['x'])} `.repeat(2), 'NotAChoice', r.pick(FRAGMENTS), 7, false, {}, withNul])
+    case 'list':
+      return r.pick(['[]', '[""]', '["a", " "]', '[1]', '{"a":"b"}', 'not json', '["a\\x"]', ['a'], 5, withNul, tooLong])
     case 'email':
       return r.pick(['not-an-email', '@example.com', 'a@', `${r.pick(FRAGMENTS)}@`, 5, [], withNul, `${tooLong}@example.com`])
     default:

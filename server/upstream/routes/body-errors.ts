@@ -17,7 +17,11 @@ export function bodyErrorFormatter(labels: Record<string, string>) {
           ? String(params.missingProperty)
           : error.keyword === 'additionalProperties'
             ? String(params.additionalProperty)
-            : (error.instancePath.split('/').pop() ?? '')
+            : // an item of a list is refused under the list's name ('/regions/1' → regions)
+              (error.instancePath
+                .split('/')
+                .filter((s) => !/^\d+$/.test(s))
+                .pop() ?? '')
       if (name === '') fields[dataVar] ??= `The request ${dataVar} must be a JSON object`
       else fields[name] ??= describe(error, labels[name] ?? name)
     }

@@ -4,6 +4,9 @@ import { adGroupsRoute } from './ad/groups.js'
 import { exportRoute } from './cloud-certifications/export.js'
 import { postureRoute } from './cloud-parents/posture.js'
 import { byEmailRoute } from './cloud-contacts/by-email.js'
+import { cloudRequestRoutes } from './cloud-requests/requests.js'
+import { requestTargetRoutes } from './cloud-requests/targets.js'
+import { memberSelfServiceRoutes } from './members-self-service/self-update.js'
 import { networkUploadRoute } from './cost-center-networks/upload.js'
 import { sendReportRoute } from './cost-centers/send-report.js'
 import { uploadRoute } from './sap-cost-centers/upload.js'
@@ -26,6 +29,10 @@ const SPECIAL_ROUTES = {
   cloud_parents: [postureRoute],
   // the directory groups (GET /ad/groups) belong with the permission sets they grant
   ad_permission_sets: [adGroupsRoute],
+  // the Cloud Factory calls (spec 000 §7) keep their requests in cloud_requests
+  cloud_requests: [cloudRequestRoutes, requestTargetRoutes],
+  // spec 000 §2, §7: the public member update and the select options its form shows
+  dcoe_members: [memberSelfServiceRoutes],
 } satisfies Partial<Record<ResourceKey, readonly SpecialRoute[]>>
 
 /** Registers the special routes of the models this upstream serves (tests may serve fewer). */

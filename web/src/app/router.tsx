@@ -19,6 +19,15 @@ const DashStatsPage = lazy(() => import('../features/dashboards/dash-stats-page.
 const PosturePage = lazy(() => import('../features/dashboards/posture-page.js'))
 const MembershipRequestsPage = lazy(() => import('../features/membership-requests/membership-requests-page.js'))
 const DirectoryPage = lazy(() => import('../features/directory/directory-page.js'))
+// the public self-service pages come with their own chunk (a member opens only them)
+const UpdateMemberPage = lazy(async () => ({ default: (await import('../features/self-service/index.js')).UpdateMemberPage }))
+const ThankYouPage = lazy(async () => ({ default: (await import('../features/self-service/index.js')).ThankYouPage }))
+const MissingTagsPage = lazy(() => import('../features/config/missing-tags-page.js'))
+const CustomersPage = lazy(() => import('../features/config/customers-page.js'))
+const AwsAccountPage = lazy(() => import('../features/requests/aws-account-page.js'))
+const AzureSubscriptionPage = lazy(() => import('../features/requests/azure-subscription-page.js'))
+const GcpProjectPage = lazy(() => import('../features/requests/gcp-project-page.js'))
+const SpincoSgPage = lazy(() => import('../features/requests/spinco-sg-page.js'))
 
 interface ResourceParams {
   action: string
@@ -49,6 +58,12 @@ function AuthRoutes() {
         <Route path={paths.auth.dashStats.path} component={DashStatsPage} />
         <Route path={paths.auth.accountDetails.path} component={PosturePage} />
         <Route path={paths.auth.membershipRequests.path} component={MembershipRequestsPage} />
+        <Route path={paths.auth.missingTagsReport.path} component={MissingTagsPage} />
+        <Route path={paths.auth.customers.path} component={CustomersPage} />
+        <Route path={paths.auth.createAwsAccount.path} component={AwsAccountPage} />
+        <Route path={paths.auth.createAzureSubscription.path} component={AzureSubscriptionPage} />
+        <Route path={paths.auth.createGcpProject.path} component={GcpProjectPage} />
+        <Route path={paths.auth.spincoSgModification.path} component={SpincoSgPage} />
         <Route path={paths.auth.activeDirectory.path}>
           {(params) => (/^groups-(aws|azure|gcp)$/.test(params.group ?? '') ? <DirectoryPage params={params} /> : <NotFound />)}
         </Route>
@@ -78,6 +93,8 @@ export function AppRouter() {
             <Route path={paths.unauth.home.path} component={WelcomePage} />
             <Route path={paths.unauth.login.path} component={LoginPage} />
             <Route path={paths.unauth.logout.path} component={LogoutPage} />
+            <Route path={paths.unauth.updateMember.path} component={UpdateMemberPage} />
+            <Route path={paths.redirect.path} component={ThankYouPage} />
             <Route path={/^\/auth(?:\/.*)?$/} component={AuthRoutes} />
             <Route component={NotFound} />
           </Switch>

@@ -51,8 +51,14 @@ export const paths = {
       getHref: (returnTo?: string) => (returnTo ? `/unauth/login?${new URLSearchParams({ returnTo })}` : '/unauth/login'),
     },
     logout: fixed('/unauth/logout'),
-    updateMember: fixed('/unauth/update-member'),
+    updateMember: {
+      path: '/unauth/update-member',
+      getHref: (memberId: string, credential: string) =>
+        `/unauth/update-member?${new URLSearchParams({ member_id: memberId, credential })}`,
+    },
   },
+  /** the short thank-you page after the member self-service (spec 000 §8) */
+  redirect: fixed('/redirect'),
   auth: {
     home: fixed('/auth/home'),
     missingTagsReport: fixed('/auth/missing-tags-report'),
@@ -105,6 +111,25 @@ export const paths = {
     /** the gateway's multipart upload (server/gateway/upload-targets.ts), not an upstream path */
     sapCostCentersUpload: fixed('/api/upload/sap_cost_centers'),
     networksUpload: fixed('/api/upload/cost_center_networks'),
+    /** spec 000 §7: the Cloud Factory forms (server/gateway/allowlist.ts EXTRA_ROUTES) */
+    azureGroups: fixed('/api/azure-groups'),
+    gcpFolders: fixed('/api/gcp-folders'),
+    awsAccountCreate: fixed('/api/account/create'),
+    azureSubscriptionCreate: fixed('/api/azure-subscriptions/create'),
+    gcpProjectCreate: fixed('/api/gcp-project/create'),
+    spincoSgAdd: fixed('/api/spinco_sgs/add'),
+    spincoSgRemove: fixed('/api/spinco_sgs/remove'),
+    /** spec 000 §7: the member self-service (public, server/gateway/plugins/self-service.ts) */
+    memberUpdateRestricted: {
+      path: '/api/members/update-restricted/:member_id',
+      getHref: (memberId: string, credential: string) =>
+        `/api/members/update-restricted/${encodeURIComponent(memberId)}?${new URLSearchParams({ credential })}`,
+    },
+    selectOptions: {
+      path: '/api/select_options',
+      getHref: (field: 'department' | 'business_unit', link?: { memberId: string; credential: string }) =>
+        `/api/select_options?${new URLSearchParams({ by_field: field, ...(link && { member_id: link.memberId, credential: link.credential }) })}`,
+    },
     /** spec 000 §7: GET /ad/groups?aws | ?azure | (GCP: no flag), with the page's toggles and paging */
     adGroups: {
       path: '/api/ad/groups',

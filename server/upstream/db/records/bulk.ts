@@ -7,6 +7,7 @@ const ARRAY_TYPES: Record<FieldType, string> = {
   text: 'text[]',
   email: 'text[]',
   richtext: 'text[]',
+  list: 'text[]',
   select: 'text[]',
   number: 'numeric[]',
   boolean: 'boolean[]',

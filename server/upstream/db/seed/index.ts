@@ -9,6 +9,7 @@ import { cloudContactsSeed } from './cloud-contacts.js'
 import { cloudParentsSeed } from './cloud-parents.js'
 import { cloudProjectsSeed } from './cloud-projects.js'
 import { cloudSurveyResponsesSeed } from './cloud-survey-responses.js'
+import { cloudRequestsSeed, seedRequestTargets } from './cloud-requests.js'
 import { companiesSeed } from './companies.js'
 import { costCenterNetworksSeed } from './cost-center-networks.js'
 import { costCentersSeed } from './cost-centers.js'
@@ -20,6 +21,7 @@ import { githubOrganizationAppsSeed } from './github-organization-apps.js'
 import { glossariesSeed } from './glossaries.js'
 import { membersSeed } from './members.js'
 import { microsoftApprovalsSeed } from './microsoft-approvals.js'
+import { customersSeed, missingReportTagsSeed } from './missing-tags-customers.js'
 import { projectIdsSeed } from './project-ids.js'
 import { sapCostCentersSeed } from './sap-cost-centers.js'
 import { serviceCatalogProductsSeed } from './service-catalog-products.js'
@@ -52,6 +54,9 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   serviceCatalogProductsSeed,
   adPermissionSetsSeed,
   cloudSurveyResponsesSeed,
+  missingReportTagsSeed,
+  customersSeed,
+  cloudRequestsSeed,
 ]
 
 /** A demo row names a lookup label that people's own data no longer has. */
@@ -88,6 +93,8 @@ export async function seedDemoData(database: Database, warn: (message: string) =
     }
     // the directory groups are not a registry model: their own seeder, after the sets they grant
     await seedActiveDirectoryGroups(tx)
+    // the Azure groups and GCP folders the Cloud Factory forms offer: not registry models either
+    await seedRequestTargets(tx)
   })
 }
 

@@ -57,7 +57,7 @@ export function dbHttpError(
     case '23505': {
       // a model may name its own text (spec 001 §5: cost centers' duplicate identifier); `fields`
       // lets a form show it under the field that clashed
-      const message = resource.messages?.duplicate ?? `${label} "${value}" already exists`
+      const message = resource.messages?.duplicate?.replace('{value}', String(value)) ?? `${label} "${value}" already exists`
       return new HttpError(409, message, fields(message))
     }
     case '23503': {

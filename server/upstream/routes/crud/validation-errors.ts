@@ -38,6 +38,13 @@ export function describe(error: FastifySchemaValidationError, label: string): st
       return `${label} must be at most ${params.limit}`
     case 'enum':
       return `${label} must be one of ${(params.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}`
+    case 'minItems':
+      return `${label} needs at least ${params.limit} item${params.limit === 1 ? '' : 's'}`
+    case 'pattern': {
+      // a pattern says what it wants in its schema's description (errors are verbose: they carry it)
+      const wanted = (error as { parentSchema?: { description?: string } }).parentSchema?.description
+      return `${label} ${wanted ?? 'is not valid'}`
+    }
     case 'format':
       return `${label} must be ${FORMATS[String(params.format)] ?? `in ${params.format} format`}`
     case 'type': {

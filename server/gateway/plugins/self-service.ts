@@ -1,0 +1,71 @@
+import { Readable } from 'node:stream'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
+
+/**
+ * The one public call of the portal (spec 000 §2, §6): the member self-service page, opened from a
+ * link without signing in, sends
+ *   POST /api/members/update-restricted/<member_id>?credential=…  {department, other_department, business_unit}
+ * Exactly this path and query go upstream, with the fixed token and no person (`uid` empty); the
+ * upstream checks the credential (an expiring HMAC it issued for that member) before anything else.
+ *
+ * Its form's choices, GET /api/select_options?by_field=department|business_unit, are public only to
+ * whoever holds a valid link: the page passes member_id and credential along, and the upstream
+ * answers a call without a signed-in person only when they verify. Signed-in people reach it too.
+ * Department names are internal reference data, so they are not given to every passer-by.
+ */
+const MEMBER_ID = /^[1-9][0-9]{0,9}$/
+const CREDENTIAL = /^[0-9A-Za-z._-]{1,200}$/
+const FIELDS = new Set(['department', 'business_unit'])
+const NOT_FOUND = { error: 'Not Found', statusCode: 404 }
+
+export const selfServicePlugin = fp<UpstreamClientOptions>(
+  async (fastify, opts) => {
+    const call = upstreamClient(opts)
+
+    async function forward(request: FastifyRequest, reply: FastifyReply, method: 'GET' | 'POST', path: string, body?: unknown) {
+      const text = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
+      try {
+        const answer = await call(request, method, path, text && { stream: Readable.from([text]), length: text.length })
+        reply.code(answer.status)
+        fastify.auditCall(request, reply, { status: answer.status, bytesIn: text?.length ?? 0, bytesOut: answer.bytes })
+        return reply.send(answer.json ?? { error: 'Upstream answered without JSON', statusCode: 502 })
+      } catch (err) {
+        const status = err instanceof UpstreamError ? err.statusCode : 502
+        reply.code(status)
+        fastify.auditCall(request, reply, { status, bytesIn: text?.length ?? 0, bytesOut: 0 })
+        return reply.send({ error: err instanceof UpstreamError ? err.message : 'Upstream unavailable', statusCode: status })
+      }
+    }
+
+    fastify.post<{ Params: { member_id: string }; Querystring: Record<string, string> }>(
+      '/api/members/update-restricted/:member_id',
+      { bodyLimit: 4096 },
+      async (request, reply) => {
+        const { member_id: memberId } = request.params
+        const { credential } = request.query
+        const keys = Object.keys(request.query)
+        if (!MEMBER_ID.test(memberId) || typeof credential !== 'string' || !CREDENTIAL.test(credential) || keys.length !== 1) {
+          fastify.auditEvent(request, reply, 'denied', { reason: 'bad self-service link', status: 404 })
+          return reply.code(404).send(NOT_FOUND)
+        }
+        const body = request.body && typeof request.body === 'object' ? request.body : {}
+        return forward(request, reply, 'POST', `members/update-restricted/${memberId}?${new URLSearchParams({ credential })}`, body)
+      },
+    )
+
+    fastify.get<{ Querystring: Record<string, string> }>('/api/select_options', async (request, reply) => {
+      // a signed-in person goes as themselves; a link holder as nobody, with the link
+      await fastify.authenticate(request)
+      const { by_field: field, member_id: memberId, credential } = request.query
+      const query = new URLSearchParams()
+      if (typeof field === 'string' && FIELDS.has(field)) query.set('by_field', field)
+      if (typeof memberId === 'string' && MEMBER_ID.test(memberId)) query.set('member_id', memberId)
+      if (typeof credential === 'string' && CREDENTIAL.test(credential)) query.set('credential', credential)
+      if (!query.has('by_field')) return reply.code(400).send({ error: 'by_field must be department or business_unit', statusCode: 400 })
+      return forward(request, reply, 'GET', `select_options?${query}`)
+    })
+  },
+  { name: 'self-service', dependencies: ['auth', 'audit'] },
+)

@@ -1,0 +1,103 @@
+import type { TSchema } from '@sinclair/typebox'
+import { sql } from 'drizzle-orm'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { MESSAGES } from '../../../../shared/messages.js'
+import type { CloudRequestType } from '../../../../shared/resources/cloud-requests.js'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { subscriptionTypeOf, usersProblem } from '../../../../shared/rules/cloud-requests.js'
+import {
+  AwsAccountRequestSchema,
+  AzureSubscriptionRequestSchema,
+  CloudRequestAnswerSchema,
+  GcpProjectRequestSchema,
+  REQUEST_FIELD_LABELS,
+  SpincoSgRequestSchema,
+  type AwsAccountRequest,
+  type AzureSubscriptionRequest,
+  type GcpProjectRequest,
+  type SpincoSgRequest,
+} from '../../../../shared/schemas/cloud-requests.js'
+import { rows, type Executor } from '../../db/records/repository.js'
+import { HttpError } from '../../http-error.js'
+import { bodyErrorFormatter } from '../body-errors.js'
+
+/**
+ * The Cloud Factory calls of spec 000 §7. Each validates its body (shared/schemas/cloud-requests.ts:
+ * a 400 naming the field), checks what only the database knows (the Azure group, the GCP folder: a
+ * 422), then keeps the request in cloud_requests with who asked (the gateway's `uid`) and when.
+ *
+ *   POST /account/create              {accountEmail, accountName, ou, …, regions: [..]}
+ *   POST /azure-subscriptions/create  {subscription_name, group_id, subscription_type, …}
+ *   POST /gcp-project/create          {project_name, folder_id, …}
+ *   POST /spinco_sgs/add | /remove    {securityGroupName, users: "a@x;b@y"}
+ *     → 201 {"data":{"id","request_type","name","message"}}
+ */
+
+const refuse = (status: number, field: string, message: string): never => {
+  throw new HttpError(status, message, { [field]: message })
+}
+
+function requester(request: FastifyRequest): string {
+  const uid = request.headers.uid
+  if (typeof uid !== 'string' || uid === '') throw new HttpError(401, 'No signed-in person (uid) came with the request')
+  return uid
+}
+
+async function store(db: Executor, type: CloudRequestType, name: string, by: string, details: unknown) {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO cloud_requests (request_type, name, requested_by, details)
+        VALUES (${type}, ${name}, ${by}, ${JSON.stringify(details)}) RETURNING id`,
+  )
+  return row.id
+}
+
+export const cloudRequestRoutes: FastifyPluginAsync<{ resource: ResourceDef }> = async (app) => {
+  const db = () => app.database.db
+  const schemaErrorFormatter = bodyErrorFormatter(REQUEST_FIELD_LABELS)
+
+  function post<B>(path: string, body: TSchema, type: CloudRequestType, handle: (b: B) => Promise<{ name: string; message: string }>) {
+    app.post<{ Body: B }>(
+      path,
+      { schema: { body, response: { 201: CloudRequestAnswerSchema } }, schemaErrorFormatter },
+      async (request, reply) => {
+        const by = requester(request)
+        const { name, message } = await handle(request.body as B)
+        const id = await store(db(), type, name, by, request.body)
+        return reply.code(201).send({ data: { id, request_type: type, name, message } })
+      },
+    )
+  }
+
+  post<AwsAccountRequest>('/account/create', AwsAccountRequestSchema, 'AWS account', async (b) => ({
+    name: b.accountName,
+    message: MESSAGES.requestSubmitted,
+  }))
+
+  post<AzureSubscriptionRequest>('/azure-subscriptions/create', AzureSubscriptionRequestSchema, 'Azure subscription', async (b) => {
+    const [group] = await rows<{ name: string }>(db(), sql`SELECT name FROM azure_groups WHERE name = ${b.group_id}`)
+    if (!group) refuse(422, 'group_id', `Group "${b.group_id}" does not exist`)
+    // spec 000 §4: the type follows from the group, whatever a client says
+    const expected = subscriptionTypeOf(b.group_id)
+    if (b.subscription_type !== expected)
+      refuse(422, 'subscription_type', `Subscription Type must be ${expected} for the group ${b.group_id}`)
+    return { name: b.subscription_name, message: MESSAGES.requestSubmitted }
+  })
+
+  post<GcpProjectRequest>('/gcp-project/create', GcpProjectRequestSchema, 'GCP project', async (b) => {
+    const [folder] = await rows<{ id: number }>(db(), sql`SELECT id FROM gcp_folders WHERE folder_id = ${b.folder_id}`)
+    if (!folder) refuse(422, 'folder_id', `Folder "${b.folder_id}" does not exist`)
+    return { name: b.project_name, message: MESSAGES.requestSubmitted }
+  })
+
+  for (const [action, type, message] of [
+    ['add', 'Spinco SG add', MESSAGES.usersAdded],
+    ['remove', 'Spinco SG remove', MESSAGES.usersRemoved],
+  ] as const) {
+    post<SpincoSgRequest>(`/spinco_sgs/${action}`, SpincoSgRequestSchema, type, async (b) => {
+      const problem = usersProblem(b.users)
+      if (problem) refuse(400, 'users', problem)
+      return { name: b.securityGroupName, message }
+    })
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Spec 000 §3, §4, §5: the rules of the Cloud Factory forms, pure, so the forms, the upstream and
+ * the tests share them.
+ */
+
+/** Spec 000 §4: Production for the groups named corp or online, DevTest for every other group. */
+export const PRODUCTION_AZURE_GROUPS = ['corp', 'online'] as const
+export type SubscriptionType = 'Production' | 'DevTest'
+
+export function subscriptionTypeOf(group: string): SubscriptionType {
+  return (PRODUCTION_AZURE_GROUPS as readonly string[]).includes(group.trim().toLowerCase()) ? 'Production' : 'DevTest'
+}
+
+/** Spec 000 §5: the Azure and GCP forms replace white space in their text inputs with hyphens. */
+export function hyphenate(text: string): string {
+  return text.replace(/\s/g, '-')
+}
+
+/** Spec 000 §5: AWS regions are typed comma separated ('us-east-1, eu-west-1'). */
+export function splitRegions(text: string): string[] {
+  return text
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+}
+
+/** Spec 000 §3: a security group change names its users as addresses separated by semicolons. */
+export function splitUsers(text: string): string[] {
+  return text
+    .split(';')
+    .map((u) => u.trim())
+    .filter(Boolean)
+}
+
+// the address check of the upstream's validator (ajv-formats' email), so both sides agree
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i
+
+export const USERS_REQUIRED = 'At least one user address is required'
+export const userNotEmail = (user: string) => `Users: "${user}" is not an email address`
+
+/** Why a users text cannot be sent, or undefined when every address is one. */
+export function usersProblem(text: string): string | undefined {
+  const users = splitUsers(text)
+  if (users.length === 0) return USERS_REQUIRED
+  const bad = users.find((u) => u.length > 254 || !EMAIL.test(u))
+  return bad === undefined ? undefined : userNotEmail(bad)
+}

@@ -1,0 +1,117 @@
+/**
+ * The missing-tags report configs and the customers (spec 000 §2, §4, §5, §8), as a person uses them:
+ * the view list, the create modal's checks as they type (the exact texts), a duplicate refused
+ * locally, the edit mode's save and 'Sure to delete?'.
+ */
+import { resolve } from 'node:path'
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { MESSAGES } from '../../shared/messages.js'
+import { startPortal } from '../helper.js'
+import { screenshot, signedInPage, toggle, upstreamJson } from './browser.js'
+import { expect } from './expect.js'
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
+
+t.test('missing-tags report configs and customers', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web'), seed: true })
+  const page = await signedInPage(t, portal)
+  const stored = async (path: string) => (await upstreamJson(portal, `/${path}?per_page=100`)).data
+
+  await t.test('missing tags: the list, the create modal checks on change, a local duplicate, create', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/missing-tags-report')
+    const table = page.getByRole('table', { name: 'Missing Report Tags' })
+    await expect(table.getByRole('cell', { name: 'AWS accounts missing a cost center tag' }))
+    await expect(table.getByText('playground', { exact: true }))
+    await screenshot(page, 'missing-tags-list')
+
+    await page.getByRole('button', { name: 'Create' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Create Config' })
+    await dialog.waitFor()
+    const name = dialog.getByLabel('Print Message')
+    await name.fill('x')
+    await name.fill('')
+    await expect(dialog.getByText(MESSAGES.printMessageRequired, { exact: true }))
+    await name.fill('AWS accounts missing a cost center tag')
+    await expect(dialog.getByText('print message: "AWS accounts missing a cost center tag" exists', { exact: true }))
+    const term = dialog.getByLabel('Term to Ignore 1', { exact: true })
+    await term.fill('a')
+    await term.fill('')
+    await expect(dialog.getByText(MESSAGES.termValueRequired, { exact: true }))
+    await dialog.getByRole('button', { name: 'Remove Term to Ignore 1' }).click()
+    await expect(dialog.getByText(MESSAGES.termRequired, { exact: true }))
+    await screenshot(page, 'missing-tags-create-errors')
+    const before = await stored('missing_report_tags')
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click()
+    t.same(await stored('missing_report_tags'), before, 'refused locally: nothing sent')
+
+    await name.fill('Projects missing a team tag')
+    await dialog.getByRole('button', { name: 'Add Term to Ignore' }).click()
+    await dialog.getByLabel('Term to Ignore 1', { exact: true }).fill(' scratch ')
+    await dialog.getByRole('button', { name: 'Add Term to Ignore' }).click()
+    await dialog.getByLabel('Term to Ignore 2', { exact: true }).fill('temp "quoted"')
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click()
+    await expect(toast(page, 'Successfully added the config record!'))
+    await dialog.waitFor({ state: 'detached' })
+    await expect(table.getByRole('cell', { name: 'Projects missing a team tag' }))
+    const row = (await stored('missing_report_tags')).find((r) => r.print_debug_message === 'Projects missing a team tag')
+    t.equal(row?.terms_to_ignore, '["scratch","temp \\"quoted\\""]', 'sent as JSON text, values trimmed')
+  })
+
+  await t.test('missing tags: edit mode saves and deletes after Sure to delete?', async (t) => {
+    await toggle(page.getByRole('checkbox', { name: 'Edit mode' }), true)
+    const card = page.getByRole('group', { name: 'Projects missing a team tag' })
+    await card.getByLabel('Term to Ignore 2', { exact: true }).fill('')
+    await expect(card.getByText(MESSAGES.termValueRequired, { exact: true }))
+    await card.getByLabel('Term to Ignore 2', { exact: true }).fill('tmp')
+    await card.getByLabel('Print Message').fill('Azure subscriptions missing an owner tag')
+    await expect(card.getByText('print message: "Azure subscriptions missing an owner tag" exists', { exact: true }))
+    await card.getByLabel('Print Message').fill('Projects missing a squad tag')
+    await screenshot(page, 'missing-tags-edit-mode')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect(toast(page, 'Successfully updated the config record!'))
+    const rows = await stored('missing_report_tags')
+    t.same(
+      rows.filter((r) => r.print_debug_message === 'Projects missing a squad tag').map((r) => r.terms_to_ignore),
+      ['["scratch","tmp"]'],
+      'saved',
+    )
+
+    const saved = page.getByRole('group', { name: 'Projects missing a squad tag' })
+    await saved.getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('alertdialog', { name: MESSAGES.sureToDelete }).getByRole('button', { name: 'Yes' }).click()
+    await expect(toast(page, 'Successfully removed the config record!'))
+    await saved.waitFor({ state: 'detached' })
+    t.notOk(
+      (await stored('missing_report_tags')).some((r) => r.print_debug_message === 'Projects missing a squad tag'),
+      'deleted',
+    )
+  })
+
+  await t.test('customers: the texts of the customer form', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/customers')
+    const table = page.getByRole('table', { name: 'Customers' })
+    await expect(table.getByRole('cell', { name: 'Lottery North' }))
+    await page.getByRole('button', { name: 'Create' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Create Customer' })
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click()
+    await expect(dialog.getByText(MESSAGES.customerNameRequired, { exact: true }))
+    await expect(dialog.getByText(MESSAGES.sfdcIdValueRequired, { exact: true }))
+    await dialog.getByRole('button', { name: 'Remove SFDC ID 1' }).click()
+    await expect(dialog.getByText(MESSAGES.sfdcIdRequired, { exact: true }))
+    await dialog.getByLabel('Customer Name').fill('Gaming Central')
+    await expect(dialog.getByText('Customer name: "Gaming Central" exists', { exact: true }))
+    await screenshot(page, 'customers-create-errors')
+    await dialog.getByLabel('Customer Name').fill('Sports North')
+    await dialog.getByRole('button', { name: 'Add SFDC ID' }).click()
+    await dialog.getByLabel('SFDC ID 1', { exact: true }).fill('0015000000NEW01')
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click()
+    await expect(toast(page, 'Successfully added the customer record!'))
+    await expect(table.getByRole('cell', { name: 'Sports North' }))
+    t.same(
+      (await stored('customers')).filter((r) => r.name === 'Sports North').map((r) => r.sfdc_ids),
+      ['["0015000000NEW01"]'],
+    )
+    await screenshot(page, 'customers-list')
+  })
+})

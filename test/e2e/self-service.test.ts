@@ -1,0 +1,66 @@
+/**
+ * The public member self-service (spec 000 §2, §5, §8), as a member uses the link the team sent: no
+ * sign-in, the department and business unit choices, Other with its typed department, the success
+ * text then the thank-you page; a broken link says to reach out to the team and changes nothing.
+ */
+import { resolve } from 'node:path'
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { MESSAGES } from '../../shared/messages.js'
+import { startPortal } from '../helper.js'
+import { signedInApi } from '../lib/sign-in.js'
+import { launchBrowser, screenshot, upstreamJson } from './browser.js'
+import { expect } from './expect.js'
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
+
+t.test('member self-service', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web'), seed: true })
+  const api = await signedInApi(portal.baseUrl)
+  const [member] = (await api('GET', 'dcoe/members?per_page=1&sort=name')).json().data
+  const { link } = (await api('POST', `dcoe/members/${member.id}/credential`)).json().data
+  const stored = async () => {
+    const { department, other_department, business_unit } = (
+      await upstreamJson<{ data: Record<string, unknown> }>(portal, `/dcoe/members/${member.id}`)
+    ).data
+    return { department, other_department, business_unit }
+  }
+  const browser = await launchBrowser(t)
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  page.setDefaultTimeout(10_000)
+
+  await t.test('a broken link', async (t) => {
+    const before = await stored()
+    await page.goto(portal.baseUrl + link.replace(/credential=[^&]+/, 'credential=1.forged'))
+    await expect(page.getByText(MESSAGES.memberUpdateFailed, { exact: true }))
+    t.same(await stored(), before)
+  })
+
+  await t.test('Other: the typed department, then the thank-you page', async (t) => {
+    await page.goto(portal.baseUrl + link)
+    await page.getByRole('heading', { name: 'Update Your Details' }).waitFor()
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page.getByText(MESSAGES.pleaseInput('Department'), { exact: true }))
+    await expect(page.getByText(MESSAGES.pleaseInput('Business Unit'), { exact: true }))
+    await page.getByLabel('Department', { exact: true }).selectOption('Other')
+    await expect(page.getByText(MESSAGES.pleaseInput('If Other, Department'), { exact: true }))
+    await page.getByLabel('If Other, Department').fill('Quantum Lab')
+    await page.getByLabel('Business Unit').selectOption({ label: 'GAM Gaming' })
+    await screenshot(page, 'self-service-form')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(toast(page, MESSAGES.memberUpdated))
+    await page.waitForURL('**/redirect')
+    await expect(page.getByRole('heading', { name: 'Thank you!' }))
+    await screenshot(page, 'self-service-thank-you')
+    t.same(await stored(), { department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'GAM' })
+  })
+
+  await t.test('a known department', async (t) => {
+    await page.goto(portal.baseUrl + link)
+    await page.getByLabel('Department', { exact: true }).selectOption('Finance')
+    await page.getByLabel('Business Unit').selectOption('LOT')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL('**/redirect')
+    t.same(await stored(), { department: 'Finance', other_department: null, business_unit: 'LOT' })
+  })
+})

@@ -1,0 +1,188 @@
+/**
+ * Issue 9 item 8 over HTTP, through the gateway against the real upstream: the team issues a member a
+ * link (an expiring HMAC credential); with it, and without signing in, the member updates their
+ * department and business unit. A wrong, expired or other member's credential is refused and changes
+ * nothing; the gateway lets exactly this call (and the form's options, for a link holder) through.
+ */
+import t from 'tap'
+import { buildUpstream } from '../../server/upstream/app.js'
+import { openTestDatabase } from '../../server/upstream/db/client.js'
+import { seedDemoData } from '../../server/upstream/db/seed/index.js'
+import { memberCredentials } from '../../server/upstream/routes/members-self-service/credential.js'
+import { FORBIDDEN } from '../../server/upstream/routes/members-self-service/self-update.js'
+import { BUSINESS_UNIT_OPTIONS } from '../../shared/constants.js'
+import { startGateway, TEST_UPSTREAM_TOKEN, testClock } from '../helper.js'
+import { signedInApi } from '../lib/sign-in.js'
+
+const DAY = 24 * 60 * 60 * 1000
+
+t.test('credentials: issued per member, expiring, unforgeable', async (t) => {
+  const clock = testClock(Date.UTC(2026, 0, 1))
+  const creds = memberCredentials({ secret: 's3cret', now: clock.now, ttlMs: DAY })
+  const { credential, expiresAt } = creds.issue(7)
+  t.equal(expiresAt.toISOString(), '2026-01-02T00:00:00.000Z')
+  t.ok(creds.verify(7, credential), 'the member’s own')
+  t.notOk(creds.verify(8, credential), 'another member’s')
+  t.notOk(memberCredentials({ secret: 'other', now: clock.now }).verify(7, credential), 'another secret')
+  const [expiry, mac] = credential.split('.')
+  t.notOk(creds.verify(7, `${Number(expiry) + 3600}.${mac}`), 'a longer expiry')
+  t.notOk(creds.verify(7, `${expiry}.${mac.slice(0, -1)}A`), 'a changed MAC')
+  for (const bad of [undefined, '', 'x', `${expiry}.`, `${expiry}.${mac}x`]) t.notOk(creds.verify(7, bad), `malformed: ${bad}`)
+  clock.advance(DAY - 1000)
+  t.ok(creds.verify(7, credential), 'a second before it expires')
+  clock.advance(1000)
+  t.notOk(creds.verify(7, credential), 'expired')
+})
+
+t.test('the member self-service through the gateway', async (t) => {
+  const clock = testClock(Date.UTC(2026, 0, 1))
+  const database = await openTestDatabase()
+  const upstream = await buildUpstream({ token: TEST_UPSTREAM_TOKEN, database, memberCredentials: { now: clock.now, ttlMs: DAY } })
+  t.teardown(async () => {
+    await upstream.close()
+    await database.close()
+  })
+  await seedDemoData(database)
+  await upstream.listen({ host: '127.0.0.1', port: 0 })
+  const { port } = upstream.server.address() as { port: number }
+  const portal = await startGateway(t, `http://127.0.0.1:${port}`)
+  const api = await signedInApi(portal.baseUrl)
+
+  // no cookie: the public page's calls
+  const anonymous = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${portal.baseUrl}/api/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return { status: response.status, body: text ? JSON.parse(text) : undefined }
+  }
+  const members = (await api('GET', 'dcoe/members?per_page=2&sort=name')).json().data
+  const [member, other] = members
+  const read = async (id: number) => {
+    const { department, other_department, business_unit } = (await api('GET', `dcoe/members/${id}`)).json().data
+    return { department, other_department, business_unit }
+  }
+  const issued = await api('POST', `dcoe/members/${member.id}/credential`)
+  t.equal(issued.status, 201)
+  const { credential, link, expires_at } = issued.json().data
+  t.equal(expires_at, '2026-01-02T00:00:00.000Z')
+  t.equal(link, `/unauth/update-member?member_id=${member.id}&credential=${encodeURIComponent(credential)}`)
+  t.equal((await anonymous('POST', `dcoe/members/${member.id}/credential`)).status, 401, 'only the team issues links')
+  const update = (id: number, cred: string, body: unknown) =>
+    anonymous('POST', `members/update-restricted/${id}?credential=${encodeURIComponent(cred)}`, body)
+
+  t.test('select options: for the team, and for a link holder only', async (t) => {
+    const units = await anonymous('GET', `select_options?by_field=business_unit&member_id=${member.id}&credential=${credential}`)
+    t.same(units, {
+      status: 200,
+      body: {
+        data: BUSINESS_UNIT_OPTIONS.map((name) => ({
+          name,
+          attributes: {
+            label: {
+              CCOE: 'CCOE',
+              CORP: 'CORP Corporate',
+              GAM: 'GAM Gaming',
+              LOT: 'LOT Lottery',
+              BET: 'BET Digital & Betting',
+              CIO: 'CIO',
+            }[name],
+          },
+        })),
+      },
+    })
+    const departments = await anonymous('GET', `select_options?by_field=department&member_id=${member.id}&credential=${credential}`)
+    t.equal(departments.status, 200)
+    t.same(departments.body.data[0], { name: 'Application Development', attributes: { label: 'Application Development' } })
+    t.same((await api('GET', 'select_options?by_field=department')).json(), departments.body, 'the same for a signed-in person')
+    const forbidden = { status: 403, body: { error: FORBIDDEN, statusCode: 403 } }
+    t.same(await anonymous('GET', 'select_options?by_field=department'), forbidden, 'no link: refused')
+    t.same(
+      await anonymous('GET', `select_options?by_field=department&member_id=${other.id}&credential=${credential}`),
+      forbidden,
+      'another member',
+    )
+    t.equal((await anonymous('GET', 'select_options?by_field=members')).status, 400, 'only the two fields')
+  })
+
+  t.test('refused credentials change nothing', async (t) => {
+    const before = await read(member.id)
+    const body = { department: 'Finance', business_unit: 'GAM' }
+    const forbidden = { status: 403, body: { error: FORBIDDEN, statusCode: 403 } }
+    t.same(await update(member.id, 'x', body), forbidden, 'a wrong credential')
+    t.same(await update(other.id, credential, body), forbidden, 'another member’s credential')
+    t.same(
+      await update(member.id, credential, { nonsense: true }),
+      {
+        status: 400,
+        body: {
+          error: 'Department is required; Business Unit is required; Unknown field "nonsense"',
+          statusCode: 400,
+          fields: {
+            nonsense: 'Unknown field "nonsense"',
+            department: 'Department is required',
+            business_unit: 'Business Unit is required',
+          },
+        },
+      },
+      'a valid link: the body is checked',
+    )
+    t.same(await update(other.id, 'x', { nonsense: true }), forbidden, 'a stranger learns nothing from the body check')
+    t.equal((await anonymous('POST', `members/update-restricted/${member.id}`, body)).status, 404, 'no credential: not let through')
+    t.equal(
+      (await anonymous('POST', `members/update-restricted/${member.id}?credential=${credential}&x=1`, body)).status,
+      404,
+      'nothing else in the query',
+    )
+    t.equal((await anonymous('PUT', `dcoe/members/${member.id}`, body)).status, 401, 'the rest of the API still needs a session')
+    t.same(await read(member.id), before, 'nothing changed')
+    t.same(await read(other.id), {
+      department: other.department,
+      other_department: other.other_department,
+      business_unit: other.business_unit,
+    })
+  })
+
+  t.test('a valid link updates the department and business unit', async (t) => {
+    t.same(await update(member.id, credential, { department: 'Finance', other_department: null, business_unit: 'GAM' }), {
+      status: 200,
+      body: { data: { id: member.id, department: 'Finance', other_department: null, business_unit: 'GAM' } },
+    })
+    t.same(await read(member.id), { department: 'Finance', other_department: null, business_unit: 'GAM' })
+    t.same(
+      await update(member.id, credential, { department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'LOT' }),
+      {
+        status: 200,
+        body: { data: { id: member.id, department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'LOT' } },
+      },
+      'Other: the typed department',
+    )
+    const unknown = 'Department "Nowhere" does not exist'
+    t.same(await update(member.id, credential, { department: 'Nowhere', business_unit: 'LOT' }), {
+      status: 422,
+      body: { error: unknown, statusCode: 422, fields: { department: unknown } },
+    })
+    t.same((await update(member.id, credential, { department: 'Finance', business_unit: 'XYZ' })).body.fields, {
+      business_unit: 'Business Unit must be one of CCOE, CORP, GAM, LOT, BET, CIO',
+    })
+    t.same(
+      await read(member.id),
+      { department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'LOT' },
+      'refusals changed nothing',
+    )
+    const line = await portal.auditLine((l) => String(l.path).startsWith('/api/members/update-restricted/'))
+    t.equal(line.path, `/api/members/update-restricted/${member.id}`, 'audited without the credential')
+    t.notOk(portal.auditText().includes(credential.split('.')[1]), 'no credential in the audit log')
+  })
+
+  t.test('an expired link is refused', async (t) => {
+    clock.advance(DAY)
+    t.same(await update(member.id, credential, { department: 'Finance', business_unit: 'GAM' }), {
+      status: 403,
+      body: { error: FORBIDDEN, statusCode: 403 },
+    })
+    t.same(await read(member.id), { department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'LOT' })
+  })
+})

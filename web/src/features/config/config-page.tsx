@@ -1,0 +1,152 @@
+import { Button, Card, Dialog, DialogBody, H1, HTMLTable, Intent, NonIdealState, Switch, Tag } from '@blueprintjs/core'
+import { useState } from 'react'
+import { MESSAGES } from '../../../../shared/messages.js'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { parseTextList, stringifyTextList } from '../../../../shared/schemas/text-list.js'
+import { Popconfirm } from '../../components/popconfirm/index.js'
+import { ListPager } from '../../components/resource-table/index.js'
+import { errorText } from '../../lib/api-client.js'
+import { useResourceList, type Row } from '../../lib/resource-api.js'
+import { useListController } from '../../lib/use-list-controller.js'
+import { usePageTitle } from '../../lib/use-page-title.js'
+import { useCreateController, useDeleteController, useUpdateController } from '../../lib/write-controllers.js'
+import { ConfigEditor } from './config-editor.js'
+import type { ConfigDraft, ConfigTexts } from './config-rules.js'
+import './config.css'
+
+/** What one config screen shows: a registry model with a unique name and a list of texts. */
+export interface ConfigScreenDef {
+  resource: ResourceDef
+  /** the model's name field and list field */
+  nameField: string
+  listField: string
+  nameLabel: string
+  /** the list and one value of it: 'Terms to Ignore' and 'Term to Ignore' */
+  listLabel: string
+  valueLabel: string
+  /** in the failure texts: 'There was a problem deleting this <noun> record. Please try again.' */
+  noun: string
+  /** the create modal's title */
+  createTitle: string
+  texts: ConfigTexts
+}
+
+const draftOf = (def: ConfigScreenDef, row: Row): ConfigDraft => ({
+  name: String(row[def.nameField] ?? ''),
+  values: parseTextList(row[def.listField]),
+})
+
+/**
+ * The missing-tags report and customers screens (spec 000 §2, §4, §5, §7, §8): the list, a view and
+ * an edit mode, a create modal, 'Sure to delete?'. Lists travel as JSON text; the upstream is the
+ * referee for duplicates beyond the page shown.
+ */
+export function ConfigPage({ def }: { def: ConfigScreenDef }) {
+  const { resource } = def
+  const title = resource.messages.listTitle
+  usePageTitle(title)
+  const list = useListController(resource)
+  const { data, error, isLoading, mutate } = useResourceList(resource, list.query)
+  const rows = data?.data ?? []
+  const [editing, setEditing] = useState(false)
+  const [creating, setCreating] = useState(false)
+  const namesBut = (id?: number) => rows.filter((r) => r.id !== id).map((r) => String(r[def.nameField]))
+  const body = (draft: ConfigDraft) => ({ [def.nameField]: draft.name, [def.listField]: stringifyTextList(draft.values) })
+
+  const create = useCreateController(resource, { onSuccess: () => setCreating(false) })
+  const update = useUpdateController(resource)
+  const remove = useDeleteController(resource, { failureText: MESSAGES.configDeleteFailed(def.noun) })
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <H1 className="page__title">{title}</H1>
+        <div className="page__actions">
+          <Switch label="Edit mode" checked={editing} onChange={(e) => setEditing(e.currentTarget.checked)} className="config-page__mode" />
+          <Button icon="add" intent={Intent.PRIMARY} text="Create" onClick={() => setCreating(true)} />
+        </div>
+      </header>
+      {error && !data ? (
+        <NonIdealState
+          icon="error"
+          title="The list could not be loaded"
+          description={errorText(error)}
+          action={<Button icon="refresh" text="Try again" onClick={() => void mutate()} />}
+        />
+      ) : editing ? (
+        <div className="config-page__cards">
+          {rows.map((row) => (
+            <Card
+              key={`${row.id}-${String(row[def.nameField])}-${String(row[def.listField])}`}
+              className="config-page__card"
+              aria-label={String(row[def.nameField])}
+              role="group"
+            >
+              <ConfigEditor
+                idPrefix={`config-${row.id}`}
+                nameLabel={def.nameLabel}
+                listLabel={def.listLabel}
+                valueLabel={def.valueLabel}
+                initial={draftOf(def, row)}
+                takenNames={namesBut(row.id)}
+                texts={def.texts}
+                busy={update.isMutating}
+                submitText="Save"
+                onSubmit={async (draft) => (await update.trigger({ id: row.id, values: body(draft) })) !== undefined}
+                actions={
+                  <Popconfirm
+                    question={MESSAGES.sureToDelete}
+                    button={{ icon: 'trash', intent: Intent.DANGER, text: 'Delete', variant: 'outlined', size: 'medium' }}
+                    onConfirm={() => void remove.trigger(row.id)}
+                  />
+                }
+              />
+            </Card>
+          ))}
+        </div>
+      ) : (
+        <HTMLTable className="resource-table config-page__table" striped aria-label={title}>
+          <thead>
+            <tr>
+              <th>{def.nameLabel}</th>
+              <th>{def.listLabel}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>{String(row[def.nameField] ?? '')}</td>
+                <td>
+                  {parseTextList(row[def.listField]).map((v, i) => (
+                    <Tag key={i} minimal className="config-page__tag">
+                      {v}
+                    </Tag>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {data && rows.length === 0 && <NonIdealState icon="inbox" title="No records yet" />}
+      {isLoading && !data ? null : <ListPager list={list} meta={data?.meta} />}
+      <Dialog isOpen={creating} title={def.createTitle} icon="add" onClose={() => setCreating(false)} className="config-page__dialog">
+        <DialogBody>
+          <ConfigEditor
+            idPrefix="config-new"
+            nameLabel={def.nameLabel}
+            listLabel={def.listLabel}
+            valueLabel={def.valueLabel}
+            initial={{ name: '', values: [''] }}
+            takenNames={namesBut()}
+            texts={def.texts}
+            busy={create.isMutating}
+            submitText="Create"
+            onSubmit={async (draft) => (await create.trigger(body(draft))) !== undefined}
+            actions={<Button text="Cancel" onClick={() => setCreating(false)} />}
+          />
+        </DialogBody>
+      </Dialog>
+    </div>
+  )
+}

@@ -1,0 +1,2 @@
+export { UpdateMemberPage } from './update-member-page.js'
+export { ThankYouPage } from './thank-you-page.js'
