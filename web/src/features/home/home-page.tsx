@@ -5,10 +5,11 @@ import { paths } from '../../config/paths.js'
 import { useSession } from '../../lib/session.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { Statistics } from '../../components/statistics/index.js'
+import { QuickUtilities } from './quick-utilities.js'
 
 /**
  * /auth/home. The registry's lists under "Reference data", and the Statistics section of spec 000 §2
- * (the dashboard counts). The report-emailing "Quick Utilities" cards come with their own issue.
+ * (the dashboard counts), and the report-emailing "Quick Utilities" cards (quick-utilities.tsx).
  */
 export default function HomePage() {
   const { user } = useSession()
@@ -17,6 +18,12 @@ export default function HomePage() {
   return (
     <div className="page">
       <H1 className="page__title">Welcome{user?.name ? `, ${user.name}` : ''}</H1>
+      <section aria-labelledby="quick-utilities">
+        <H2 id="quick-utilities" className="section-title">
+          Quick Utilities
+        </H2>
+        <QuickUtilities />
+      </section>
       <section aria-labelledby="reference-data">
         <H2 id="reference-data" className="section-title">
           Reference data

@@ -1,0 +1,40 @@
+import { resolve } from 'node:path'
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { startPortal } from '../helper.js'
+import { readOutbox } from '../upstream/fixtures/outbox.js'
+import { screenshot, signedInPage } from './browser.js'
+import { expect } from './expect.js'
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
+
+t.test('home quick utilities', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  const page = await signedInPage(t, portal)
+
+  await t.test('Cost Center Inventory: prefilled address, sent, toast, the CSV attached', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/home')
+    const card = page.getByRole('region', { name: 'Cost Center Inventory' })
+    await card.waitFor()
+    await expect(page.getByRole('heading', { name: 'Quick Utilities' }))
+    await expect(page.getByRole('heading', { name: 'Statistics' }))
+    await screenshot(page, 'home')
+    await card.getByRole('button', { name: 'Send Report' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cost Center Inventory' })
+    const email = dialog.getByLabel('Email')
+    await expect(email, async () => (await email.inputValue()) === 'alice@ccoe.example')
+    await screenshot(page, 'home-send-report')
+    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cost_centers/send_report')
+    await dialog.getByRole('button', { name: 'Send' }).click()
+    const answer = await sent
+    t.equal(answer.status(), 200, 'POST /cost_centers/send_report answered')
+    t.same(answer.request().postDataJSON(), { cost_center: { email: true, send_to: 'alice@ccoe.example' } }, 'the spec payload')
+    await expect(toast(page, 'Your report will be emailed!'))
+    await dialog.waitFor({ state: 'detached' })
+    await portal.upstream.mail.idle()
+    const mails = readOutbox(portal.outboxDir)
+    t.equal(mails.length, 1, 'one email')
+    t.match(mails[0]?.headers.to, /alice@ccoe\.example/, 'to the signed-in address')
+    t.match(mails[0]?.attachments[0]?.filename ?? '', /\.csv$/, 'the inventory CSV attached')
+  })
+})
