@@ -8,6 +8,25 @@ export type Executor = Pick<Db, 'execute'>
 
 export type ApiRecord = Record<string, unknown>
 
+/**
+ * A record's version: a hash of its stored row (every column, as PostgreSQL renders it to JSON),
+ * so any write by anyone changes it and no column or migration is needed. `alias` names the row.
+ */
+const versionOf = (alias: ReturnType<typeof sql.identifier>) => sql`md5(row_to_json(${alias})::text)`
+
+/** A write refused because the row changed since the caller read it (If-Match did not match). */
+export const STALE = Symbol('stale')
+
+/** The versions a caller accepts (the entity tags of `If-Match`, unquoted); undefined: any. */
+export type ExpectedVersions = readonly string[] | undefined
+
+/** Takes the `__version` column off a row read with it. */
+function withVersion(row: ApiRecord | undefined): { data: ApiRecord; version: string } | undefined {
+  if (!row) return undefined
+  const { __version: version, ...data } = row
+  return { data, version: String(version) }
+}
+
 export interface ListFilter {
   field: string
   kind: FilterKind
@@ -128,9 +147,27 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
     return row
   }
 
-  return {
+  const t = sql.identifier('t')
+  /** `AND <the row's version is one of expected>`, nothing when any version will do. */
+  function versionCheck(expected: ExpectedVersions): SQL {
+    if (!expected) return sql``
+    if (expected.length === 0) return sql` AND false`
+    return sql` AND ${versionOf(table)} IN (${sql.join(
+      expected.map((v) => sql`${v}`),
+      sql`, `,
+    )})`
+  }
+
+  /** One record and its version, in one statement. */
+  async function getVersioned(db: Executor, id: number) {
+    const [row] = await rows(db, sql`SELECT ${shape.select}, ${versionOf(t)} AS "__version" FROM ${from} WHERE t.id = ${id}`)
+    return withVersion(row)
+  }
+
+  const repo = {
     resource,
     get,
+    getVersioned,
 
     /**
      * One page, and the total. The `page` CTE finds the page's ids from the filters and sort alone
@@ -192,6 +229,10 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
 
     /** One statement: the INSERT and the joined read of the new row are atomic. */
     async create(db: Executor, values: ApiRecord): Promise<ApiRecord> {
+      return (await repo.createVersioned(db, values)).data
+    },
+
+    async createVersioned(db: Executor, values: ApiRecord): Promise<{ data: ApiRecord; version: string }> {
       const names = Object.keys(values)
       const insert = names.length
         ? sql`INSERT INTO ${table} (${sql.join(
@@ -203,28 +244,53 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
                 sql`, `,
               )}) RETURNING *`
         : sql`INSERT INTO ${table} DEFAULT VALUES RETURNING *`
-      const [row] = await rows(db, sql`WITH t AS (${insert}) SELECT ${shape.select} FROM t${shape.joins}`)
-      return row
+      const [row] = await rows(
+        db,
+        sql`WITH t AS (${insert}) SELECT ${shape.select}, ${versionOf(t)} AS "__version" FROM t${shape.joins}`,
+      )
+      return withVersion(row)!
     },
 
     async update(db: Executor, id: number, values: ApiRecord): Promise<ApiRecord | undefined> {
+      const result = await repo.updateVersioned(db, id, values, undefined)
+      return result === STALE ? undefined : result?.data
+    },
+
+    /**
+     * Writes only when the stored row's version is one of `expected` (checked and written in ONE
+     * statement: a concurrent write re-checks the condition on the new row). STALE when the row is
+     * there but changed, undefined when there is no such row.
+     */
+    async updateVersioned(db: Executor, id: number, values: ApiRecord, expected: ExpectedVersions) {
       const names = Object.keys(values)
-      if (names.length === 0) return get(db, id)
+      if (names.length === 0) {
+        const found = await getVersioned(db, id)
+        if (found && expected && !expected.includes(found.version)) return STALE
+        return found
+      }
       const assignments = sql.join(
         names.map((n) => sql`${sql.identifier(n)} = ${values[n]}`),
         sql`, `,
       )
       const [row] = await rows(
         db,
-        sql`WITH t AS (UPDATE ${table} SET ${assignments} WHERE id = ${id} RETURNING *)
-            SELECT ${shape.select} FROM t${shape.joins}`,
+        sql`WITH t AS (UPDATE ${table} SET ${assignments} WHERE id = ${id}${versionCheck(expected)} RETURNING *)
+            SELECT ${shape.select}, ${versionOf(t)} AS "__version" FROM t${shape.joins}`,
       )
-      return row
+      if (!row && expected && (await get(db, id))) return STALE
+      return withVersion(row)
     },
 
     async remove(db: Executor, id: number): Promise<boolean> {
-      const deleted = await rows(db, sql`DELETE FROM ${table} WHERE id = ${id} RETURNING id`)
-      return deleted.length > 0
+      return (await repo.removeVersioned(db, id, undefined)) === true
+    },
+
+    /** Like updateVersioned: true when deleted, STALE when changed since, false when not there. */
+    async removeVersioned(db: Executor, id: number, expected: ExpectedVersions): Promise<boolean | typeof STALE> {
+      const deleted = await rows(db, sql`DELETE FROM ${table} WHERE id = ${id}${versionCheck(expected)} RETURNING id`)
+      if (deleted.length > 0) return true
+      if (expected && (await get(db, id))) return STALE
+      return false
     },
 
     async hasRows(db: Executor): Promise<boolean> {
@@ -232,6 +298,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       return row.found
     },
   }
+  return repo
 }
 
 export type RecordRepository = ReturnType<typeof recordRepository>

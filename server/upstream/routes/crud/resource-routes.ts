@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
-import { recordRepository, type ApiRecord } from '../../db/records/repository.js'
+import { recordRepository, STALE, type ApiRecord } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
 import { dbHttpError, modelName } from './db-errors.js'
 import { encodeCursor, listQueryOf, type RawListQuery } from './list-query.js'
 import { listMetaFor } from '../list-meta.js'
+import { etagOf, expectedVersions, staleMessage } from './versions.js'
 import { IdParamsSchema, resourceSchemas } from './schemas.js'
 import { validationError } from './validation-errors.js'
 
@@ -23,6 +24,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
   const extraMeta = listMetaFor(resource.key)
   const schemas = resourceSchemas(resource, extraMeta?.properties)
   const notFound = () => new HttpError(404, `${modelName(resource)} not found`)
+  const stale = () => new HttpError(409, staleMessage(resource))
   const schemaErrorFormatter = (errors: Parameters<typeof validationError>[1], dataVar: string) =>
     validationError(resource, errors, dataVar)
   // a record read and sent back as it is: its computed `mismatches` (db/records/comparison.ts) are read-only too
@@ -77,10 +79,11 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
   app.get<{ Params: IdParams }>(
     '/:id',
     { schema: { params: IdParamsSchema, response: { 200: schemas.record } }, schemaErrorFormatter },
-    async (request) => {
-      const data = await records.get(db(), request.params.id)
-      if (!data) throw notFound()
-      return { data }
+    async (request, reply) => {
+      const found = await records.getVersioned(db(), request.params.id)
+      if (!found) throw notFound()
+      reply.header('etag', etagOf(found.version))
+      return { data: found.data }
     },
   )
 
@@ -92,8 +95,8 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
       schemaErrorFormatter,
     },
     async (request, reply) => {
-      const data = await guarded('write', request.body, () => records.create(db(), request.body))
-      return reply.code(201).send({ data })
+      const { data, version } = await guarded('write', request.body, () => records.createVersioned(db(), request.body))
+      return reply.code(201).header('etag', etagOf(version)).send({ data })
     },
   )
 
@@ -104,10 +107,15 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
       preValidation: normaliseBody,
       schemaErrorFormatter,
     },
-    async (request) => {
-      const data = await guarded('write', request.body, () => records.update(db(), request.params.id, request.body))
-      if (!data) throw notFound()
-      return { data }
+    async (request, reply) => {
+      const expected = expectedVersions(request.headers['if-match'])
+      const result = await guarded('write', request.body, () =>
+        records.updateVersioned(db(), request.params.id, request.body, expected),
+      )
+      if (result === STALE) throw stale()
+      if (!result) throw notFound()
+      reply.header('etag', etagOf(result.version))
+      return { data: result.data }
     },
   )
 
@@ -116,7 +124,10 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     { schema: { params: IdParamsSchema, response: { 200: schemas.deleted } }, schemaErrorFormatter },
     async (request) => {
       const { id } = request.params
-      if (!(await guarded('delete', {}, () => records.remove(db(), id)))) throw notFound()
+      const expected = expectedVersions(request.headers['if-match'])
+      const result = await guarded('delete', {}, () => records.removeVersioned(db(), id, expected))
+      if (result === STALE) throw stale()
+      if (!result) throw notFound()
       return { data: { id } }
     },
   )
