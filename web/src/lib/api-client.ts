@@ -44,8 +44,19 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The version (ETag) of each record this tab last read or wrote, by its URL: writes send it back as
+ * `If-Match`, so a save over someone else's newer change is refused (409) instead of lost.
+ */
+const versions = new Map<string, string>()
+
+/** The version this tab holds of the record at `url`, if it read one. */
+export function recordVersion(url: string): string | undefined {
+  return versions.get(url)
+}
+
 /** A JSON body, or a FormData (multipart uploads: the browser sets its own Content-Type). */
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   let res: Response
   const form = body instanceof FormData
   try {
@@ -55,6 +66,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
       headers: {
         Accept: 'application/json',
         ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     })
@@ -62,6 +74,9 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
     throw new ApiError(0, undefined, `Network error: ${(err as Error).message}`)
   }
   const payload = await readBody(res)
+  const etag = res.headers.get('etag')
+  if (res.ok && etag && method !== 'POST') versions.set(url, etag)
+  if (res.ok && method === 'DELETE') versions.delete(url)
   if (!res.ok) {
     // the session ended (reads and writes alike): re-check it, so the auth guard sends the person to sign in
     if (res.status === 401 && url !== paths.api.session.getHref()) void mutate(paths.api.session.getHref())

@@ -3,7 +3,7 @@ import useSWR from 'swr'
 import type { ListAnswer, RecordAnswer } from '../../../shared/schemas/common.js'
 import type { ResourceDef } from '../../../shared/resources/index.js'
 import { apiPath } from '../config/paths.js'
-import { apiRequest } from './api-client.js'
+import { apiRequest, recordVersion } from './api-client.js'
 
 export type Row = Record<string, unknown> & { id: number }
 
@@ -57,10 +57,18 @@ export function createRecord(resource: ResourceDef, values: Record<string, unkno
   return apiRequest<RecordAnswer<Row>>('POST', apiBase(resource), flat ? values : { [resource.bodyKey]: values })
 }
 
+/** `If-Match` with the version this tab loaded, when it loaded one (a stale save is then refused: 409). */
+function precondition(url: string): Record<string, string> {
+  const version = recordVersion(url)
+  return version ? { 'If-Match': version } : {}
+}
+
 export function updateRecord(resource: ResourceDef, id: number | string, values: Record<string, unknown>) {
-  return apiRequest<RecordAnswer<Row>>('PUT', recordUrl(resource, id), { [resource.bodyKey]: values })
+  const url = recordUrl(resource, id)
+  return apiRequest<RecordAnswer<Row>>('PUT', url, { [resource.bodyKey]: values }, precondition(url))
 }
 
 export function deleteRecord(resource: ResourceDef, id: number | string) {
-  return apiRequest<unknown>('DELETE', recordUrl(resource, id))
+  const url = recordUrl(resource, id)
+  return apiRequest<unknown>('DELETE', url, undefined, precondition(url))
 }

@@ -19,3 +19,7 @@ export async function showToast(props: ToastProps): Promise<void> {
 export const toastSuccess = (message: string) => showToast({ message, intent: Intent.SUCCESS, icon: 'tick-circle' })
 
 export const toastError = (message: string) => showToast({ message, intent: Intent.DANGER, icon: 'error', timeout: 8000 })
+
+/** A failure the person can act on: the toast carries a button (e.g. reload a changed record). */
+export const toastErrorWithAction = (message: string, action: { text: string; onClick: () => void }) =>
+  showToast({ message, intent: Intent.DANGER, icon: 'error', timeout: 0, action })

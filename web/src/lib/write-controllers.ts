@@ -14,12 +14,13 @@
 import { useCallback, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import useSWRMutation from 'swr/mutation'
+import { isStaleRecordText } from '../../../shared/record-versions.js'
 import type { RecordAnswer } from '../../../shared/schemas/common.js'
 import type { ResourceDef } from '../../../shared/resources/index.js'
 import { apiPath } from '../config/paths.js'
 import { ApiError, errorText } from './api-client.js'
-import { createRecord, deleteRecord, isResourceKey, updateRecord, type Row } from './resource-api.js'
-import { toastError, toastSuccess } from './toaster.js'
+import { createRecord, deleteRecord, isResourceKey, recordUrl, updateRecord, type Row } from './resource-api.js'
+import { toastError, toastErrorWithAction, toastSuccess } from './toaster.js'
 import { failureToastText, fieldErrorsOf, type FieldErrors } from './write-texts.js'
 
 export { failureToastText, fieldErrorsOf, pageSubmitFailed, type FieldErrors } from './write-texts.js'
@@ -60,6 +61,9 @@ export interface UpdateOptions extends WriteOptions<RecordAnswer<Row>> {
 
 export type DeleteOptions = WriteOptions<unknown>
 
+/** The button of the 409 toast: what the person sees on a save over someone else's change. */
+export const RELOAD_CHANGED_RECORD = 'Reload'
+
 /**
  * What every controller returns; `trigger` resolves to the answer (null when the server sent no
  * body), or undefined after a failure.
@@ -83,6 +87,8 @@ function useWriteController<Arg, Answer>(
   send: (arg: Arg) => Promise<Answer>,
   defaults: { successText: string; failureText: string | undefined },
   options: WriteOptions<Answer>,
+  /** the record a write of `arg` changes, to reload it when the write was refused as stale (409) */
+  recordOf?: (arg: Arg) => number | string,
 ): WriteController<Arg, Answer> {
   const { mutate } = useSWRConfig()
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
@@ -106,7 +112,14 @@ function useWriteController<Arg, Answer>(
       } catch (failure) {
         const err = asApiError(failure)
         setFieldErrors(fieldErrorsOf(err))
-        void toastError(failureToastText(failureText, err))
+        if (err.status === 409 && recordOf && isStaleRecordText(err.message)) {
+          // someone else saved this record since it was loaded: say so, and offer its current version
+          const url = recordUrl(resource, recordOf(arg))
+          void toastErrorWithAction(err.message, {
+            text: RELOAD_CHANGED_RECORD,
+            onClick: () => void mutate(isResourceKey(resource)).then(() => mutate(url)),
+          })
+        } else void toastError(failureToastText(failureText, err))
         onError?.(err)
         return undefined
       }
@@ -153,6 +166,7 @@ export function useUpdateController(resource: ResourceDef, options: UpdateOption
     (arg) => (request ? request(arg) : updateRecord(resource, arg.id, arg.values)),
     { successText: resource.messages.updated, failureText: resource.messages.updateFailed },
     options,
+    (arg) => arg.id,
   )
 }
 
@@ -164,5 +178,6 @@ export function useDeleteController(resource: ResourceDef, options: DeleteOption
     (id) => deleteRecord(resource, id),
     { successText: resource.messages.deleted, failureText: undefined },
     options,
+    (id) => id,
   )
 }

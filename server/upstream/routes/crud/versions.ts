@@ -1,3 +1,4 @@
+import { STALE_RECORD_TEXT } from '../../../../shared/record-versions.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { ExpectedVersions } from '../../db/records/repository.js'
 import { modelName } from './db-errors.js'
@@ -24,5 +25,5 @@ export function expectedVersions(header: string | string[] | undefined): Expecte
 }
 
 export function staleMessage(resource: ResourceDef): string {
-  return `${modelName(resource)} was changed by someone else since you loaded it. Reload it to see the current version, then make your change again.`
+  return `${modelName(resource)}${STALE_RECORD_TEXT}`
 }
