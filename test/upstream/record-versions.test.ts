@@ -19,8 +19,7 @@ t.test('ETag on every single-record answer, If-Match checked on PUT and DELETE',
     const text = await response.text()
     return { status: response.status, etag: response.headers.get('etag'), body: text ? JSON.parse(text) : undefined }
   }
-  const stored = async (id: number) =>
-    (await rows(database.db, sql`SELECT code, country, aws_gl FROM companies WHERE id = ${id}`))[0]
+  const stored = async (id: number) => (await rows(database.db, sql`SELECT code, country, aws_gl FROM companies WHERE id = ${id}`))[0]
 
   const made = await call('POST', '/companies', { company: { code: 'C100', country: 'Germany' } })
   t.equal(made.status, 201)

@@ -61,6 +61,10 @@ export interface UpdateOptions extends WriteOptions<RecordAnswer<Row>> {
 
 export type DeleteOptions = WriteOptions<unknown>
 
+// stable (module level): they are dependencies of the controllers' trigger
+const idOfUpdate = (arg: UpdateArg) => arg.id
+const idOfDelete = (id: number | string) => id
+
 /** The button of the 409 toast: what the person sees on a save over someone else's change. */
 export const RELOAD_CHANGED_RECORD = 'Reload'
 
@@ -129,7 +133,7 @@ function useWriteController<Arg, Answer>(
       // an empty answer (204) is still a success: undefined means only a failure
       return answer ?? (null as Answer)
     },
-    [swrTrigger, failureText, successText, onSuccess, onError, revalidate, mutate, resource],
+    [swrTrigger, failureText, successText, onSuccess, onError, revalidate, mutate, resource, recordOf],
   )
   const reset = useCallback(() => {
     swrReset()
@@ -166,7 +170,7 @@ export function useUpdateController(resource: ResourceDef, options: UpdateOption
     (arg) => (request ? request(arg) : updateRecord(resource, arg.id, arg.values)),
     { successText: resource.messages.updated, failureText: resource.messages.updateFailed },
     options,
-    (arg) => arg.id,
+    idOfUpdate,
   )
 }
 
@@ -178,6 +182,6 @@ export function useDeleteController(resource: ResourceDef, options: DeleteOption
     (id) => deleteRecord(resource, id),
     { successText: resource.messages.deleted, failureText: undefined },
     options,
-    (id) => id,
+    idOfDelete,
   )
 }

@@ -244,10 +244,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
                 sql`, `,
               )}) RETURNING *`
         : sql`INSERT INTO ${table} DEFAULT VALUES RETURNING *`
-      const [row] = await rows(
-        db,
-        sql`WITH t AS (${insert}) SELECT ${shape.select}, ${versionOf(t)} AS "__version" FROM t${shape.joins}`,
-      )
+      const [row] = await rows(db, sql`WITH t AS (${insert}) SELECT ${shape.select}, ${versionOf(t)} AS "__version" FROM t${shape.joins}`)
       return withVersion(row)!
     },
 

@@ -109,9 +109,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     },
     async (request, reply) => {
       const expected = expectedVersions(request.headers['if-match'])
-      const result = await guarded('write', request.body, () =>
-        records.updateVersioned(db(), request.params.id, request.body, expected),
-      )
+      const result = await guarded('write', request.body, () => records.updateVersioned(db(), request.params.id, request.body, expected))
       if (result === STALE) throw stale()
       if (!result) throw notFound()
       reply.header('etag', etagOf(result.version))

@@ -20,7 +20,12 @@ export function expectedVersions(header: string | string[] | undefined): Expecte
   // weak comparison: W/"x" and "x" name the same version
   return text
     .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1'))
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1'),
+    )
     .filter((tag) => tag.length > 0)
 }
 
