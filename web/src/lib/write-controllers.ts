@@ -40,6 +40,8 @@ export interface WriteOptions<Answer> {
   onError?: (err: ApiError) => void
   /** revalidate every cached list and record of the model after success @default true */
   revalidate?: boolean
+  /** after Reload on a save refused as stale (409) has fetched the record again: show it (reset the form) */
+  onReloaded?: () => void
 }
 
 export interface CreateOptions extends WriteOptions<RecordAnswer<Row>> {
@@ -105,7 +107,14 @@ function useWriteController<Arg, Answer>(
   // Arg is generic here, so SWR cannot tell which of its trigger overloads applies: always one argument
   const swrTrigger = mutation.trigger as (arg: Arg) => Promise<Answer>
   const swrReset = mutation.reset
-  const { failureText = defaults.failureText, successText = defaults.successText, onSuccess, onError, revalidate = true } = options
+  const {
+    failureText = defaults.failureText,
+    successText = defaults.successText,
+    onSuccess,
+    onError,
+    onReloaded,
+    revalidate = true,
+  } = options
 
   const trigger = useCallback(
     async (arg: Arg): Promise<Answer | undefined> => {
@@ -121,7 +130,10 @@ function useWriteController<Arg, Answer>(
           const url = recordUrl(resource, recordOf(arg))
           void toastErrorWithAction(err.message, {
             text: RELOAD_CHANGED_RECORD,
-            onClick: () => void mutate(isResourceKey(resource)).then(() => mutate(url)),
+            onClick: () =>
+              void mutate(isResourceKey(resource))
+                .then(() => mutate(url))
+                .then(() => onReloaded?.()),
           })
         } else void toastError(failureToastText(failureText, err))
         onError?.(err)
@@ -133,7 +145,7 @@ function useWriteController<Arg, Answer>(
       // an empty answer (204) is still a success: undefined means only a failure
       return answer ?? (null as Answer)
     },
-    [swrTrigger, failureText, successText, onSuccess, onError, revalidate, mutate, resource, recordOf],
+    [swrTrigger, failureText, successText, onSuccess, onError, onReloaded, revalidate, mutate, resource, recordOf],
   )
   const reset = useCallback(() => {
     swrReset()

@@ -30,6 +30,8 @@ export function ResourceEditPage({
   const record = useResourceRecord(resource, modelId)
   const fields = useMemo(() => writableFields(resource), [resource])
   const [pending, setPending] = useState<FormValues | undefined>()
+  // bumped when the person reloads a record someone else changed: the form starts again from it
+  const [generation, setGeneration] = useState(0)
   const listHref = paths.auth.resource.getHref('view', resource.key)
   const goBack = <GoBackButton href={listHref} />
 
@@ -37,6 +39,7 @@ export function ResourceEditPage({
     failureText: pageSubmitFailed(messages, 'update'),
     onSuccess: () => navigate(listHref),
     onError: () => setPending(undefined),
+    onReloaded: () => setGeneration((n) => n + 1),
   })
   const save = () => pending && void update.trigger({ id: modelId, values: toPayload(fields, pending) })
 
@@ -56,7 +59,7 @@ export function ResourceEditPage({
       <RecordState record={record} goBack={goBack}>
         {(data) => (
           <ResourceForm
-            key={modelId}
+            key={`${modelId}:${generation}`}
             fields={fields}
             schema={bodySchemas(resource).update}
             serverErrors={update.fieldErrors}
