@@ -61,6 +61,10 @@ export interface FilterDef {
   lookup?: LookupDef
   /** a query parameter only, not in the filter row (the lookup search of a model's label field) */
   hidden?: boolean
+  /** the search box's placeholder (cloud bills' reference: 'Invoice Num') @default 'Search <label>' */
+  placeholder?: string
+  /** a box for one calendar day (an exact filter on a date field), sent as yyyy-MM-dd */
+  input?: 'date'
 }
 
 export type CsvColumn = string | { header: string; field: string }
