@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { entryFor, type ResourceDef, type ResourceKey } from '../../../shared/resources/index.js'
 import { adGroupsRoute } from './ad/groups.js'
+import { billUploadRoute } from './cloud-bills/upload.js'
 import { exportRoute } from './cloud-certifications/export.js'
 import { postureRoute } from './cloud-parents/posture.js'
 import { byEmailRoute } from './cloud-contacts/by-email.js'
@@ -26,6 +27,7 @@ const SPECIAL_ROUTES = {
   cloud_parents: [postureRoute],
   // the directory groups (GET /ad/groups) belong with the permission sets they grant
   ad_permission_sets: [adGroupsRoute],
+  cloud_bills: [billUploadRoute],
 } satisfies Partial<Record<ResourceKey, readonly SpecialRoute[]>>
 
 /** Registers the special routes of the models this upstream serves (tests may serve fewer). */
