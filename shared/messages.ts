@@ -28,4 +28,6 @@ export const MESSAGES = {
   /** spec 001 §8's success of an upload whose answer is data, not a record */
   dataSubmitted: 'Your new data has been submitted!',
   networkFileMustBeCsv: 'The file must be a CSV (.csv).',
+  /** spec 001 §8: a failed cloud bills upload */
+  workbookUploadFailed: 'There was a problem submitting this workbook. Please try again.',
 } as const

@@ -67,19 +67,8 @@ export const cloudBills = defineResource({
   ],
   defaultSort: '-date',
   actions: ['view', 'create', 'crud'],
-  // spec 001 §7 (upload, send_single, send_all) and spec 000 §7 (billing automation)
-  calls: [
-    { method: 'POST', path: 'upload' },
-    { method: 'POST', path: 'send_single' },
-    { method: 'POST', path: 'send_all' },
-    { method: 'POST', path: 'send_zipped_aws_bill' },
-    { method: 'POST', path: 'process_azure_invoice' },
-    { method: 'POST', path: 'process_google_invoice' },
-    { method: 'POST', path: 'parse_pre_ap' },
-    { method: 'POST', path: 'update_dashboard' },
-    { method: 'GET', path: 'dashboard' },
-    { method: 'GET', path: 'jobs' },
-  ],
+  // spec 001 §7: the upload screen's call (the gateway's upload target builds its body)
+  calls: [{ method: 'POST', path: 'upload' }],
   csv: { prefix: 'cloud_bills', columns: COLUMNS },
   messages: {
     listTitle: 'Cloud Bills History',

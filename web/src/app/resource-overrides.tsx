@@ -63,6 +63,8 @@ const OVERRIDES = {
   service_catalog_products: {
     screens: { view: lazyNamed(serviceCatalog, 'ProductCardsPage'), create: lazyNamed(serviceCatalog, 'ProductCreatePage') },
   },
+  // spec 001 §2: creating cloud bills is the upload screen
+  cloud_bills: { screens: { create: lazyNamed(() => import('../features/billing/index.js'), 'BillUploadPage') } },
 } satisfies Partial<Record<ResourceKey, ResourceExtensions>>
 
 const BY_KEY: Readonly<Partial<Record<ResourceKey, ResourceExtensions>>> = OVERRIDES

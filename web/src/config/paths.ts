@@ -104,6 +104,7 @@ export const paths = {
     /** the gateway's multipart upload (server/gateway/upload-targets.ts), not an upstream path */
     sapCostCentersUpload: fixed('/api/upload/sap_cost_centers'),
     networksUpload: fixed('/api/upload/cost_center_networks'),
+    billsUpload: fixed('/api/upload/cloud_bills'),
     /** spec 000 §7: GET /ad/groups?aws | ?azure | (GCP: no flag), with the page's toggles and paging */
     adGroups: {
       path: '/api/ad/groups',
