@@ -38,7 +38,8 @@ export const cloudBills = defineResource({
     { name: 'reference', label: 'Reference', type: 'text', maxLength: 100 },
     { name: 'account', label: 'GL Account', type: 'text', maxLength: 50 },
     { name: 'identifier', label: 'Identifier', type: 'text', required: true, maxLength: 100 },
-    { name: 'amount', label: 'Amount', type: 'number', required: true },
+    // numeric(16, 2): credits are negative
+    { name: 'amount', label: 'Amount', type: 'number', required: true, range: { min: -1e13, max: 1e13 } },
     ...withLabel(
       { name: 'business_units_id', label: 'Business Unit', type: 'lookup', lookup: { model: 'business_units', labelField: 'name' } },
       'business_unit_name',

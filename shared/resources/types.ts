@@ -37,6 +37,8 @@ export interface FieldDef {
   /** the upstream refuses a second row with the same value */
   unique?: boolean
   maxLength?: number
+  /** a number field's bounds (amounts: signed, with decimals); unset: any number */
+  range?: { min: number; max: number }
   options?: readonly string[]
   lookup?: LookupDef
   /**
