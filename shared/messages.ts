@@ -46,4 +46,6 @@ export const MESSAGES = {
   /** spec 000 §8: the member self-service */
   memberUpdated: 'Your request has been successfully submitted!',
   memberUpdateFailed: 'Something went wrong. Please reach out to the CCOE Team',
+  /** spec 001 §8: a failed cloud bills upload */
+  workbookUploadFailed: 'There was a problem submitting this workbook. Please try again.',
 } as const

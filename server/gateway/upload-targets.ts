@@ -43,6 +43,15 @@ export const UPLOAD_TARGETS = {
     extensions: ['.csv'],
     extensionMessage: MESSAGES.networkFileMustBeCsv,
   },
+  // spec 001 §7: POST /cloud_bills/upload with {cloud_bill:{data: file as base64 data URL}}
+  cloud_bills: {
+    path: 'cloud_bills/upload',
+    bodyKey: 'cloud_bill',
+    fileKey: 'data',
+    encoding: 'dataUrl',
+    extensions: ['.xlsx', '.csv'],
+    extensionMessage: 'The bills file must be an .xlsx workbook or a .csv file',
+  },
 } satisfies Partial<Record<ResourceKey, UploadTarget>>
 
 export function uploadTarget(name: string): UploadTarget | undefined {

@@ -1,5 +1,6 @@
 import { adPermissionSets } from './ad-permission-sets.js'
 import { businessUnits } from './business-units.js'
+import { cloudBills } from './cloud-bills.js'
 import { cloudContacts } from './cloud-contacts.js'
 import { cloudCertifications } from './cloud-certifications.js'
 import { cloudParents } from './cloud-parents.js'
@@ -58,6 +59,7 @@ const DECLARED = [
   missingReportTags,
   customers,
   cloudRequests,
+  cloudBills,
 ] as const
 
 /** The registry's keys: a map keyed by models is typed `satisfies Partial<Record<ResourceKey, …>>`. */

@@ -38,6 +38,8 @@ export interface FieldDef {
   /** the upstream refuses a second row with the same value */
   unique?: boolean
   maxLength?: number
+  /** a number field's bounds (amounts: signed, with decimals); unset: any number */
+  range?: { min: number; max: number }
   options?: readonly string[]
   lookup?: LookupDef
   /**
@@ -62,6 +64,10 @@ export interface FilterDef {
   lookup?: LookupDef
   /** a query parameter only, not in the filter row (the lookup search of a model's label field) */
   hidden?: boolean
+  /** the search box's placeholder (cloud bills' reference: 'Invoice Num') @default 'Search <label>' */
+  placeholder?: string
+  /** a box for one calendar day (an exact filter on a date field), sent as yyyy-MM-dd */
+  input?: 'date'
 }
 
 /**

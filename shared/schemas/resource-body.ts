@@ -40,7 +40,7 @@ function writeSchema(field: FieldDef, required: boolean): TSchema {
     case 'select':
       return Type.Unsafe<string>({ type: 'string', enum: [...(field.options ?? [])] })
     case 'number':
-      return Type.Number()
+      return Type.Number(field.range ? { minimum: field.range.min, maximum: field.range.max } : {})
     case 'boolean':
       return Type.Boolean()
     case 'lookup':

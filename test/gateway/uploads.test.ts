@@ -62,9 +62,9 @@ t.test('a claimed MIME type that could break out of the data URL becomes octet-s
 })
 
 t.test('upload targets are registry models only', async (t) => {
-  t.same(Object.keys(UPLOAD_TARGETS), ['sap_cost_centers', 'cost_center_networks'])
+  t.same(Object.keys(UPLOAD_TARGETS), ['sap_cost_centers', 'cost_center_networks', 'cloud_bills'])
   t.equal(uploadTarget('sap_cost_centers'), UPLOAD_TARGETS.sap_cost_centers)
-  for (const name of ['departments', 'cloud_bills', '__proto__', 'constructor', 'toString']) t.equal(uploadTarget(name), undefined, name)
+  for (const name of ['departments', 'companies', '__proto__', 'constructor', 'toString']) t.equal(uploadTarget(name), undefined, name)
 })
 
 t.test('uploads', async (t) => {
@@ -113,6 +113,17 @@ t.test('uploads', async (t) => {
     t.equal(upstream.seen.length, before, 'the refusal never reached the upstream')
   })
 
+  t.test('cloud bills: a data URL of the exact bytes under cloud_bill.data, .xlsx or .csv', async (t) => {
+    const bytes = randomBytes(5_000)
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+    t.equal((await upload('cloud_bills', form({ bytes, name: 'bills.xlsx', type }))).status, 200)
+    t.equal(upstream.seen.at(-1)!.url, '/cloud_bills/upload')
+    t.same(lastBody(), { cloud_bill: { data: `data:${type};base64,${bytes.toString('base64')}` } })
+    const before = upstream.seen.length
+    t.equal((await upload('cloud_bills', form({ bytes, name: 'bills.pdf' }))).status, 422)
+    t.equal(upstream.seen.length, before, 'the refusal never reached the upstream')
+  })
+
   t.test('refusals never reach the upstream', async (t) => {
     const before = upstream.seen.length
     const wrong = await upload('sap_cost_centers', form({ bytes: Buffer.from('PK'), name: 'costs.zip' }))
@@ -149,7 +160,7 @@ t.test('uploads', async (t) => {
     const anonymous = await upload('sap_cost_centers', file(), {})
     t.equal(anonymous.status, 401)
     t.same(await anonymous.json(), { error: 'Unauthorized', statusCode: 401 })
-    for (const target of ['nope', 'cloud_bills', 'departments', '__proto__', 'constructor', 'sap_cost_centers%2F..']) {
+    for (const target of ['nope', 'companies', 'departments', '__proto__', 'constructor', 'sap_cost_centers%2F..']) {
       const response = await upload(target, file())
       t.equal(response.status, 404, target)
       t.same(await response.json(), { error: 'Not Found', statusCode: 404 })

@@ -48,6 +48,8 @@ function badValue(field: FieldDef, r: Random): unknown {
   switch (field.type) {
     case 'number':
     case 'lookup':
+      // a ranged number (an amount) takes signed decimals: only its bounds are bad
+      if (field.range) return r.pick(['12abc', true, {}, [], field.range.max * 10, field.range.min * 10, 1e308, r.pick(FRAGMENTS), ''])
       return r.pick(['12abc', true, {}, [], 1.5, -1, 0, 2 ** 31, 2 ** 53, 1e308, -1e308, r.pick(FRAGMENTS), '', ' '])
     case 'boolean':
       return r.pick(['yes', 'maybe', 2, -1, {}, [], r.pick(FRAGMENTS)])

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { entryFor, type ResourceDef, type ResourceKey } from '../../../shared/resources/index.js'
 import { adGroupsRoute } from './ad/groups.js'
+import { billUploadRoute } from './cloud-bills/upload.js'
 import { exportRoute } from './cloud-certifications/export.js'
 import { postureRoute } from './cloud-parents/posture.js'
 import { byEmailRoute } from './cloud-contacts/by-email.js'
@@ -33,6 +34,7 @@ const SPECIAL_ROUTES = {
   cloud_requests: [cloudRequestRoutes, requestTargetRoutes],
   // spec 000 §2, §7: the public member update and the select options its form shows
   dcoe_members: [memberSelfServiceRoutes],
+  cloud_bills: [billUploadRoute],
 } satisfies Partial<Record<ResourceKey, readonly SpecialRoute[]>>
 
 /** Registers the special routes of the models this upstream serves (tests may serve fewer). */

@@ -67,6 +67,8 @@ const OVERRIDES = {
   cloud_survey_responses: {
     screens: { create: lazyNamed(() => import('../features/cloud-survey-responses/index.js'), 'SurveyCreatePage') },
   },
+  // spec 001 §2: creating cloud bills is the upload screen
+  cloud_bills: { screens: { create: lazyNamed(() => import('../features/billing/index.js'), 'BillUploadPage') } },
 } satisfies Partial<Record<ResourceKey, ResourceExtensions>>
 
 const BY_KEY: Readonly<Partial<Record<ResourceKey, ResourceExtensions>>> = OVERRIDES

@@ -130,6 +130,7 @@ export const paths = {
       getHref: (field: 'department' | 'business_unit', link?: { memberId: string; credential: string }) =>
         `/api/select_options?${new URLSearchParams({ by_field: field, ...(link && { member_id: link.memberId, credential: link.credential }) })}`,
     },
+    billsUpload: fixed('/api/upload/cloud_bills'),
     /** spec 000 §7: GET /ad/groups?aws | ?azure | (GCP: no flag), with the page's toggles and paging */
     adGroups: {
       path: '/api/ad/groups',

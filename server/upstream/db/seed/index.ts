@@ -4,6 +4,7 @@ import type { Database } from '../client.js'
 import { recordRepository, rows, type Executor } from '../records/repository.js'
 import { adPermissionSetsSeed, seedActiveDirectoryGroups } from './active-directory.js'
 import { businessUnitsSeed } from './business-units.js'
+import { cloudBillsSeed } from './cloud-bills.js'
 import { cloudCertificationsSeed } from './cloud-certifications.js'
 import { cloudContactsSeed } from './cloud-contacts.js'
 import { cloudParentsSeed } from './cloud-parents.js'
@@ -57,6 +58,7 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   missingReportTagsSeed,
   customersSeed,
   cloudRequestsSeed,
+  cloudBillsSeed,
 ]
 
 /** A demo row names a lookup label that people's own data no longer has. */

@@ -45,11 +45,20 @@ export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListQuery
       if (!/^(true|false)$/i.test(value)) refuse(filter.param, `${filter.label} must be true or false`)
       filters.push({ field: field.name, kind: 'exact', value: value.toLowerCase() === 'true' })
     } else {
+      if (field.type === 'date' && !isDay(value)) refuse(filter.param, `${filter.label} must be a date (yyyy-MM-dd)`)
       filters.push({ field: field.name, kind: 'exact', value })
     }
   }
   const after = raw.after === undefined ? undefined : decodeCursor(resource, sort, raw.after)
   return { page: raw.page, perPage: raw.per_page, sort, filters, after, count: raw.count ?? 'exact' }
+}
+
+/** A real calendar day as yyyy-MM-dd (the database would refuse anything else with a 500). */
+function isDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return false
+  const day = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]))
+  return day.getUTCFullYear() === +match[1] && day.getUTCMonth() === +match[2] - 1 && day.getUTCDate() === +match[3]
 }
 
 /**

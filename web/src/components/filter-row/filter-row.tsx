@@ -28,7 +28,17 @@ export function FilterRow({ filters: declared, values, onChange, onClear }: Filt
       {filters.map((f) => {
         const id = `filter-${f.param}`
         if (isTextFilter(f)) {
-          return <TextFilter key={f.param} id={id} label={f.label} value={values[f.param] ?? ''} onChange={bind(f.param)} />
+          return (
+            <TextFilter
+              key={f.param}
+              id={id}
+              label={f.label}
+              placeholder={f.placeholder}
+              type={f.input}
+              value={values[f.param] ?? ''}
+              onChange={bind(f.param)}
+            />
+          )
         }
         return <SelectFilter key={f.param} id={id} filter={f} value={values[f.param] ?? ''} onChange={bind(f.param)} />
       })}

@@ -7,12 +7,16 @@ export interface TextFilterProps {
   label: string
   value: string
   onChange: (value: string) => void
+  /** @default 'Search <label>' */
+  placeholder?: string
+  /** 'date': a day picker box whose value is yyyy-MM-dd or empty @default a search box */
+  type?: 'date'
   /** @default 350 */
   debounceMs?: number
 }
 
 /** A search box that reports its value once typing pauses. */
-export function TextFilter({ id, label, value, onChange, debounceMs = 350 }: TextFilterProps) {
+export function TextFilter({ id, label, value, onChange, placeholder, type, debounceMs = 350 }: TextFilterProps) {
   const [text, setText] = useState(value)
   const debounced = useDebounced(text, debounceMs)
   const reported = useRef(value)
@@ -36,9 +40,9 @@ export function TextFilter({ id, label, value, onChange, debounceMs = 350 }: Tex
     <FormGroup label={label} labelFor={id} className="filter-row__item">
       <InputGroup
         id={id}
-        type="search"
-        leftIcon="search"
-        placeholder={`Search ${label.toLowerCase()}`}
+        type={type ?? 'search'}
+        leftIcon={type ? 'calendar' : 'search'}
+        placeholder={placeholder ?? `Search ${label.toLowerCase()}`}
         value={text}
         onValueChange={setText}
       />

@@ -1,0 +1,56 @@
+import ExcelJS from 'exceljs'
+import { Readable } from 'node:stream'
+import { HttpError } from '../../http-error.js'
+
+/** a workbook past this many rows is refused while it is read, before it fills memory */
+export const MAX_BILL_ROWS = 200_000
+/** columns read per row: the bill has 12, a sheet 16,384 wide is not a bill file */
+const MAX_COLUMNS = 40
+
+const day = (d: Date) => d.toISOString().slice(0, 10)
+
+/** One cell as the text a CSV would carry; a formula is refused (its cached value may be anything). */
+function cellText(value: ExcelJS.CellValue, row: number): string {
+  if (value === null || value === undefined) return ''
+  if (value instanceof Date) return day(value)
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (typeof value === 'string') return value
+  if (typeof value === 'object') {
+    if ('formula' in value || 'sharedFormula' in value) throw new HttpError(422, `Row ${row}: formulas are not accepted, only values`)
+    if ('richText' in value) return value.richText.map((r) => r.text).join('')
+    if ('text' in value && typeof value.text === 'string') return value.text
+    if ('error' in value) throw new HttpError(422, `Row ${row}: a cell holds the error ${String(value.error)}`)
+  }
+  throw new HttpError(422, `Row ${row}: a cell holds a value that is not text, a number or a date`)
+}
+
+/**
+ * The first sheet of an .xlsx workbook as rows of text cells, read with exceljs's streaming reader
+ * (shared strings and styles cached, hyperlinks ignored). Refuses formulas, sheets past
+ * MAX_BILL_ROWS rows and files that are not workbooks, with a 422 that says which.
+ */
+export async function workbookRows(bytes: Buffer): Promise<string[][]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache', // a date cell is a number with a date format: without styles it reads as 45413
+    worksheets: 'emit',
+    entries: 'emit',
+  })
+  const records: string[][] = []
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        if (row.number > MAX_BILL_ROWS + 1) throw new HttpError(422, `The workbook has more than ${MAX_BILL_ROWS} bills`)
+        const values = (row.values as ExcelJS.CellValue[]).slice(1, MAX_COLUMNS + 1)
+        while (records.length < row.number - 1) records.push([]) // rows the sheet skips are blank
+        records.push(Array.from(values, (v) => cellText(v, row.number)))
+      }
+      break // the first sheet is the bills
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err
+    throw new HttpError(422, 'The file is not an .xlsx workbook or a CSV file')
+  }
+  return records
+}

@@ -1,0 +1,66 @@
+import { Button, Callout, FileInput, FormGroup, Intent, ProgressBar } from '@blueprintjs/core'
+import { useState, type FormEvent } from 'react'
+import { useLocation } from 'wouter'
+import { MESSAGES } from '../../../../shared/messages.js'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { FormPage } from '../../components/form-page.js'
+import { paths } from '../../config/paths.js'
+import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { uploadWithProgress } from './upload-with-progress.js'
+
+/**
+ * /auth/create/cloud_bills (spec 001 §2): one file picker and Submit. The gateway turns the
+ * multipart file into the data URL body of POST /cloud_bills/upload; a bar shows the upload going.
+ */
+export function BillUploadPage({ resource }: { resource: ResourceDef }) {
+  const [, navigate] = useLocation()
+  const [file, setFile] = useState<File | undefined>()
+  const [progress, setProgress] = useState<number | undefined>()
+  const [failure, setFailure] = useState<string | undefined>()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!file) return
+    setFailure(undefined)
+    setProgress(0)
+    const form = new FormData()
+    form.set('file', file)
+    try {
+      await uploadWithProgress(paths.api.billsUpload.getHref(), form, setProgress)
+      void toastSuccess(MESSAGES.dataSubmitted)
+      navigate(paths.auth.resource.getHref('view', resource.key))
+    } catch (err) {
+      void toastError(MESSAGES.workbookUploadFailed)
+      setFailure((err as Error).message)
+    } finally {
+      setProgress(undefined)
+    }
+  }
+
+  return (
+    <FormPage title={resource.messages.createTitle}>
+      <form onSubmit={(e) => void submit(e)} aria-label="Upload cloud bills">
+        <FormGroup
+          label="File"
+          labelFor="bill-file"
+          helperText="An .xlsx workbook (first sheet) or a CSV; header: Date, Provider, Company Code, Currency, Reference, GL Account, Identifier, Amount, Business Unit, CC Network, Activity, Line Item Txt"
+        >
+          <FileInput
+            fill
+            text={file?.name ?? 'Choose file...'}
+            hasSelection={!!file}
+            inputProps={{ id: 'bill-file', accept: '.xlsx,.csv', 'aria-label': 'File' }}
+            onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? file)}
+          />
+        </FormGroup>
+        {progress !== undefined && <ProgressBar intent={Intent.PRIMARY} value={progress} aria-label="Upload progress" />}
+        {failure && (
+          <Callout intent={Intent.DANGER} role="alert" title={MESSAGES.workbookUploadFailed}>
+            {failure}
+          </Callout>
+        )}
+        <Button type="submit" intent={Intent.PRIMARY} text="Submit" disabled={!file} loading={progress !== undefined} />
+      </form>
+    </FormPage>
+  )
+}

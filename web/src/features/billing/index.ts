@@ -1,0 +1,1 @@
+export { BillUploadPage } from './bill-upload-page.js'
