@@ -61,6 +61,11 @@ export const auditPlugin = fp<AuditOptions>(
       pino.multistream(streams),
     )
     fastify.decorate('audit', audit)
+    // the id of every line comes back on the answer, and goes upstream (header-allowlists.ts): a
+    // person quoting it, the gateway's line and the upstream's log meet on one value
+    fastify.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id)
+    })
     fastify.decorate('auditEvent', (request: FastifyRequest, reply: FastifyReply, event: string, fields: Record<string, unknown>) => {
       audit.info({
         event,
