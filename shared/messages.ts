@@ -8,6 +8,8 @@ export const MESSAGES = {
   pleaseInput: (title: string) => `Please Input ${title}!`,
   reportEmailed: 'Your report will be emailed!',
   actionFailed: 'There was a problem with this action. Please try again later',
+  /** spec 000 §2: the confirmation of the Home cards that email many owners */
+  areYouSure: 'Are you sure?',
   requestSubmitted: 'Your request has been submitted!',
   duplicateIdentifier: 'Duplicate identifier found. Please enter a unique identifier!',
   cancelLastAddFirst: 'Cancel your last add first!',

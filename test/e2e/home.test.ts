@@ -37,4 +37,54 @@ t.test('home quick utilities', async (t) => {
     t.match(mails[0]?.headers.to, /alice@ccoe\.example/, 'to the signed-in address')
     t.match(mails[0]?.attachments[0]?.filename ?? '', /\.csv$/, 'the inventory CSV attached')
   })
+
+  await t.test('Terminated Cloud Contacts: prefilled address, the spec payload, toast, the CSV attached', async (t) => {
+    const before = readOutbox(portal.outboxDir).length
+    const card = page.getByRole('region', { name: 'Terminated Cloud Contacts' })
+    await card.getByRole('button', { name: 'Send Report' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Terminated Cloud Contacts' })
+    const email = dialog.getByLabel('Email')
+    await expect(email, async () => (await email.inputValue()) === 'alice@ccoe.example')
+    const path = '/api/cloud_contacts/send_email_report_of_terminated_cloud_parent_owners'
+    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === path)
+    await dialog.getByRole('button', { name: 'Send' }).click()
+    const answer = await sent
+    t.equal(answer.status(), 200)
+    t.same(answer.request().postDataJSON(), { cloud_contact: { to_address: 'alice@ccoe.example' } }, 'the spec payload')
+    await expect(toast(page, 'Your report will be emailed!'))
+    await dialog.waitFor({ state: 'detached' })
+    await portal.upstream.mail.idle()
+    const mails = readOutbox(portal.outboxDir)
+    t.equal(mails.length, before + 1, 'one email')
+    const mail = mails.find((m) => m.headers.subject === 'Terminated cloud contacts')
+    t.match(mail?.headers.to, /alice@ccoe\.example/)
+    t.match(mail?.attachments[0]?.content ?? '', /^email,name,cloud_parents,created_at\r\n/, 'the CSV attached')
+  })
+
+  for (const [title, path] of [
+    ['Expired Cost Centers', '/api/cost_centers/send_expired_cost_centers_report'],
+    ['Terminated Cloud Accounts', '/api/cloud_parents/send_email_to_terminated_cloud_accounts'],
+  ] as const) {
+    await t.test(`${title}: 'Are you sure?', then one email per owner and the toast`, async (t) => {
+      const before = readOutbox(portal.outboxDir).length
+      const card = page.getByRole('region', { name: title })
+      await card.getByRole('button', { name: 'Send Emails' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Are you sure?' })
+      await dialog.waitFor()
+      await screenshot(page, `home-confirm-${title.toLowerCase().replace(/ /g, '-')}`)
+      const sent = page.waitForResponse((r) => new URL(r.url()).pathname === path)
+      await dialog.getByRole('button', { name: 'OK' }).click()
+      const answer = await sent
+      t.equal(answer.status(), 200, `POST ${path} answered`)
+      t.same(answer.request().postDataJSON(), {}, 'no input')
+      const { data } = (await answer.json()) as { data: { sent: number } }
+      await expect(toast(page, 'Your report will be emailed!'))
+      await dialog.waitFor({ state: 'detached' })
+      await portal.upstream.mail.idle()
+      const added = readOutbox(portal.outboxDir).length - before
+      t.equal(added, data.sent, 'as many emails as the answer counts')
+      const owners = readOutbox(portal.outboxDir).map((m) => m.headers.to)
+      t.equal(new Set(owners.slice(before)).size, added, 'one email per owner')
+    })
+  }
 })

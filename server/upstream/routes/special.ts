@@ -10,6 +10,9 @@ import { requestTargetRoutes } from './cloud-requests/targets.js'
 import { memberSelfServiceRoutes } from './members-self-service/self-update.js'
 import { networkUploadRoute } from './cost-center-networks/upload.js'
 import { sendReportRoute } from './cost-centers/send-report.js'
+import { expiredReportRoute } from './cost-centers/expired-report.js'
+import { terminatedReportRoute } from './cloud-contacts/terminated-report.js'
+import { terminatedAccountsRoute } from './cloud-parents/terminated-accounts.js'
 import { uploadRoute } from './sap-cost-centers/upload.js'
 import { updateProductRoute } from './service-catalog-products/update-product.js'
 
@@ -21,13 +24,13 @@ type SpecialRoute = FastifyPluginAsync<{ resource: ResourceDef; registry: readon
  * folder under routes/ and a line here.
  */
 const SPECIAL_ROUTES = {
-  cost_centers: [sendReportRoute],
-  cloud_contacts: [byEmailRoute],
+  cost_centers: [sendReportRoute, expiredReportRoute],
+  cloud_contacts: [byEmailRoute, terminatedReportRoute],
   sap_cost_centers: [uploadRoute],
   cloud_certifications: [exportRoute],
   service_catalog_products: [updateProductRoute],
   cost_center_networks: [networkUploadRoute],
-  cloud_parents: [postureRoute],
+  cloud_parents: [postureRoute, terminatedAccountsRoute],
   // the directory groups (GET /ad/groups) belong with the permission sets they grant
   ad_permission_sets: [adGroupsRoute],
   // the Cloud Factory calls (spec 000 §7) keep their requests in cloud_requests

@@ -35,6 +35,7 @@ export function apiPath(resource: ResourceDef, call?: SpecialCall): string {
 
 const costCenters = registered('cost_centers')
 const cloudContacts = registered('cloud_contacts')
+const cloudParents = registered('cloud_parents')
 const dcoeMembers = writable(registered('dcoe_members'), 'update')
 const teamMembershipTickets = writable(registered('team_membership_tickets'), 'create')
 
@@ -97,6 +98,11 @@ export const paths = {
     /** the special endpoints of spec 001 §7 and 000 §7, from the registry (the lists have resource-api.ts) */
     costCenterSendReport: fixed(apiPath(costCenters, { method: 'POST', path: 'send_report' })),
     cloudContactByEmail: fixed(apiPath(cloudContacts, { method: 'POST', path: 'by_email' })),
+    terminatedContactsReport: fixed(
+      apiPath(cloudContacts, { method: 'POST', path: 'send_email_report_of_terminated_cloud_parent_owners' }),
+    ),
+    expiredCostCentersReport: fixed(apiPath(costCenters, { method: 'POST', path: 'send_expired_cost_centers_report' })),
+    terminatedAccountsEmails: fixed(apiPath(cloudParents, { method: 'POST', path: 'send_email_to_terminated_cloud_accounts' })),
     cloudContactLookup: {
       path: apiPath(cloudContacts),
       getHref: (email: string, page: number, perPage: number) =>

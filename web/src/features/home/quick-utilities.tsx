@@ -1,6 +1,7 @@
 import { Button, Card, Classes, Elevation, H3 } from '@blueprintjs/core'
 import { useState } from 'react'
 import { MESSAGES } from '../../../../shared/messages.js'
+import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
@@ -11,6 +12,7 @@ import { toastError, toastSuccess } from '../../lib/toaster.js'
  * address) posts `body(email)` to `href()`. Adding a report is one entry of QUICK_UTILITIES.
  */
 export interface ReportCard {
+  kind?: 'report'
   key: string
   title: string
   description: string
@@ -18,14 +20,23 @@ export interface ReportCard {
   body: (email: string) => unknown
 }
 
+/** A card that emails many owners at once: 'Are you sure?', then POST {} to `href()`. */
+export interface ConfirmedCard {
+  kind: 'confirmed'
+  key: string
+  title: string
+  description: string
+  href: () => string
+}
+
+export type UtilityCard = ReportCard | ConfirmedCard
+
 /**
  * The cards whose upstream call exists. Still to come (issue 9 item 1), each one entry here once its
  * route is in: AWS zipped bill (POST cloud_bills/send_zipped_aws_bill), database backup
- * (POST db_dump/dump_db), terminated cloud contacts (POST cloud_contacts/
- * send_email_report_of_terminated_cloud_parent_owners), GitHub Copilot billing (POST
- * github/send_copilot_xlsx_email), and the two confirmed cards.
+ * (POST db_dump/dump_db) and GitHub Copilot billing (POST github/send_copilot_xlsx_email).
  */
-export const QUICK_UTILITIES: readonly ReportCard[] = [
+export const QUICK_UTILITIES: readonly UtilityCard[] = [
   {
     key: 'cost-center-inventory',
     title: 'Cost Center Inventory',
@@ -33,7 +44,63 @@ export const QUICK_UTILITIES: readonly ReportCard[] = [
     href: () => paths.api.costCenterSendReport.getHref(),
     body: (email) => ({ cost_center: { email: true, send_to: email } }),
   },
+  {
+    key: 'terminated-cloud-contacts',
+    title: 'Terminated Cloud Contacts',
+    description: 'Email the terminated cloud contacts and the cloud parents they own as a CSV attachment.',
+    href: () => paths.api.terminatedContactsReport.getHref(),
+    body: (email) => ({ cloud_contact: { to_address: email } }),
+  },
+  {
+    kind: 'confirmed',
+    key: 'expired-cost-centers',
+    title: 'Expired Cost Centers',
+    description: 'Email each owner of cloud parents whose cost center has expired the list of those accounts.',
+    href: () => paths.api.expiredCostCentersReport.getHref(),
+  },
+  {
+    kind: 'confirmed',
+    key: 'terminated-cloud-accounts',
+    title: 'Terminated Cloud Accounts',
+    description: 'Email each owner of terminated cloud parents an action-required list of those accounts.',
+    href: () => paths.api.terminatedAccountsEmails.getHref(),
+  },
 ]
+
+function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
+  const [open, setOpen] = useState(false)
+  const [sending, setSending] = useState(false)
+  const send = async () => {
+    setSending(true)
+    try {
+      await apiRequest('POST', card.href(), {})
+      setOpen(false)
+      void toastSuccess(MESSAGES.reportEmailed)
+    } catch {
+      void toastError(MESSAGES.actionFailed)
+    } finally {
+      setSending(false)
+    }
+  }
+  return (
+    <Card elevation={Elevation.ONE} className="utility-card" role="region" aria-label={card.title}>
+      <H3 className={Classes.HEADING}>{card.title}</H3>
+      <p>{card.description}</p>
+      <div className="utility-card__actions">
+        <Button icon="envelope" text="Send Emails" onClick={() => setOpen(true)} />
+      </div>
+      <ConfirmDialog
+        isOpen={open}
+        question={MESSAGES.areYouSure}
+        loading={sending}
+        onConfirm={() => void send()}
+        onCancel={() => setOpen(false)}
+      >
+        {card.description}
+      </ConfirmDialog>
+    </Card>
+  )
+}
 
 function ReportUtility({ card }: { card: ReportCard }) {
   const [open, setOpen] = useState(false)
@@ -61,9 +128,9 @@ function ReportUtility({ card }: { card: ReportCard }) {
 export function QuickUtilities() {
   return (
     <div className="card-grid">
-      {QUICK_UTILITIES.map((card) => (
-        <ReportUtility key={card.key} card={card} />
-      ))}
+      {QUICK_UTILITIES.map((card) =>
+        card.kind === 'confirmed' ? <ConfirmedUtility key={card.key} card={card} /> : <ReportUtility key={card.key} card={card} />,
+      )}
     </div>
   )
 }
