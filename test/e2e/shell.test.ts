@@ -106,7 +106,13 @@ t.test('the shell', async (t) => {
     t.pass('CODE → CODE Members opens the Members Table')
     await page.goto(portal.baseUrl + '/auth/home')
     await page.getByRole('heading', { name: 'Reference data' }).waitFor()
-    t.equal(await page.getByRole('heading', { name: 'Quick Utilities' }).count(), 0, 'no Quick Utilities heading over table cards')
+    // Quick Utilities are the report cards (spec 000 §2), never the table links, which are Reference data
+    t.notOk(
+      (await page.getByRole('region', { name: 'Quick Utilities' }).locator('.utility-card h3').allInnerTexts()).some((h) =>
+        /Table$/.test(h),
+      ),
+      'no table card under Quick Utilities',
+    )
     t.same(
       (await page.getByRole('region', { name: 'Reference data' }).locator('.utility-card h3').allInnerTexts()).filter((h) =>
         /Members/.test(h),
