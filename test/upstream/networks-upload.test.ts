@@ -67,7 +67,10 @@ t.test('POST /cost_center_networks/upload', async (t) => {
       'NET-2000-12,2000-LOT-12,P-200012,Lottery Draw Platform,PPM-LOT-DRAW', // unchanged
       'NET-1000-01,1000-CCOE-01,P-100002,,', // the project moves to another network
     ].join('\r\n')
-    // a cost center without any network: delete the seeded one of WBS-CORP-2024-01 first
+    // a cost center without any network: delete the seeded one of WBS-CORP-2024-01 first (and the demo bills booked on it)
+    await database.db.execute(
+      sql`DELETE FROM cloud_bills WHERE cost_center_networks_id IN (SELECT id FROM cost_center_networks WHERE identifier = 'NET-WBS-CORP-01')`,
+    )
     await database.db.execute(sql`DELETE FROM cost_center_networks WHERE identifier = 'NET-WBS-CORP-01'`)
     t.same(await upload(csv), {
       status: 200,
