@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -33,9 +34,31 @@ export interface Config {
   /** keep-alive connections the gateway keeps to the upstream */
   upstreamConnections: number
   bodyLimitBytes: number
+  /** uploads the gateway reads and forwards at once; the next is answered 503 with Retry-After */
+  uploadsInFlight: number
+  /** addresses and CIDRs that may read /metrics without a token */
+  metricsAllow: string[]
+  /** a bearer token that may read /metrics from anywhere */
+  metricsToken?: string
 }
 
 type Env = Record<string, string | undefined>
+
+/** 'a, b/24' → ['a', 'b/24']; each an IPv4 or IPv6 address, optionally with a prefix length */
+function addressList(text: string): string[] {
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/')
+    const family = isIP(address)
+    const max = family === 6 ? 128 : 32
+    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max)))
+      throw new ConfigError(`METRICS_ALLOW: ${entry} is not an address or CIDR`)
+  }
+  return entries
+}
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]
@@ -140,5 +163,8 @@ export function loadConfig(env: Env = process.env): Config {
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
     upstreamConnections: integer(env, 'UPSTREAM_CONNECTIONS', 128, 1, 4096),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    uploadsInFlight: integer(env, 'UPLOADS_IN_FLIGHT', 8, 1, 1024),
+    metricsAllow: addressList(env.METRICS_ALLOW ?? '127.0.0.1,::1'),
+    metricsToken: env.METRICS_TOKEN || undefined,
   }
 }

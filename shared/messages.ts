@@ -50,4 +50,6 @@ export const MESSAGES = {
   memberUpdateFailed: 'Something went wrong. Please reach out to the CCOE Team',
   /** spec 001 §8: a failed cloud bills upload */
   workbookUploadFailed: 'There was a problem submitting this workbook. Please try again.',
+  /** spec 001 §8: a failed bills export (verbatim, 'submitting exporting' included) */
+  billsExportFailed: 'There was a problem submitting exporting this request. Please try again.',
 } as const

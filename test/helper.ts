@@ -17,7 +17,7 @@ import { buildUpstream } from '../server/upstream/app.js'
 import { openTestDatabase, type Database } from '../server/upstream/db/client.js'
 import { seedDemoData } from '../server/upstream/db/seed/index.js'
 
-interface Teardown {
+export interface Teardown {
   teardown(fn: () => unknown): void
 }
 
@@ -49,12 +49,19 @@ export function tempDir(t: Teardown, prefix = 'ccoe-test-'): string {
   return dir
 }
 
-export async function startUpstream(t: Teardown, opts: { seed?: boolean; token?: string } = {}) {
+export interface UpstreamOptions {
+  seed?: boolean
+  token?: string
+  /** a real SMTP server's URL (test/lib/smtp.ts); without it emails land in `outboxDir` as .eml files */
+  smtpUrl?: string
+}
+
+export async function startUpstream(t: Teardown, opts: UpstreamOptions = {}) {
   const database = await openTestDatabase()
   const token = opts.token ?? TEST_UPSTREAM_TOKEN
-  // emails land here as .eml files (no SMTP in tests); `upstream.mail.idle()` waits for pending ones
+  // `upstream.mail.idle()` waits for pending emails
   const outboxDir = tempDir(t, 'ccoe-outbox-')
-  const upstream = await buildUpstream({ token, database, logger: false, mail: { outboxDir } })
+  const upstream = await buildUpstream({ token, database, logger: false, mail: { outboxDir, smtpUrl: opts.smtpUrl } })
   // one teardown, so the server stops before its database closes
   t.teardown(async () => {
     await upstream.close()
@@ -156,7 +163,7 @@ export async function startGateway(
 
 export async function startPortal(
   t: Teardown,
-  opts: { env?: Record<string, string>; seed?: boolean; webRoot?: string } = {},
+  opts: UpstreamOptions & { env?: Record<string, string>; webRoot?: string } = {},
 ): Promise<Portal> {
   const { upstream, database, token, outboxDir, url: upstreamUrl } = await startUpstream(t, opts)
   const front = await startGateway(t, upstreamUrl, { env: { UPSTREAM_TOKEN: token, ...opts.env }, webRoot: opts.webRoot })

@@ -25,6 +25,10 @@ export const EXTRA_ROUTES: readonly AllowedRoute[] = [
   // and the link the team issues for a member; server/upstream/routes/members-self-service/
   { method: 'GET', path: 'select_options' },
   { method: 'POST', path: 'dcoe/members/:id/credential' },
+  // spec 000 §7: the Home card 'GitHub Enterprise Billing'; server/upstream/routes/github/
+  { method: 'POST', path: 'github/send_copilot_xlsx_email' },
+  // spec 000 §7: the Home card 'Database Backup'; server/upstream/routes/db-dump/
+  { method: 'POST', path: 'db_dump/dump_db' },
 ]
 
 /** What the browser may do upstream for a model: reading always, writes as the registry allows. */
@@ -56,7 +60,8 @@ export function buildAllowlist(routes: readonly AllowedRoute[] = [...RESOURCES.f
       `^${r.path
         .split('/')
         .map((s) => (s === ':id' ? '[1-9][0-9]{0,15}' : escape(s)))
-        .join('/')}$`,
+        // spec 000 §7 writes collections with a trailing slash (GET, POST /customers/): one is allowed
+        .join('/')}${r.path.endsWith(':id') ? '' : '/?'}$`,
     ),
   }))
   return function allows(method: string, path: string): boolean {

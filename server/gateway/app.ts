@@ -6,6 +6,7 @@ import type { Config } from '../config.js'
 import { createOidcClient } from './oidc-client.js'
 import { apiDocsPlugin } from './plugins/api-docs.js'
 import { auditPlugin } from './plugins/audit.js'
+import { metricsPlugin } from './plugins/metrics.js'
 import { rateLimitsPlugin } from './plugins/rate-limits.js'
 import { compressionPlugin } from './plugins/compression.js'
 import { authPlugin } from './plugins/auth.js'
@@ -82,6 +83,12 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(securityHeadersPlugin, { secure })
   await app.register(compressionPlugin)
   await app.register(rateLimitsPlugin)
+  const pool = upstreamPool({
+    upstreamUrl: config.upstreamUrl,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    connections: config.upstreamConnections,
+  })
+  await app.register(metricsPlugin, { allow: config.metricsAllow, token: config.metricsToken, pool })
   await app.register(sessionPlugin, {
     key: config.sessionKey,
     secure,
@@ -92,11 +99,6 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   })
   await app.register(authPlugin, { apiAudience: config.oidcApiAudience, scriptClients: config.oidcScriptClients, now })
   await app.register(csrfPlugin, { publicUrl: config.publicUrl })
-  const pool = upstreamPool({
-    upstreamUrl: config.upstreamUrl,
-    upstreamTimeoutMs: config.upstreamTimeoutMs,
-    connections: config.upstreamConnections,
-  })
   // reply-from also destroys it when the proxy closes; a second destroy is a no-op to us
   app.addHook('onClose', () => pool.destroy().catch(() => undefined))
   await app.register(healthPlugin, { upstreamUrl: config.upstreamUrl, issuer, pool, poolConnections: config.upstreamConnections })
@@ -108,7 +110,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   }
   await app.register(csvPlugin, upstreamCalls)
   await app.register(apiDocsPlugin)
-  await app.register(uploadsPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes })
+  await app.register(uploadsPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes, inFlight: config.uploadsInFlight })
   await app.register(selfServicePlugin, upstreamCalls)
   await app.register(proxyPlugin, {
     upstreamUrl: config.upstreamUrl,

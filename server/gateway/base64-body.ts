@@ -27,7 +27,8 @@ function* encode(chunks: (Buffer | undefined)[]): Generator<string> {
 }
 
 /**
- * The upstream's JSON body around a file, e.g. {"sap_cost_center":{"email":"…","base_file":"<base64>"}},
+ * The upstream's JSON body around a file, e.g. {"sap_cost_center":{"email":"…","base_file":"<base64>"}}
+ * (with the target's input fields, {"cloud_bill":{"input":{…},"data":"data:…"}}),
  * as a stream with its exact length (so the upstream call has a Content-Length). The file arrives as
  * the chunks multipart read, and is encoded piece by piece as the upstream socket drains.
  */
@@ -35,10 +36,12 @@ export function base64Body(
   target: UploadTarget,
   file: { chunks: Buffer[]; size: number; mime?: string },
   email?: string,
+  input?: Record<string, unknown>,
 ): { stream: Readable; length: number } {
   const prefix = target.encoding === 'dataUrl' ? `data:${safeMime(file.mime)};base64,` : ''
   const emailPart = target.withEmail ? `"email":${JSON.stringify(email ?? '')},` : ''
-  const head = `{${JSON.stringify(target.bodyKey)}:{${emailPart}${JSON.stringify(target.fileKey)}:"${prefix}`
+  const inputPart = target.input && input ? `${JSON.stringify(target.input.key)}:${JSON.stringify(input)},` : ''
+  const head = `{${JSON.stringify(target.bodyKey)}:{${emailPart}${inputPart}${JSON.stringify(target.fileKey)}:"${prefix}`
   const tail = '"}}'
   const length = Buffer.byteLength(head) + 4 * Math.ceil(file.size / 3) + Buffer.byteLength(tail)
   const chunks: (Buffer | undefined)[] = file.chunks

@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE } from '../../shared/constants.js'
 import { RESOURCES, queryFilters, type ResourceDef } from '../../shared/resources/index.js'
 import { resourceBodySchemas } from '../../shared/schemas/resource-body.js'
 import { EXTRA_ROUTES, resourceRoutes, type AllowedRoute } from './allowlist.js'
-import { UPLOAD_TARGETS } from './upload-targets.js'
+import { UPLOAD_TARGETS, type UploadTarget } from './upload-targets.js'
 
 type Operation = Record<string, unknown>
 type PathItem = Record<string, Operation>
@@ -97,13 +97,32 @@ export function openApiDocument(version: string) {
     }
   }
   for (const route of EXTRA_ROUTES) add(apiPathOf(route.path), route.method, operationOf(undefined, route))
-  for (const [target, upload] of Object.entries(UPLOAD_TARGETS)) {
+  for (const [target, upload] of Object.entries(UPLOAD_TARGETS) as [string, UploadTarget][]) {
     add(`/api/upload/${target}`, 'POST', {
       tags: [target],
       summary: `Upload a file (${upload.extensions?.join(', ') ?? 'any type'}); the gateway sends it on as ${upload.encoding}`,
       requestBody: {
         required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } },
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: [
+                'file',
+                ...Object.entries(upload.input?.fields ?? {}).flatMap(([name, kind]) => (kind === 'boolean' ? [] : [name])),
+              ],
+              properties: {
+                file: { type: 'string', format: 'binary' },
+                ...Object.fromEntries(
+                  Object.entries(upload.input?.fields ?? {}).map(([name, kind]) => [
+                    name,
+                    kind === 'boolean' ? { type: 'string', enum: ['true', 'false'] } : { type: 'string', enum: [...kind] },
+                  ]),
+                ),
+              },
+            },
+          },
+        },
       },
       responses: answers('200'),
     })

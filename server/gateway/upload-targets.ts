@@ -1,4 +1,9 @@
 import { MESSAGES } from '../../shared/messages.js'
+import { BILL_PROVIDERS } from '../../shared/resources/cloud-bills.js'
+import { FINALIZE_FLAGS } from '../../shared/schemas/billing-automation.js'
+
+const mapValues = <K extends string, V>(record: Record<K, unknown>, to: () => V) =>
+  Object.fromEntries(Object.keys(record).map((key) => [key, to()])) as Record<K, V>
 import { entryFor, type ResourceKey } from '../../shared/resources/index.js'
 
 /**
@@ -21,6 +26,11 @@ export interface UploadTarget {
   extensions?: readonly string[]
   /** the 422 message for another ending */
   extensionMessage?: string
+  /**
+   * form fields that travel beside the file as {"<key>":{…}}: a checkbox (true when sent as 'true',
+   * else false) or one of some choices (required)
+   */
+  input?: { key: string; fields: Readonly<Record<string, 'boolean' | readonly string[]>> }
 }
 
 export const UPLOAD_TARGETS = {
@@ -51,6 +61,20 @@ export const UPLOAD_TARGETS = {
     encoding: 'dataUrl',
     extensions: ['.xlsx', '.csv'],
     extensionMessage: 'The bills file must be an .xlsx workbook or a .csv file',
+  },
+  // spec 000 §7: Finalize Invoice, POST /cloud_bills/parse_pre_ap with {cloud_bill:{data, input:{provider,
+  // the four flags}}}; the billing job it records names the target (cloud_bills has its upload already)
+  billing_jobs: {
+    path: 'cloud_bills/parse_pre_ap',
+    bodyKey: 'cloud_bill',
+    fileKey: 'data',
+    encoding: 'dataUrl',
+    extensions: ['.xlsx', '.csv'],
+    extensionMessage: 'The invoice file must be an .xlsx workbook or a .csv file',
+    input: {
+      key: 'input',
+      fields: { provider: BILL_PROVIDERS, ...mapValues(FINALIZE_FLAGS, () => 'boolean' as const) },
+    },
   },
 } satisfies Partial<Record<ResourceKey, UploadTarget>>
 

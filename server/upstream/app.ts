@@ -10,6 +10,7 @@ import { mailPlugin } from './plugins/mail.js'
 import { validation } from './plugins/validation.js'
 import { authRoutes } from './routes/auth.js'
 import { crudRoutes } from './routes/crud/index.js'
+import { dbDumpRoute } from './routes/db-dump/dump.js'
 import { healthRoutes } from './routes/health.js'
 import { specialRoutes } from './routes/special.js'
 import { derivedSecret, memberCredentials, type CredentialSettings } from './routes/members-self-service/credential.js'
@@ -53,6 +54,8 @@ export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInsta
     requestIdHeader: 'x-request-id',
     // uploads arrive as base64 JSON: the gateway's 20 MiB file limit grows by 4/3
     bodyLimit: 32 * 1024 * 1024,
+    // spec 000 §7 names some collections with a trailing slash (/customers/): the same route
+    routerOptions: { ignoreTrailingSlash: true },
   })
   // an empty JSON body (a DELETE from many HTTP clients) is no body, not a 400; the rest keeps
   // Fastify's own parser with its prototype-poisoning protection
@@ -82,5 +85,7 @@ export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInsta
   const resources = opts.resources ?? RESOURCES
   await app.register(crudRoutes, { resources })
   await app.register(specialRoutes, { resources })
+  // spec 000 §7: POST /db_dump/dump_db belongs to no model: the whole database
+  await app.register(dbDumpRoute)
   return app
 }

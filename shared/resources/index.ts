@@ -1,4 +1,5 @@
 import { adPermissionSets } from './ad-permission-sets.js'
+import { billingJobs } from './billing-jobs.js'
 import { businessUnits } from './business-units.js'
 import { cloudBills } from './cloud-bills.js'
 import { cloudContacts } from './cloud-contacts.js'
@@ -60,6 +61,7 @@ const DECLARED = [
   customers,
   cloudRequests,
   cloudBills,
+  billingJobs,
 ] as const
 
 /** The registry's keys: a map keyed by models is typed `satisfies Partial<Record<ResourceKey, …>>`. */

@@ -16,6 +16,8 @@ export const ListMetaSchema = Type.Object({
   per_page: Type.Integer(),
   /** an opaque cursor for `after=`: the rows after this full page */
   next: Type.Optional(Type.String()),
+  /** each row's version (what its ETag names) by id: a write from the list sends it as If-Match */
+  versions: Type.Optional(Type.Record(Type.String(), Type.String())),
 })
 /** what the web reads: it never asks `count=none`, so its lists always carry a total */
 export type ListMeta = Static<typeof ListMetaSchema> & { total: number }

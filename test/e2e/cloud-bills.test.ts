@@ -9,6 +9,7 @@ import { MESSAGES } from '../../shared/messages.js'
 import { startPortal } from '../helper.js'
 import { screenshot, signedInPage, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
+import { readOutbox } from '../upstream/fixtures/outbox.js'
 
 const csvFile = (text: string) => ({ name: 'bills.csv', mimeType: 'text/csv', buffer: Buffer.from(text) })
 
@@ -42,4 +43,73 @@ t.test('cloud bills: upload, then history', async (t) => {
   await expect(page.getByRole('cell', { name: 'E2E-2', exact: true }))
   await expect(page.getByRole('cell', { name: 'E2E-1', exact: true }))
   await screenshot(page, 'cloud-bills-history')
+
+  await t.test('Export Data: this month by default, one identifier or all, emailed', async (t) => {
+    await page.getByRole('button', { name: 'Export Data' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Export Data' })
+    const now = new Date()
+    const first = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`
+    t.equal(await dialog.getByLabel('From').inputValue(), first, 'the window starts on the first of this month')
+    const last = new Date(now.getFullYear(), now.getMonth() + 1, 0)
+    t.equal(
+      await dialog.getByLabel('To').inputValue(),
+      `${first.slice(0, 8)}${String(last.getDate()).padStart(2, '0')}`,
+      'and ends on its last day',
+    )
+    t.equal(await dialog.getByLabel('Email').inputValue(), 'alice@ccoe.example', 'prefilled with the signed-in address')
+    t.equal(await dialog.getByRole('button', { name: 'Send' }).isDisabled(), true, 'one identifier needs its name')
+    await dialog.getByLabel('Identifier', { exact: true }).fill('E2E-1')
+    await dialog.getByLabel('From').fill('2024-05-01')
+    await dialog.getByLabel('To').fill('2024-05-31')
+    await screenshot(page, 'cloud-bills-export')
+    await dialog.getByRole('button', { name: 'Send' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.reportEmailed }))
+    await dialog.waitFor({ state: 'hidden' })
+    await portal.upstream.mail.idle()
+    const mails = readOutbox(portal.outboxDir).filter((m) => m.headers.subject === 'Cloud bills of E2E-1, 2024-05-01 to 2024-05-31')
+    t.equal(mails.length, 1, 'the export is mailed')
+    t.same(
+      mails[0].attachments[0].content
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',').slice(0, 8).join(',')),
+      ['2024-05-01,aws,,,INV-E2E,,E2E-1,12.5'],
+      'with the bill of that identifier in the window',
+    )
+  })
+
+  await t.test('the dashboard: spend per cost center of a window, as a chart and a table', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/view/cloud_bills')
+    await page.getByRole('link', { name: 'Dashboard' }).click()
+    await page.getByRole('heading', { name: 'Billing Dashboard' }).waitFor()
+    await expect(page.getByText('Note: a date holds the charges of the previous month'))
+    // the default range: the first day of last month to today, shown by the picker
+    await expect(page.getByRole('img', { name: 'Spend per Cost Center chart' }))
+    t.equal(await page.getByLabel('Identifier').inputValue(), 'all', 'the select starts with all')
+    await screenshot(page, 'cloud-bills-dashboard-default')
+
+    await page.getByLabel('Start date').fill('May 1, 2024')
+    await page.getByLabel('End date').fill('May 31, 2024')
+    await page.getByLabel('End date').press('Enter')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.waitForURL('**/auth/cloud-bills-dashboard?key=all&start=2024-05-01&end=2024-05-31')
+    await page.getByRole('button', { name: 'Table' }).click()
+    const table = page.getByRole('table', { name: 'Spend per Cost Center' })
+    await expect(table.getByRole('cell', { name: 'E2E-1', exact: true }))
+    t.same(
+      await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))),
+      [
+        ['E2E-1', '12.50', '1'],
+        ['E2E-2', '7.00', '1'],
+      ],
+      'the two uploaded bills of May 2024, summed by the upstream',
+    )
+    await page.getByLabel('Identifier').selectOption('E2E-2')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(table.getByRole('cell', { name: '7.00' }))
+    t.equal(await table.locator('tbody tr').count(), 1, 'one identifier')
+    await page.getByRole('button', { name: 'Chart' }).click()
+    await expect(page.getByRole('img', { name: 'Spend per Cost Center chart' }))
+    await screenshot(page, 'cloud-bills-dashboard')
+  })
 })

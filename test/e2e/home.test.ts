@@ -38,6 +38,52 @@ t.test('home quick utilities', async (t) => {
     t.match(mails[0]?.attachments[0]?.filename ?? '', /\.csv$/, 'the inventory CSV attached')
   })
 
+  await t.test(
+    'AWS Zipped Bill, Database Backup and GitHub Enterprise Billing: the spec payloads, toast, their files attached',
+    async (t) => {
+      const cards = [
+        {
+          title: 'AWS Zipped Bill',
+          path: '/api/cloud_bills/send_zipped_aws_bill',
+          payload: { cloud_bill: { email: false, send_to: 'alice@ccoe.example' } },
+          subject: 'AWS bill',
+          attachment: /^aws_bills_.*\.zip$/,
+        },
+        {
+          title: 'Database Backup',
+          path: '/api/db_dump/dump_db',
+          payload: { db_dump: { send_to: 'alice@ccoe.example' } },
+          subject: 'Database backup',
+          attachment: /^ccoe_portal_\d{4}-\d{2}-\d{2}T.*\.sql\.gz$/,
+        },
+        {
+          title: 'GitHub Enterprise Billing',
+          path: '/api/github/send_copilot_xlsx_email',
+          payload: { github: { to_email: 'alice@ccoe.example' } },
+          subject: 'GitHub enterprise billing',
+          attachment: /^github_copilot_billing_\d{4}-\d{2}-\d{2}\.xlsx$/,
+        },
+      ]
+      for (const card of cards) {
+        await page.getByRole('region', { name: card.title }).getByRole('button', { name: 'Send Report' }).click()
+        const dialog = page.getByRole('dialog', { name: card.title })
+        const email = dialog.getByLabel('Email')
+        await expect(email, async () => (await email.inputValue()) === 'alice@ccoe.example')
+        const sent = page.waitForResponse((r) => new URL(r.url()).pathname === card.path)
+        await dialog.getByRole('button', { name: 'Send' }).click()
+        const answer = await sent
+        t.equal(answer.status(), 200, `${card.title}: answered`)
+        t.same(answer.request().postDataJSON(), card.payload, `${card.title}: the spec payload`)
+        await expect(toast(page, 'Your report will be emailed!'))
+        await dialog.waitFor({ state: 'detached' })
+        await portal.upstream.mail.idle()
+        const mail = readOutbox(portal.outboxDir).find((m) => m.headers.subject === card.subject)
+        t.match(mail?.headers.to, /alice@ccoe\.example/, `${card.title}: to the signed-in address`)
+        t.match(mail?.attachments[0]?.filename ?? '', card.attachment, `${card.title}: its file attached`)
+      }
+    },
+  )
+
   await t.test('Terminated Cloud Contacts: prefilled address, the spec payload, toast, the CSV attached', async (t) => {
     const before = readOutbox(portal.outboxDir).length
     const card = page.getByRole('region', { name: 'Terminated Cloud Contacts' })

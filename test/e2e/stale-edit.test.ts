@@ -54,3 +54,37 @@ t.test('a stale save is refused and can be reloaded', async (t) => {
   const [after] = (await upstreamJson(portal, `/companies?by_code=3100`)).data as { country: string }[]
   t.equal(after.country, 'Secondland', 'saved over the version it has seen')
 })
+
+t.test('an inline row saved over someone else’s change is refused too, and Reload shows the current row', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  const browser = await launchBrowser(t)
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  page.setDefaultTimeout(10_000)
+  await signIn(page, portal.baseUrl)
+  const [department] = (await upstreamJson(portal, '/departments?by_name=Cloud%20Operations')).data as {
+    id: number
+    abbreviation: string
+  }[]
+  await page.goto(`${portal.baseUrl}/auth/crud/departments`)
+  const records = page.getByRole('table', { name: 'Departments Table' })
+  const row = records.getByRole('row').filter({ hasText: 'Cloud Operations' })
+  await row.getByRole('button', { name: 'Edit' }).click()
+
+  // meanwhile someone else saves the same department (a script, straight at the API)
+  const other = await fetch(`${portal.upstreamUrl}/departments/${department.id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'bob@ccoe.example', 'content-type': 'application/json' },
+    body: JSON.stringify({ department: { abbreviation: 'BOB' } }),
+  })
+  t.equal(other.status, 200)
+
+  await records.getByRole('textbox', { name: 'Abbreviation' }).fill('MINE')
+  await records.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'was changed by someone else since you loaded it' }))
+  const now = await upstreamJson<{ data: { abbreviation: string } }>(portal, `/departments/${department.id}`)
+  t.equal(now.data.abbreviation, 'BOB', 'the other save stands; nothing of the stale one is stored')
+
+  await page.locator('.bp6-toast').filter({ hasText: 'was changed by someone else' }).getByText('Reload', { exact: true }).click()
+  await expect(records.getByRole('row').filter({ hasText: 'Cloud Operations' }).getByRole('cell', { name: 'BOB', exact: true }))
+  await screenshot(page, 'stale-inline-reloaded')
+})

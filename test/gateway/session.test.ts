@@ -61,8 +61,19 @@ t.test('sign-in, session, logout', async (t) => {
   const portal = await startGateway(t, upstream.url)
   const { baseUrl } = portal
 
-  t.test('signed out: /api/session is 401', async (t) => {
+  t.test('signed out: /api/session is 401, audited without the cookie it was sent', async (t) => {
     t.same(await sessionStatus(baseUrl, {}), { status: 401, body: { error: 'Unauthorized', statusCode: 401 } })
+    const forged = 'ccoe_session=forged-value-1234567890'
+    t.equal((await sessionStatus(baseUrl, { cookie: forged })).status, 401)
+    const lines = portal.audit.filter((l) => l.path === '/api/session')
+    t.same(
+      lines.map(({ event, reason, status, user, method }) => ({ event, reason, status, user, method })),
+      [
+        { event: 'denied', reason: 'unauthenticated', status: 401, user: null, method: 'GET' },
+        { event: 'denied', reason: 'unauthenticated', status: 401, user: null, method: 'GET' },
+      ],
+    )
+    t.notMatch(portal.auditText(), /forged-value/, 'no cookie in the log')
   })
 
   t.test('the round trip ends on /unauth/login with the asked returnTo, and names the user', async (t) => {

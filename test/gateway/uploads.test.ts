@@ -6,7 +6,7 @@ import { MESSAGES } from '../../shared/messages.js'
 import { UPLOAD_TARGETS, uploadTarget, type UploadTarget } from '../../server/gateway/upload-targets.js'
 import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
-import { startGateway } from '../helper.js'
+import { startGateway, startUpstream, TEST_UPSTREAM_TOKEN } from '../helper.js'
 import { startRecordingUpstream } from './start.js'
 
 const LIMIT = 400_000
@@ -62,7 +62,7 @@ t.test('a claimed MIME type that could break out of the data URL becomes octet-s
 })
 
 t.test('upload targets are registry models only', async (t) => {
-  t.same(Object.keys(UPLOAD_TARGETS), ['sap_cost_centers', 'cost_center_networks', 'cloud_bills'])
+  t.same(Object.keys(UPLOAD_TARGETS), ['sap_cost_centers', 'cost_center_networks', 'cloud_bills', 'billing_jobs'])
   t.equal(uploadTarget('sap_cost_centers'), UPLOAD_TARGETS.sap_cost_centers)
   for (const name of ['departments', 'companies', '__proto__', 'constructor', 'toString']) t.equal(uploadTarget(name), undefined, name)
 })
@@ -122,6 +122,31 @@ t.test('uploads', async (t) => {
     const before = upstream.seen.length
     t.equal((await upload('cloud_bills', form({ bytes, name: 'bills.pdf' }))).status, 422)
     t.equal(upstream.seen.length, before, 'the refusal never reached the upstream')
+  })
+
+  t.test('finalize invoice: the form’s provider and four steps travel beside the file as cloud_bill.input', async (t) => {
+    const csv = Buffer.from('date,provider,identifier,amount\r\n2026-10-01,gcp,X,1\r\n')
+    const fields = { provider: 'gcp', populate_cloud_bills: 'true', email_cost_center_owners: 'false', update_bigquery: 'yes' }
+    t.equal((await upload('billing_jobs', form({ bytes: csv, name: 'invoice.csv', type: 'text/csv' }, fields))).status, 200)
+    t.equal(upstream.seen.at(-1)!.url, '/cloud_bills/parse_pre_ap')
+    t.strictSame(lastBody(), {
+      cloud_bill: {
+        input: {
+          provider: 'gcp',
+          send_nalo_nagi_invoices: false,
+          populate_cloud_bills: true,
+          update_bigquery: false,
+          email_cost_center_owners: false,
+        },
+        data: `data:text/csv;base64,${csv.toString('base64')}`,
+      },
+    })
+    const before = upstream.seen.length
+    const wrong = await upload('billing_jobs', form({ bytes: csv, name: 'invoice.csv' }, { provider: 'oracle' }))
+    t.same([wrong.status, await wrong.json()], [422, { error: 'provider must be one of aws, azure, gcp', statusCode: 422 }])
+    const missing = await upload('billing_jobs', form({ bytes: csv, name: 'invoice.csv' }))
+    t.equal(missing.status, 422, 'the provider is required')
+    t.equal(upstream.seen.length, before, 'the refusals never reached the upstream')
   })
 
   t.test('refusals never reach the upstream', async (t) => {
@@ -208,4 +233,51 @@ t.test("the upstream's status and JSON come back", async (t) => {
   })
   t.equal(response.status, 422)
   t.same(await response.json(), { error: 'Row 3: unknown company', statusCode: 422 })
+})
+
+t.test(
+  'at most UPLOADS_IN_FLIGHT uploads at once: the next gets 503 with Retry-After, audited; a finished one frees its place',
+  async (t) => {
+    const upstream = await startRecordingUpstream(t)
+    const gw = await startGateway(t, upstream.url, { overrides: { uploadsInFlight: 2 } })
+    const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
+    const csv = () => form({ bytes: Buffer.from('cost_center,network\r\nCC-1,NET-1\r\n'), name: 'networks.csv', type: 'text/csv' })
+    const upload = () => fetch(`${gw.baseUrl}/api/upload/cost_center_networks`, { method: 'POST', headers: { cookie }, body: csv() })
+
+    upstream.holding = true
+    const first = upload()
+    const second = upload()
+    // both are at the upstream, unanswered: the gateway holds two uploads
+    await new Promise<void>((resolve) => {
+      const check = () => (upstream.held === 2 ? resolve() : setImmediate(check))
+      check()
+    })
+    const third = await upload()
+    t.equal(third.status, 503)
+    t.equal(third.headers.get('retry-after'), '5')
+    t.same(await third.json(), { error: 'Too many uploads at once, please try again shortly', statusCode: 503 })
+    const denied = await gw.auditLine((l) => l.event === 'denied' && l.reason === 'uploads in flight')
+    t.same([denied.user, denied.status, denied.path], ['alice@ccoe.example', 503, '/api/upload/cost_center_networks'])
+    t.equal(upstream.seen.filter((s) => s.url === '/cost_center_networks/upload').length, 2, 'the third never reached the upstream')
+
+    upstream.release()
+    t.same([(await first).status, (await second).status], [200, 200])
+    await gw.auditLine((l) => l.upstream === 'cost_center_networks/upload' && l.status === 200)
+    const fourth = await upload()
+    t.equal(fourth.status, 200, 'their places are free again')
+  },
+)
+
+t.test('every upload target answers at the upstream: none is offered without its route', async (t) => {
+  const { upstream: app } = await startUpstream(t, { seed: false })
+  for (const [name, target] of Object.entries(UPLOAD_TARGETS)) {
+    const answer = await app.inject({
+      method: 'POST',
+      url: `/${target.path}`,
+      headers: { authorization: `Bearer ${TEST_UPSTREAM_TOKEN}` },
+      payload: {},
+    })
+    t.not(answer.statusCode, 404, `${name}: POST /${target.path} is an upstream route`)
+    t.equal(answer.statusCode, 400, `${name}: an empty body is refused by the route itself`)
+  }
 })

@@ -47,6 +47,10 @@ t.test('bad values are refused with a message naming the variable', async (t) =>
   refused({ OIDC_ISSUER: 'https://sso.example' }, /^OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required/)
   refused({ SESSION_SECRET: 'short' }, /^SESSION_SECRET must be at least 32 characters/)
   refused({ SMTP_URL: 'http://mail' }, /^SMTP_URL must use smtp:/)
+  refused({ METRICS_ALLOW: '10.0.0.0/33' }, /^METRICS_ALLOW: 10\.0\.0\.0\/33 is not an address or CIDR/)
+  refused({ METRICS_ALLOW: 'localhost' }, /^METRICS_ALLOW: localhost is not/)
+  refused({ UPLOADS_IN_FLIGHT: '0' }, /^UPLOADS_IN_FLIGHT must be an integer between 1 and 1024/)
+  t.same(loadConfig({ DATA_DIR: dataDir, METRICS_ALLOW: ' 10.1.0.0/16, ::1 ' }).metricsAllow, ['10.1.0.0/16', '::1'])
 })
 
 t.test('npm start with a bad value prints one line and exits 1', async (t) => {

@@ -43,3 +43,22 @@ t.test("the picker's maximum: range end plus 24 hours", async (t) => {
   const end = new Date(2024, 0, 31)
   t.equal(pickerMaximum({ start: end, end }).getTime() - end.getTime(), 24 * 3600 * 1000)
 })
+
+t.test('edges: the presets across a new year, a 30-day month, the first second of a month', async (t) => {
+  const january = dashboardPresets(new Date(2025, 0, 31, 23, 59))
+  t.same(
+    january.slice(0, 3).map((p) => days(p.range)),
+    [
+      ['2024-12-01', '2025-01-31'],
+      ['2024-10-01', '2025-01-31'],
+      ['2024-07-01', '2025-01-31'],
+    ],
+  )
+  t.same(
+    january.slice(0, 3).map((p) => p.range.end.getHours()),
+    [0, 0, 0],
+    'a range ends at the start of today (a day, not a moment)',
+  )
+  t.same(days(exportWindow(new Date(2024, 3, 1, 0, 0, 0))), ['2024-04-01', '2024-04-30'], 'April has 30 days')
+  t.same(isoDay(pickerMaximum(defaultDashboardRange(new Date(2024, 11, 31)))), '2025-01-01', 'the maximum crosses into the new year')
+})

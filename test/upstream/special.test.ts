@@ -6,7 +6,7 @@ import { rows } from '../../server/upstream/db/records/repository.js'
 import { nameFromEmail } from '../../server/upstream/routes/cloud-contacts/by-email.js'
 import { readOutbox } from './fixtures/outbox.js'
 import { serveUpstream } from './fixtures/serve.js'
-import { smtpServer } from './fixtures/smtp.js'
+import { startSmtp } from '../lib/smtp.js'
 
 /** The calls of spec §7 that are more than CRUD, over real HTTP on the seeded demo data. */
 t.test('special routes', async (t) => {
@@ -168,17 +168,19 @@ t.test('special routes', async (t) => {
   })
 })
 
-t.test('with SMTP_URL the report goes to the SMTP server, not the outbox', async (t) => {
-  const smtp = await smtpServer(t)
-  const { api, app, outboxDir } = await serveUpstream(t, { seed: true, smtpUrl: smtp.url })
+t.test('with SMTP_URL the report goes to the SMTP server (smtp-server, parsed by mailparser), not the outbox', async (t) => {
+  const inbox = await startSmtp(t)
+  const { api, outboxDir } = await serveUpstream(t, { seed: true, smtpUrl: inbox.url })
   const answer = await api('POST', '/cost_centers/send_report', { cost_center: { email: true, send_to: 'owner@example.com' } })
   t.equal(answer.status, 200)
-  await app.mail.idle()
-  t.equal(smtp.received.length, 1)
-  const [mail] = smtp.received
-  t.equal(mail.from, 'noreply@ccoe.example')
-  t.same(mail.to, ['owner@example.com'])
-  t.match(mail.data, /^Subject: Cost center inventory$/m)
-  t.match(mail.data, /filename="?cost_centers_/)
+  const [mail] = await inbox.received(1)
+  t.same(inbox.envelopes, [{ from: 'noreply@ccoe.example', to: ['owner@example.com'] }])
+  t.equal(mail.subject, 'Cost center inventory')
+  t.same(
+    mail.attachments.map((a) => a.contentType),
+    ['text/csv'],
+  )
+  t.match(mail.attachments[0].filename, /^cost_centers_.*\.csv$/)
+  t.equal(mail.attachments[0].content.toString('utf8').split('\r\n')[0].split(',')[0], 'identifier', 'the CSV header')
   t.same(readOutbox(outboxDir), [], 'nothing written to the outbox')
 })

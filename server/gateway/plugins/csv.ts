@@ -96,6 +96,7 @@ export const csvPlugin = fp<UpstreamClientOptions>(
           return reply.code(error.statusCode).send(error.body)
         }
         const status = error instanceof UpstreamError ? error.statusCode : 502
+        fastify.metrics?.upstreamFailure(status === 504 ? 'timeout' : 'error')
         request.log.warn({ err: error }, 'csv: upstream call failed')
         return reply.code(status).send({ error: status === 504 ? 'Upstream timeout' : 'Upstream unavailable', statusCode: status })
       }

@@ -52,16 +52,17 @@ export const proxyPlugin = fp<ProxyOptions>(
     const upstream = new URL(opts.upstreamUrl)
     const limit = opts.bodyLimitBytes
 
-    fastify.get('/api/session', async (request, reply) => {
-      const identity = await fastify.authenticate(request)
-      if (!identity) return reply.code(401).send(UNAUTHORIZED)
-      return { email: identity.user, name: identity.name }
-    })
-
     const deny = (request: FastifyRequest, reply: FastifyReply, status: number, body: object, reason: string) => {
       fastify.auditEvent(request, reply, 'denied', { reason, status })
       return reply.code(status).send(body)
     }
+
+    // who is signed in (the web asks at start); a refusal is audited like every other one
+    fastify.get('/api/session', async (request, reply) => {
+      const identity = await fastify.authenticate(request)
+      if (!identity) return deny(request, reply, 401, UNAUTHORIZED, 'unauthenticated')
+      return { email: identity.user, name: identity.name }
+    })
 
     async function preHandler(request: FastifyRequest, reply: FastifyReply) {
       // who is calling is resolved first, so that every denial line names a signed-in caller; the
@@ -147,7 +148,9 @@ export const proxyPlugin = fp<ProxyOptions>(
               return reply.code(413).header('connection', 'close').send(TOO_LARGE)
             }
             request.log.warn({ err: error }, 'upstream call failed')
-            if ((error as { statusCode?: number }).statusCode === 504) {
+            const timedOut = (error as { statusCode?: number }).statusCode === 504
+            fastify.metrics?.upstreamFailure(timedOut ? 'timeout' : 'error')
+            if (timedOut) {
               return reply.code(504).send({ error: 'Upstream timeout', statusCode: 504 })
             }
             return reply.code(502).send({ error: 'Upstream unavailable', statusCode: 502 })

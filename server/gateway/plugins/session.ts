@@ -99,6 +99,7 @@ export const sessionPlugin = fp<SessionOptions>(
         const s = portalSession(request)
         s.regenerate()
         for (const key of Object.keys(fresh) as (keyof SessionUser)[]) s.set(key, fresh[key])
+        fastify.metrics?.sessionCreated()
         return fresh
       },
       async current(request) {
@@ -118,7 +119,10 @@ export const sessionPlugin = fp<SessionOptions>(
       },
       async end(request) {
         const user = read(request)
-        if (user) await revocations.revoke(user.sid, user.loginAt + opts.absoluteTimeoutMs)
+        if (user) {
+          await revocations.revoke(user.sid, user.loginAt + opts.absoluteTimeoutMs)
+          fastify.metrics?.sessionRevoked()
+        }
         request.session.delete()
         return user
       },

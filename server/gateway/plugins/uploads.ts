@@ -9,7 +9,12 @@ import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../up
 export interface UploadsOptions extends UpstreamClientOptions {
   /** the largest file accepted, counted before base64 (which adds a third) */
   bodyLimitBytes: number
+  /** uploads read and forwarded at once: each holds its file in memory until the upstream has it */
+  inFlight: number
 }
+
+/** What a client told to come back later waits, in seconds: an upload's usual time here. */
+export const UPLOADS_RETRY_AFTER_SECONDS = 5
 
 /** Room for the multipart framing and the few small fields around the file. */
 const FRAMING_BYTES = 16 * 1024
@@ -34,15 +39,32 @@ function accepts(target: UploadTarget, name: string): boolean {
   return !target.extensions || target.extensions.some((ending) => name.toLowerCase().endsWith(ending))
 }
 
-/** Reads the form: one file (kept as the chunks multipart read, no copy) and an optional email. */
+/** The target's input fields from the form's values: checkboxes true or false, choices one of theirs. */
+function inputOf(target: UploadTarget, values: Map<string, string>): Record<string, string | boolean> | undefined {
+  if (!target.input) return undefined
+  const input: Record<string, string | boolean> = {}
+  for (const [name, kind] of Object.entries(target.input.fields)) {
+    const value = values.get(name)
+    if (kind === 'boolean') input[name] = value === 'true'
+    else if (value !== undefined && kind.includes(value)) input[name] = value
+    else throw new Refusal(422, `${name} must be one of ${kind.join(', ')}`)
+  }
+  return input
+}
+
+/** Reads the form: one file (kept as the chunks multipart read, no copy), an optional email, the target's inputs. */
 async function readForm(request: FastifyRequest, target: UploadTarget, limit: number) {
   let email: string | undefined
   let file: ReceivedFile | undefined
   let wrongName = false
-  const parts = request.parts({ limits: { fileSize: limit, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 } })
+  const values = new Map<string, string>()
+  const fields = 4 + Object.keys(target.input?.fields ?? {}).length
+  const parts = request.parts({ limits: { fileSize: limit, files: 1, fields, fieldSize: 1024, parts: fields + 1, headerPairs: 50 } })
   for await (const part of parts) {
     if (part.type === 'field') {
-      if (part.fieldname === 'email' && typeof part.value === 'string') email = part.value.trim() || undefined
+      if (typeof part.value !== 'string') continue
+      if (part.fieldname === 'email') email = part.value.trim() || undefined
+      else if (target.input && Object.hasOwn(target.input.fields, part.fieldname)) values.set(part.fieldname, part.value)
       continue
     }
     const chunks: Buffer[] = []
@@ -61,7 +83,7 @@ async function readForm(request: FastifyRequest, target: UploadTarget, limit: nu
   if (!file || file.size === 0) throw new Refusal(400, 'A file is required')
   if (target.withEmail && email !== undefined && !/^[^\s@]{1,64}@[^\s@]{1,200}$/.test(email))
     throw new Refusal(422, 'The email is not valid')
-  return { email, file }
+  return { email, file, input: inputOf(target, values) }
 }
 
 /**
@@ -74,6 +96,8 @@ export const uploadsPlugin = fp<UploadsOptions>(
   async (fastify, opts) => {
     const call = upstreamClient(opts)
     const limit = opts.bodyLimitBytes
+    // uploads between their acceptance and their answer's close (a client that leaves frees its place)
+    let active = 0
     const send = (reply: FastifyReply, status: number, error: string) => reply.code(status).send({ error, statusCode: status })
 
     // multipart's content-type parser stays in this scope: the proxy must keep streaming raw bodies
@@ -91,8 +115,21 @@ export const uploadsPlugin = fp<UploadsOptions>(
           fastify.auditEvent(request, reply, 'denied', { reason: 'unauthenticated', status: 401 })
           return send(reply, 401, 'Unauthorized')
         }
+        if (active >= opts.inFlight) {
+          fastify.auditEvent(request, reply, 'denied', { reason: 'uploads in flight', status: 503 })
+          // the body is not read: the connection closes after the answer
+          return send(
+            reply.header('retry-after', String(UPLOADS_RETRY_AFTER_SECONDS)).header('connection', 'close'),
+            503,
+            'Too many uploads at once, please try again shortly',
+          )
+        }
+        active++
+        fastify.metrics?.uploadsActive.inc()
         const stats = { bytesIn: 0, bytesOut: 0, file: undefined as string | undefined }
         reply.raw.once('close', () => {
+          active--
+          fastify.metrics?.uploadsActive.dec()
           fastify.auditCall(request, reply, { upstream: target.path, ...stats })
         })
         if (Number(request.headers['content-length'] ?? 0) > limit + FRAMING_BYTES) {
@@ -113,13 +150,14 @@ export const uploadsPlugin = fp<UploadsOptions>(
         stats.file = form.file.name
         const email = form.email ?? request.identity?.user
         try {
-          const answer = await call(request, 'POST', target.path, base64Body(target, form.file, email))
+          const answer = await call(request, 'POST', target.path, base64Body(target, form.file, email, form.input))
           stats.bytesOut = answer.bytes
           if (answer.json === undefined) return send(reply, 502, 'Upstream unavailable')
           if (answer.status >= 500) return replaceServerError(reply, answer.status, undefined, JSON.stringify(answer.json))
           return reply.code(answer.status).send(answer.json)
         } catch (error) {
           if (!(error instanceof UpstreamError)) throw error
+          fastify.metrics?.upstreamFailure(error.statusCode === 504 ? 'timeout' : 'error')
           request.log.warn({ err: error }, 'upload: upstream call failed')
           return send(reply, error.statusCode, error.message)
         }

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { entryFor, type ResourceDef, type ResourceKey } from '../../../shared/resources/index.js'
 import { adGroupsRoute } from './ad/groups.js'
+import { finalizeRoute } from './billing-automation/finalize.js'
+import { invoiceRoutes } from './billing-automation/invoices.js'
+import { billExportRoutes } from './cloud-bills/export.js'
+import { billSpendRoute } from './cloud-bills/spend.js'
 import { billUploadRoute } from './cloud-bills/upload.js'
+import { zippedAwsBillRoute } from './cloud-bills/zipped-aws-bill.js'
+import { copilotWorkbookRoute } from './github/copilot-workbook.js'
 import { exportRoute } from './cloud-certifications/export.js'
 import { postureRoute } from './cloud-parents/posture.js'
 import { byEmailRoute } from './cloud-contacts/by-email.js'
@@ -37,7 +43,10 @@ const SPECIAL_ROUTES = {
   cloud_requests: [cloudRequestRoutes, requestTargetRoutes],
   // spec 000 §2, §7: the public member update and the select options its form shows
   dcoe_members: [memberSelfServiceRoutes],
-  cloud_bills: [billUploadRoute],
+  // spec 000 §7: the Billing Automation page's calls, beside the bills upload they share checks with
+  cloud_bills: [billUploadRoute, billExportRoutes, billSpendRoute, zippedAwsBillRoute, invoiceRoutes, finalizeRoute],
+  // spec 000 §7: POST /github/send_copilot_xlsx_email, the Copilot seats' billing workbook
+  github_copilot_users: [copilotWorkbookRoute],
 } satisfies Partial<Record<ResourceKey, readonly SpecialRoute[]>>
 
 /** Registers the special routes of the models this upstream serves (tests may serve fewer). */

@@ -20,6 +20,7 @@ const members = () => import('../features/members/index.js')
 const BlacklistSwitch = lazyNamed(members, 'BlacklistSwitch')
 const certifications = () => import('../features/cloud-certifications/index.js')
 const serviceCatalog = () => import('../features/service-catalog/index.js')
+const billing = () => import('../features/billing/index.js')
 const NetworkUploadButton = lazyNamed(() => import('../features/cost-center-networks/index.js'), 'NetworkUploadButton')
 const ProviderIcon = lazyNamed(certifications, 'ProviderIcon')
 
@@ -67,8 +68,11 @@ const OVERRIDES = {
   cloud_survey_responses: {
     screens: { create: lazyNamed(() => import('../features/cloud-survey-responses/index.js'), 'SurveyCreatePage') },
   },
-  // spec 001 §2: creating cloud bills is the upload screen
-  cloud_bills: { screens: { create: lazyNamed(() => import('../features/billing/index.js'), 'BillUploadPage') } },
+  // spec 001 §2: creating cloud bills is the upload screen; the history has the Export Data dialog
+  cloud_bills: {
+    screens: { create: lazyNamed(billing, 'BillUploadPage') },
+    listActions: lazyNamed(billing, 'BillListActions'),
+  },
 } satisfies Partial<Record<ResourceKey, ResourceExtensions>>
 
 const BY_KEY: Readonly<Partial<Record<ResourceKey, ResourceExtensions>>> = OVERRIDES

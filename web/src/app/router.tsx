@@ -28,6 +28,8 @@ const AwsAccountPage = lazy(() => import('../features/requests/aws-account-page.
 const AzureSubscriptionPage = lazy(() => import('../features/requests/azure-subscription-page.js'))
 const GcpProjectPage = lazy(() => import('../features/requests/gcp-project-page.js'))
 const SpincoSgPage = lazy(() => import('../features/requests/spinco-sg-page.js'))
+const BillingAutomationPage = lazy(() => import('../features/billing-automation/billing-automation-page.js'))
+const BillsDashboardPage = lazy(() => import('../features/bills-dashboard/bills-dashboard-page.js'))
 
 interface ResourceParams {
   action: string
@@ -64,6 +66,8 @@ function AuthRoutes() {
         <Route path={paths.auth.createAzureSubscription.path} component={AzureSubscriptionPage} />
         <Route path={paths.auth.createGcpProject.path} component={GcpProjectPage} />
         <Route path={paths.auth.spincoSgModification.path} component={SpincoSgPage} />
+        <Route path={paths.auth.billingAutomation.path} component={BillingAutomationPage} />
+        <Route path={paths.auth.billsDashboard.path} component={BillsDashboardPage} />
         <Route path={paths.auth.activeDirectory.path}>
           {(params) => (/^groups-(aws|azure|gcp)$/.test(params.group ?? '') ? <DirectoryPage params={params} /> : <NotFound />)}
         </Route>

@@ -36,6 +36,7 @@ export function apiPath(resource: ResourceDef, call?: SpecialCall): string {
 const costCenters = registered('cost_centers')
 const cloudContacts = registered('cloud_contacts')
 const cloudParents = registered('cloud_parents')
+const cloudBills = registered('cloud_bills')
 const dcoeMembers = writable(registered('dcoe_members'), 'update')
 const teamMembershipTickets = writable(registered('team_membership_tickets'), 'create')
 
@@ -71,6 +72,12 @@ export const paths = {
     dashStats: fixed('/auth/dash-stats'),
     accountDetails: fixed('/auth/account-details'),
     billingAutomation: fixed('/auth/billing-automation'),
+    /** spec 001 §2: the billing dashboard, linked from the cloud bills history */
+    billsDashboard: {
+      path: '/auth/cloud-bills-dashboard',
+      getHref: (query?: { key: string; start: string; end: string }) =>
+        query ? `/auth/cloud-bills-dashboard?${new URLSearchParams(query)}` : '/auth/cloud-bills-dashboard',
+    },
     membershipRequests: fixed('/auth/membership-requests'),
     activeDirectory: {
       path: '/auth/active-directory/:group',
@@ -137,6 +144,20 @@ export const paths = {
         `/api/select_options?${new URLSearchParams({ by_field: field, ...(link && { member_id: link.memberId, credential: link.credential }) })}`,
     },
     billsUpload: fixed('/api/upload/cloud_bills'),
+    /** spec 000 §7: the Billing Automation page; finalizing goes through the gateway's upload target */
+    processAzureInvoice: fixed(apiPath(cloudBills, { method: 'POST', path: 'process_azure_invoice' })),
+    processGoogleInvoice: fixed(apiPath(cloudBills, { method: 'POST', path: 'process_google_invoice' })),
+    loadGcpData: fixed(apiPath(cloudBills, { method: 'POST', path: 'update_dashboard' })),
+    billsSpend: {
+      path: apiPath(cloudBills, { method: 'GET', path: 'spend' }),
+      getHref: (query: { key: string; startDate: string; endDate: string }) =>
+        `${apiPath(cloudBills, { method: 'GET', path: 'spend' })}?${new URLSearchParams(query)}`,
+    },
+    finalizeInvoiceUpload: fixed('/api/upload/billing_jobs'),
+    /** spec 000 §7: two of the Home report cards */
+    zippedAwsBill: fixed(apiPath(cloudBills, { method: 'POST', path: 'send_zipped_aws_bill' })),
+    copilotWorkbook: fixed('/api/github/send_copilot_xlsx_email'),
+    databaseBackup: fixed('/api/db_dump/dump_db'),
     /** spec 000 §7: GET /ad/groups?aws | ?azure | (GCP: no flag), with the page's toggles and paging */
     adGroups: {
       path: '/api/ad/groups',

@@ -77,6 +77,10 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
   const etag = res.headers.get('etag')
   if (res.ok && etag && method !== 'POST') versions.set(url, etag)
   if (res.ok && method === 'DELETE') versions.delete(url)
+  // a list names each row's version: its inline writes send it as a record's own read would
+  const listed =
+    res.ok && method === 'GET' ? (payload as { meta?: { versions?: Record<string, string> } } | undefined)?.meta?.versions : undefined
+  if (listed) for (const [id, version] of Object.entries(listed)) versions.set(`${url.split('?')[0]}/${id}`, `W/"${version}"`)
   if (!res.ok) {
     // the session ended (reads and writes alike): re-check it, so the auth guard sends the person to sign in
     if (res.status === 401 && url !== paths.api.session.getHref()) void mutate(paths.api.session.getHref())

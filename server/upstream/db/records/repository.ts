@@ -29,7 +29,8 @@ function withVersion(row: ApiRecord | undefined): { data: ApiRecord; version: st
 
 export interface ListFilter {
   field: string
-  kind: FilterKind
+  /** a registry filter's kind, or an inclusive bound the server sets itself (the bills export's window) */
+  kind: FilterKind | 'from' | 'until'
   /** already converted to the field's JS type (a string, number or boolean; days for createdWithin) */
   value: string | number | boolean
 }
@@ -59,6 +60,8 @@ export interface ListPage {
   estimated?: boolean
   /** the cursor of the page's last row, when the page is full (there may be more) */
   next?: ListCursor
+  /** each row's version (its ETag's value) by id, for writes from the list (inline rows); not for count=none walks */
+  versions?: Record<string, string>
 }
 
 /**
@@ -94,6 +97,10 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
         return sql`${expr} = ${filter.value}`
       case 'createdWithin':
         return sql`${expr} >= now() - make_interval(days => ${Number(filter.value)}::int)`
+      case 'from':
+        return sql`${expr} >= ${filter.value}`
+      case 'until':
+        return sql`${expr} <= ${filter.value}`
     }
   }
 
@@ -197,25 +204,30 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
               sql` UNION ALL `,
             )}) AS ranges ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${query.perPage}`
           : branch(ranges.length ? [...filters, ranges[0]] : filters)
+      // a whole-list walk (count=none: the CSV) needs no versions; a screen's page does, for its inline writes
+      const walk = query.count === 'none'
       const found = await rows(
         db,
         sql`WITH page AS (${pageRows})
-            SELECT ${shape.select}, page."__id", page."__key"::text AS "__key"
+            SELECT ${shape.select}, page."__id", page."__key"::text AS "__key"${walk ? sql`` : sql`, ${versionOf(t)} AS "__version"`}
             FROM page JOIN ${table} AS t ON t.id = page."__id"${shape.joins}
             ORDER BY page."__key" ${dir}, page."__id" ${dir}`,
       )
       const last = found.at(-1)
       const next = last && found.length === query.perPage ? { key: last.__key as string | null, id: Number(last.__id) } : undefined
+      const versions: Record<string, string> = {}
       for (const row of found) {
+        if (!walk) versions[String(row.__id)] = String(row.__version)
         delete row.__id
         delete row.__key
+        delete row.__version
       }
-      if (query.count === 'none') return { data: found, next }
+      if (walk) return { data: found, next }
       // a short first page (or a short page at an offset) is its own count
       if (!query.after && found.length < query.perPage && (found.length > 0 || query.page === 1)) {
-        return { data: found, total: offset + found.length, next }
+        return { data: found, total: offset + found.length, next, versions }
       }
-      return { data: found, ...(await totalOf(db, sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`)), next }
+      return { data: found, ...(await totalOf(db, sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`)), next, versions }
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { ModelSeed } from './types.js'
 
-/** the demo's cost centers, their company, business unit and network (other seeds) */
-const OWNERS = [
+/** the demo's cost centers, their company, business unit and network (other seeds); the invoices book to them too */
+export const OWNERS = [
   { identifier: '1000-CCOE-01', company_code: '1000', business_units_id: 'Cloud Centre of Excellence', network: 'NET-1000-02' },
   { identifier: '3100-GAM-07', company_code: '3100', business_units_id: 'Gaming', network: 'NET-3100-07' },
   { identifier: '2000-LOT-12', company_code: '2000', business_units_id: 'Lottery', network: 'NET-2000-12' },

@@ -24,6 +24,7 @@ import { membersSeed } from './members.js'
 import { microsoftApprovalsSeed } from './microsoft-approvals.js'
 import { customersSeed, missingReportTagsSeed } from './missing-tags-customers.js'
 import { projectIdsSeed } from './project-ids.js'
+import { seedProviderInvoices } from './provider-invoices.js'
 import { sapCostCentersSeed } from './sap-cost-centers.js'
 import { serviceCatalogProductsSeed } from './service-catalog-products.js'
 import { teamMembershipTicketsSeed } from './team-membership-tickets.js'
@@ -97,6 +98,8 @@ export async function seedDemoData(database: Database, warn: (message: string) =
     await seedActiveDirectoryGroups(tx)
     // the Azure groups and GCP folders the Cloud Factory forms offer: not registry models either
     await seedRequestTargets(tx)
+    // the providers' invoices the Billing Automation page turns into bills
+    await seedProviderInvoices(tx)
   })
 }
 

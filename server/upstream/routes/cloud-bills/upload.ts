@@ -25,7 +25,7 @@ const UploadSchema = Type.Object(
 const UploadAnswerSchema = Type.Object({ data: Type.Object({ inserted: Type.Number() }) })
 
 /** .xlsx is a zip (PK\3\4); anything else is read as UTF-8 CSV */
-async function recordsOf(bytes: Buffer): Promise<string[][]> {
+export async function recordsOf(bytes: Buffer): Promise<string[][]> {
   if (bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return workbookRows(bytes)
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
   if (text.includes('\u0000')) throw new HttpError(422, 'The file is not an .xlsx workbook or a CSV file')
@@ -34,10 +34,10 @@ async function recordsOf(bytes: Buffer): Promise<string[][]> {
   return records
 }
 
-type Stored = BillRow & { business_units_id: number | null; cost_center_networks_id: number | null }
+export type Stored = BillRow & { business_units_id: number | null; cost_center_networks_id: number | null }
 
 /** Business units by name and networks by identifier; an unknown one refuses its row. */
-async function resolve(db: Executor, bills: BillRow[]): Promise<Stored[]> {
+export async function resolveBills(db: Executor, bills: BillRow[]): Promise<Stored[]> {
   const units = await idsOf(
     db,
     'business_units',
@@ -81,7 +81,7 @@ export async function insertBills(tx: Executor, bills: Stored[]): Promise<void> 
 
 /** Bills of a parsed file (CSV or workbook rows), checked, resolved and stored in one transaction. */
 export async function storeBills(db: Database['db'], records: string[][]): Promise<number> {
-  const bills = await resolve(db, billRowsOf(records))
+  const bills = await resolveBills(db, billRowsOf(records))
   await db.transaction((tx) => insertBills(tx, bills))
   return bills.length
 }

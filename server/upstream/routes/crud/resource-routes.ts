@@ -60,7 +60,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     { schema: { querystring: schemas.listQuery, response: { 200: schemas.list } }, schemaErrorFormatter },
     async (request) => {
       const query = listQueryOf(resource, request.query)
-      const { data, total, estimated, next } = await guarded('write', {}, () => records.list(db(), query))
+      const { data, total, estimated, next, versions } = await guarded('write', {}, () => records.list(db(), query))
       const extra = extraMeta ? await extraMeta.compute(db(), query) : {}
       return {
         data,
@@ -70,6 +70,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
           page: query.page,
           per_page: query.perPage,
           ...(next && { next: encodeCursor(query.sort, next) }),
+          ...(versions && { versions }),
           ...extra,
         },
       }

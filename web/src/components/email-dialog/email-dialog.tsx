@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core'
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { storedUser } from '../../lib/session.js'
 
 export interface EmailDialogProps {
@@ -8,10 +8,14 @@ export interface EmailDialogProps {
   /** resolves when sent; the dialog stays open (with a spinner) until then */
   onSend: (email: string) => Promise<void>
   onClose: () => void
+  /** what else the request needs, above the address (an export's scope and window) */
+  children?: ReactNode
+  /** false while those other inputs are incomplete @default true */
+  ready?: boolean
 }
 
 /** Asks where to send something: prefilled with the signed-in user's email (spec 001 §6). */
-export function EmailDialog({ isOpen, title, onSend, onClose }: EmailDialogProps) {
+export function EmailDialog({ isOpen, title, onSend, onClose, children, ready = true }: EmailDialogProps) {
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   // each opening starts from the stored email: set while rendering the change, not in an effect after it
@@ -35,6 +39,7 @@ export function EmailDialog({ isOpen, title, onSend, onClose }: EmailDialogProps
     <Dialog isOpen={isOpen} title={title} icon="envelope" onClose={busy ? undefined : onClose} className="confirm-dialog">
       <form onSubmit={(e) => void submit(e)}>
         <DialogBody>
+          {children}
           <FormGroup label="Email" labelFor="email-dialog-email">
             <InputGroup id="email-dialog-email" type="email" required value={email} onValueChange={setEmail} autoFocus />
           </FormGroup>
@@ -43,7 +48,7 @@ export function EmailDialog({ isOpen, title, onSend, onClose }: EmailDialogProps
           actions={
             <>
               <Button text="Cancel" onClick={onClose} disabled={busy} />
-              <Button type="submit" intent={Intent.PRIMARY} text="Send" loading={busy} disabled={!email.trim()} />
+              <Button type="submit" intent={Intent.PRIMARY} text="Send" loading={busy} disabled={!email.trim() || !ready} />
             </>
           }
         />

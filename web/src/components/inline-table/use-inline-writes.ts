@@ -46,12 +46,14 @@ export function useInlineWrites(
       if (reloadOnDuplicate && err.status === 409) onReload()
     },
   })
+  // a row saved (or deleted) over someone else's change: Reload starts the table afresh with the current rows
   const updating = useUpdateController(resource, {
     revalidate: false,
     onSuccess: (saved) => patchList((rows) => rows.map((r) => (r.id === saved.data.id ? saved.data : r))),
     onError,
+    onReloaded: onReload,
   })
-  const deleting = useDeleteController(resource)
+  const deleting = useDeleteController(resource, { onReloaded: onReload })
 
   const outcome = (answer: unknown): WriteResult => (answer ? { ok: true } : { ok: false, fieldErrors: refusal.current })
 

@@ -6,7 +6,7 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { FormPage } from '../../components/form-page.js'
 import { paths } from '../../config/paths.js'
 import { toastError, toastSuccess } from '../../lib/toaster.js'
-import { uploadWithProgress } from './upload-with-progress.js'
+import { uploadWithProgress } from '../../lib/upload-with-progress.js'
 
 /**
  * /auth/create/cloud_bills (spec 001 §2): one file picker and Submit. The gateway turns the

@@ -31,12 +31,15 @@ export interface ConfirmedCard {
 
 export type UtilityCard = ReportCard | ConfirmedCard
 
-/**
- * The cards whose upstream call exists. Still to come (issue 9 item 1), each one entry here once its
- * route is in: AWS zipped bill (POST cloud_bills/send_zipped_aws_bill), database backup
- * (POST db_dump/dump_db) and GitHub Copilot billing (POST github/send_copilot_xlsx_email).
- */
+/** The cards of spec 000 §2, in its order: five reports, then the two that email every affected owner. */
 export const QUICK_UTILITIES: readonly UtilityCard[] = [
+  {
+    key: 'aws-zipped-bill',
+    title: 'AWS Zipped Bill',
+    description: 'Email every AWS cloud bill as a zipped CSV attachment.',
+    href: () => paths.api.zippedAwsBill.getHref(),
+    body: (email) => ({ cloud_bill: { email: false, send_to: email } }),
+  },
   {
     key: 'cost-center-inventory',
     title: 'Cost Center Inventory',
@@ -45,11 +48,25 @@ export const QUICK_UTILITIES: readonly UtilityCard[] = [
     body: (email) => ({ cost_center: { email: true, send_to: email } }),
   },
   {
+    key: 'database-backup',
+    title: 'Database Backup',
+    description: 'Email a restorable backup of the portal database (a gzip-compressed SQL script).',
+    href: () => paths.api.databaseBackup.getHref(),
+    body: (email) => ({ db_dump: { send_to: email } }),
+  },
+  {
     key: 'terminated-cloud-contacts',
     title: 'Terminated Cloud Contacts',
     description: 'Email the terminated cloud contacts and the cloud parents they own as a CSV attachment.',
     href: () => paths.api.terminatedContactsReport.getHref(),
     body: (email) => ({ cloud_contact: { to_address: email } }),
+  },
+  {
+    key: 'github-enterprise-billing',
+    title: 'GitHub Enterprise Billing',
+    description: 'Email the GitHub Copilot seats and their cost centers as an .xlsx workbook.',
+    href: () => paths.api.copilotWorkbook.getHref(),
+    body: (email) => ({ github: { to_email: email } }),
   },
   {
     kind: 'confirmed',

@@ -3,10 +3,10 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import { splitRegions } from '../../../../shared/rules/cloud-requests.js'
 import { AwsAccountRequestSchema, REQUEST_FIELD_LABELS as L } from '../../../../shared/schemas/cloud-requests.js'
 import { paths } from '../../config/paths.js'
-import { RequestForm, type RequestFieldDef, type RequestValues } from './request-form.js'
+import { CallForm, type CallFieldDef, type CallValues } from '../../components/call-form/index.js'
 import { RequestPage } from './request-page.js'
 
-const FIELDS: RequestFieldDef[] = [
+const FIELDS: CallFieldDef[] = [
   { name: 'accountEmail', label: L.accountEmail, kind: 'email' },
   { name: 'accountName', label: L.accountName, kind: 'text' },
   { name: 'ou', label: L.ou, kind: 'select', choices: AWS_OU_OPTIONS },
@@ -22,13 +22,13 @@ const FIELDS: RequestFieldDef[] = [
   { name: 'regions', label: L.regions, kind: 'text', placeholder: 'us-east-1, eu-west-1', helper: 'Separate regions with commas' },
 ]
 
-const INITIAL: RequestValues = { ...Object.fromEntries(FIELDS.map((f) => [f.name, ''])), ou: DEFAULT_AWS_OU }
+const INITIAL: CallValues = { ...Object.fromEntries(FIELDS.map((f) => [f.name, ''])), ou: DEFAULT_AWS_OU }
 
 /** /auth/create-aws-account (spec 000 §3): every field, OU sandbox by default, regions split on commas. */
 export default function AwsAccountPage() {
   return (
     <RequestPage title="Create AWS Account">
-      <RequestForm
+      <CallForm
         fields={FIELDS}
         initial={INITIAL}
         schema={AwsAccountRequestSchema}

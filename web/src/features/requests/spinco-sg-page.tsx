@@ -3,10 +3,10 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import { usersProblem } from '../../../../shared/rules/cloud-requests.js'
 import { REQUEST_FIELD_LABELS as L, SpincoSgRequestSchema } from '../../../../shared/schemas/cloud-requests.js'
 import { paths } from '../../config/paths.js'
-import { RequestForm, type RequestFieldDef, type RequestValues } from './request-form.js'
+import { CallForm, type CallFieldDef, type CallValues } from '../../components/call-form/index.js'
 import { RequestPage } from './request-page.js'
 
-const FIELDS: RequestFieldDef[] = [
+const FIELDS: CallFieldDef[] = [
   { name: 'securityGroupName', label: L.securityGroupName, kind: 'text' },
   {
     name: 'users',
@@ -16,18 +16,18 @@ const FIELDS: RequestFieldDef[] = [
     helper: 'Email addresses separated by semicolons',
   },
 ]
-function usersRule(values: RequestValues): Record<string, string> {
+function usersRule(values: CallValues): Record<string, string> {
   const problem = usersProblem(values.users ?? '')
   return problem ? { users: problem } : {}
 }
 
-const INITIAL: RequestValues = { securityGroupName: '', users: '' }
+const INITIAL: CallValues = { securityGroupName: '', users: '' }
 
 /** /auth/spinco-sg-modification (spec 000 §3, §7, §8): add or remove users of a Spinco security group. */
 export default function SpincoSgPage() {
   return (
     <RequestPage title="Modify Spinco Security Groups">
-      <RequestForm
+      <CallForm
         fields={FIELDS}
         initial={INITIAL}
         schema={SpincoSgRequestSchema}

@@ -4,16 +4,16 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { hyphenate } from '../../../../shared/rules/cloud-requests.js'
 import { apiRequest, ApiError } from '../../lib/api-client.js'
 import { toastError, toastSuccess } from '../../lib/toaster.js'
-import { requestErrors, type RequestErrors } from './request-errors.js'
+import { callErrors, type CallErrors } from './call-errors.js'
 
-export type RequestValues = Record<string, string>
+export type CallValues = Record<string, string>
 
 export interface ChoiceGroup {
   label: string
   options: { label: string; value: string }[]
 }
 
-export interface RequestFieldDef {
+export interface CallFieldDef {
   name: string
   label: string
   /** hyphens: white space typed becomes hyphens (spec 000 §5, the Azure and GCP forms) */
@@ -24,7 +24,7 @@ export interface RequestFieldDef {
   helper?: string
 }
 
-export interface RequestAction {
+export interface CallAction {
   text: string
   /** gateway path */
   path: string
@@ -34,16 +34,22 @@ export interface RequestAction {
   intent?: Intent
 }
 
-export interface RequestFormProps {
-  fields: readonly RequestFieldDef[]
-  initial: RequestValues
+export interface CallFormProps {
+  fields: readonly CallFieldDef[]
+  initial: CallValues
   schema: TObject
-  toBody: (values: RequestValues) => Record<string, unknown>
-  actions: readonly RequestAction[]
+  toBody: (values: CallValues) => Record<string, unknown>
+  actions: readonly CallAction[]
   /** a check the schema cannot say (the users' addresses), by field */
-  rule?: (values: RequestValues) => RequestErrors
+  rule?: (values: CallValues) => CallErrors
   /** what the form shows beyond its fields (a value derived from them) */
-  derived?: (values: RequestValues) => ReactNode
+  derived?: (values: CallValues) => ReactNode
+  /** the body's outer key when the call wraps its fields ({"cloud_bill": {...}}); `schema` checks the inside */
+  envelope?: string
+  /** after the success toast, with the upstream's answer */
+  onSent?: (answer: unknown) => void
+  /** what the form shows above its fields (a choice that picks which fields it has) */
+  lead?: ReactNode
 }
 
 function Choices({ choices }: { choices: readonly string[] | readonly ChoiceGroup[] }) {
@@ -69,31 +75,34 @@ function Choices({ choices }: { choices: readonly string[] | readonly ChoiceGrou
 }
 
 /**
- * A Cloud Factory form (spec 000 §3): its fields, checked against the upstream's schema as a person
- * types once they have tried to send, and one button per call (the security groups have two).
- * The upstream's per-field refusals show under their fields.
+ * A form that posts its fields to one or more calls (the Cloud Factory forms of spec 000 §3, the
+ * billing automation's invoices): checked against the upstream's schema as a person types once they
+ * have tried to send, one button per call (the security groups have two). The upstream's per-field
+ * refusals show under their fields.
  */
-export function RequestForm({ fields, initial, schema, toBody, actions, rule, derived }: RequestFormProps) {
-  const [values, setValues] = useState<RequestValues>(initial)
+export function CallForm({ fields, initial, schema, toBody, actions, rule, derived, envelope, onSent, lead }: CallFormProps) {
+  const [values, setValues] = useState<CallValues>(initial)
   const [tried, setTried] = useState(false)
-  const [serverErrors, setServerErrors] = useState<RequestErrors>({})
+  const [serverErrors, setServerErrors] = useState<CallErrors>({})
   const [busy, setBusy] = useState<string | undefined>()
-  const check = (v: RequestValues) => ({ ...rule?.(v), ...requestErrors(schema, toBody(v)) })
+  const labels = Object.fromEntries(fields.map((f) => [f.name, f.label]))
+  const check = (v: CallValues) => ({ ...rule?.(v), ...callErrors(schema, toBody(v), labels) })
   const errors = tried ? { ...serverErrors, ...check(values) } : serverErrors
 
-  const set = (field: RequestFieldDef, value: string) => {
+  const set = (field: CallFieldDef, value: string) => {
     setValues((v) => ({ ...v, [field.name]: field.kind === 'hyphens' ? hyphenate(value) : value }))
     setServerErrors(({ [field.name]: _gone, ...rest }) => rest)
   }
 
-  const send = async (action: RequestAction) => {
+  const send = async (action: CallAction) => {
     setTried(true)
     if (Object.keys(check(values)).length > 0) return
-    const body = toBody(values)
+    const body = envelope ? { [envelope]: toBody(values) } : toBody(values)
     setBusy(action.path)
     try {
-      await apiRequest('POST', action.path, body)
+      const answer = await apiRequest('POST', action.path, body)
       void toastSuccess(action.successText)
+      onSent?.(answer)
       setValues(initial)
       setTried(false)
       setServerErrors({})
@@ -115,6 +124,7 @@ export function RequestForm({ fields, initial, schema, toBody, actions, rule, de
   return (
     <Card className="form-card">
       <form onSubmit={submit} noValidate>
+        {lead}
         {fields.map((field) => {
           const id = `request-${field.name}`
           const error = errors[field.name]

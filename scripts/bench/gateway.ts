@@ -1,0 +1,172 @@
+/**
+ * `npm run bench` part: the gateway's hot path against a Debian nginx plain proxy, in one run.
+ * Both sit in front of the same trivial upstream (a fixed 20-row JSON list answered from memory);
+ * wrk (c=50) asks each for that list: the gateway as a signed-in person does (session cookie,
+ * allowlist, proxy, one audit line per call written to a file), nginx as a plain proxy_pass with its
+ * access log on. The gateway is the built production server (`node dist/server/main.js`), its
+ * stdout (the audit log) a file.
+ * Needs nginx and wrk (installed from Debian's packages when missing and running as root).
+ */
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { freePort } from '../../test/helper.js'
+import { signIn } from '../../test/lib/sign-in.js'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = 50
+
+function ensureTools() {
+  const missing = ['nginx', 'wrk'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0)
+  if (missing.length === 0) return true
+  if (process.getuid?.() !== 0) return false
+  spawnSync('apt-get', ['install', '-y', '-qq', ...missing.map((m) => (m === 'nginx' ? 'nginx-light' : m))], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
+  return true
+}
+
+const ROWS = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Department ${i + 1}`, abbreviation: `D${i + 1}` }))
+const LIST = JSON.stringify({ data: ROWS, meta: { total: 20, page: 1, per_page: 20 } })
+
+interface WrkResult {
+  rate: number
+  p50: number
+  p99: number
+  errors: number
+}
+
+/** wrk's rate and latency distribution (ms). Run asynchronously: the trivial upstream lives in this process. */
+async function wrk(url: string, headers: Record<string, string>): Promise<WrkResult> {
+  const args = [
+    '-t2',
+    `-c${CONNECTIONS}`,
+    `-d${SECONDS}s`,
+    '--latency',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    url,
+  ]
+  const { stdout: out } = await promisify(execFile)('wrk', args, { encoding: 'utf8' })
+  const ms = (label: string) => {
+    const match = new RegExp(`${label}\\s+([\\d.]+)(us|ms|s)`).exec(out)
+    if (!match) throw new Error(`wrk printed no ${label}:\n${out}`)
+    return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's']
+  }
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0)
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
+  return {
+    rate: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50: ms('50%'),
+    p99: ms('99%'),
+    errors: non2xx + (socketErrors ? socketErrors.slice(1).reduce((n, x) => n + Number(x), 0) : 0),
+  }
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} never answered`)
+}
+
+async function main() {
+  if (!existsSync('dist/server/main.js')) throw new Error('dist/server/main.js is missing: `npm run build` first')
+  if (!ensureTools()) {
+    console.log('gateway vs nginx: skipped (nginx or wrk missing, and not root to install them)')
+    return
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'ccoe-bench-gateway-'))
+  const children: ChildProcess[] = []
+  const upstream = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(LIST) })
+    res.end(LIST)
+  })
+  try {
+    const upstreamPort = await freePort()
+    await new Promise<void>((resolve) => upstream.listen(upstreamPort, '127.0.0.1', resolve))
+    upstream.keepAliveTimeout = 60_000
+
+    const nginxPort = await freePort()
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log ${dir}/nginx-access.log;
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  upstream portal_api { server 127.0.0.1:${upstreamPort}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${nginxPort};
+    location /api/ { proxy_pass http://portal_api/; proxy_http_version 1.1; proxy_set_header Connection ""; }
+  }
+}
+`,
+    )
+    const nginx = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' })
+    children.push(nginx)
+
+    const gatewayPort = await freePort()
+    // BENCH_CPU_PROF=<dir>: the gateway writes a V8 CPU profile there when it stops (for `--cpu-prof` reading)
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+    const gateway = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
+      // stdout is the audit log (as in production, where a collector reads it): a real file here
+      stdio: ['ignore', openSync(join(dir, 'audit.log'), 'w'), 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(gatewayPort),
+        DATA_DIR: join(dir, 'data'),
+        UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`,
+        UPSTREAM_TOKEN: 'bench-upstream-token',
+        NODE_ENV: 'production',
+      },
+    })
+    children.push(gateway)
+    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`
+    await waitFor(`${gatewayUrl}/healthz`)
+    await waitFor(`http://127.0.0.1:${nginxPort}/api/departments`)
+    const cookie = await signIn(gatewayUrl, 'alice@ccoe.example', 'alice')
+
+    const path = '/api/departments?per_page=20'
+    // one warm-up each, so neither pays for its JIT in the figures
+    await wrk(`http://127.0.0.1:${nginxPort}${path}`, {})
+    const viaNginx = await wrk(`http://127.0.0.1:${nginxPort}${path}`, {})
+    await wrk(`${gatewayUrl}${path}`, { cookie })
+    const viaGateway = await wrk(`${gatewayUrl}${path}`, { cookie })
+    const audited = spawnSync('wc', ['-l', join(dir, 'audit.log')], { encoding: 'utf8' })
+      .stdout.trim()
+      .split(' ')[0]
+
+    const fmt = (n: number) => Math.round(n).toLocaleString('en')
+    console.log(`\nauthenticated GET of a 20-row list (wrk c=${CONNECTIONS}, ${SECONDS}s, trivial upstream)`)
+    console.log(
+      `  nginx plain proxy:  ${fmt(viaNginx.rate)} req/s, p50 ${viaNginx.p50.toFixed(2)} ms, p99 ${viaNginx.p99.toFixed(2)} ms, errors ${viaNginx.errors}`,
+    )
+    console.log(
+      `  portal gateway:     ${fmt(viaGateway.rate)} req/s, p50 ${viaGateway.p50.toFixed(2)} ms, p99 ${viaGateway.p99.toFixed(2)} ms, errors ${viaGateway.errors}`,
+    )
+    console.log(
+      `  ratio: ${(viaGateway.rate / viaNginx.rate).toFixed(2)}x nginx's rate (goal >= 0.3x and >= 10k req/s), p99 ${(viaGateway.p99 / viaNginx.p99).toFixed(1)}x nginx's (goal <= 3x)`,
+    )
+    console.log(`  audit lines written: ${audited} (one per call, warm-ups and sign-in included)`)
+  } finally {
+    for (const child of children) child.kill('SIGTERM')
+    upstream.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exitCode = 1
+})

@@ -1,0 +1,182 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { sql } from 'drizzle-orm'
+import type { FastifyPluginAsync } from 'fastify'
+import { MESSAGES } from '../../../../shared/messages.js'
+import { BILL_PROVIDERS } from '../../../../shared/resources/cloud-bills.js'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { FINALIZE_FLAGS, type FinalizeFlag } from '../../../../shared/schemas/billing-automation.js'
+import { csvHeader, csvRows, type CsvColumnOf } from '../../../../shared/csv.js'
+import { rows } from '../../db/records/repository.js'
+import { HttpError } from '../../http-error.js'
+import { decodeBase64 } from '../../uploads/base64.js'
+import { bodyErrorFormatter } from '../body-errors.js'
+import { billRowsOf, type BillRow } from '../cloud-bills/rows.js'
+import { insertBills, MAX_BILL_FILE_BYTES, recordsOf, resolveBills } from '../cloud-bills/upload.js'
+import { count, money, recordJobs, requester, type Job } from './jobs.js'
+
+const FinalizeSchema = Type.Object(
+  {
+    cloud_bill: Type.Object(
+      {
+        input: Type.Object(
+          {
+            provider: Type.Union(BILL_PROVIDERS.map((p) => Type.Literal(p))),
+            ...Object.fromEntries(Object.keys(FINALIZE_FLAGS).map((flag) => [flag, Type.Boolean()])),
+          },
+          { additionalProperties: false },
+        ),
+        data: Type.String({ minLength: 1 }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+)
+type FinalizeBody = Static<typeof FinalizeSchema> & {
+  cloud_bill: { input: Record<FinalizeFlag, boolean> }
+}
+const AnswerSchema = Type.Object({
+  data: Type.Object({ message: Type.String(), lines: Type.Number(), inserted: Type.Number(), owners_emailed: Type.Number() }),
+})
+
+/** The columns of an owner's email attachment: the invoice lines booked to their cost centers. */
+const OWNER_COLUMNS: CsvColumnOf[] = [
+  { header: 'Date', field: 'date' },
+  { header: 'Provider', field: 'provider' },
+  { header: 'Company Code', field: 'company_code' },
+  { header: 'Currency', field: 'currency' },
+  { header: 'Reference', field: 'reference' },
+  { header: 'GL Account', field: 'account' },
+  { header: 'Identifier', field: 'identifier' },
+  { header: 'Amount', field: 'amount', type: 'number' },
+  { header: 'Line Item Txt', field: 'line_item' },
+]
+
+const sum = (bills: readonly BillRow[]) => bills.reduce((total, b) => total + Number(b.amount), 0)
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item])
+  return groups
+}
+
+/** The invoice numbers a file's lines carry, for the jobs' reference column. */
+const referencesOf = (bills: readonly BillRow[]) => [...new Set(bills.flatMap((b) => b.reference ?? []))].join(', ') || null
+
+/**
+ * POST /cloud_bills/parse_pre_ap (spec 000 §7: Finalize Invoice)
+ *   {"cloud_bill":{"input":{"provider":"gcp","send_nalo_nagi_invoices":bool,"populate_cloud_bills":bool,
+ *    "update_bigquery":bool,"email_cost_center_owners":bool},"data":"data:<mime>;base64,…"}}
+ *   → 200 {"data":{"message":"Your new data has been submitted!","lines":N,"inserted":N,"owners_emailed":N}}
+ *   → 422 naming every bad row (the bills upload's checks, and a line of another provider): nothing stored.
+ * The file is the invoice's lines in the bills layout (an .xlsx workbook or a CSV). In one transaction:
+ * the lines become bills when asked; the finalization and each step asked for are recorded as jobs
+ * (the Nalo/Nagi invoices per company code and the BigQuery rows per month, as the team hands them on);
+ * then each owner of a cost center the lines name gets one email with their lines attached.
+ */
+export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async (app, { resource }) => {
+  app.post<{ Body: FinalizeBody }>(
+    `/${resource.path}/parse_pre_ap`,
+    {
+      schema: { body: FinalizeSchema, response: { 200: AnswerSchema } },
+      schemaErrorFormatter: bodyErrorFormatter({ data: 'File', provider: 'Provider' }),
+    },
+    async (request) => {
+      const by = requester(request)
+      const { input, data } = request.body.cloud_bill
+      if (input.email_cost_center_owners && !app.mail.ready) throw new HttpError(503, 'Email is not configured on this server')
+      const bills = billRowsOf(await recordsOf(decodeBase64(data, MAX_BILL_FILE_BYTES)))
+      const others = bills.filter((b) => b.provider !== input.provider)
+      if (others.length) {
+        const named = others.slice(0, 20).map((b) => `Row ${b.row}: provider ${b.provider}, not ${input.provider}`)
+        throw new HttpError(422, named.join('; '))
+      }
+      const reference = referencesOf(bills)
+      const total = sum(bills)
+
+      const owners = await app.database.db.transaction(async (tx) => {
+        let inserted = 0
+        if (input.populate_cloud_bills) {
+          const stored = await resolveBills(tx, bills)
+          await insertBills(tx, stored)
+          inserted = stored.length
+        }
+        const jobs: Job[] = [
+          {
+            kind: 'finalize_invoice',
+            provider: input.provider,
+            reference,
+            details: `${count(bills.length, 'line')}, total ${money(total)}; ${inserted ? `${count(inserted, 'cloud bill')} added` : 'cloud bills table not populated'}`,
+          },
+        ]
+        if (input.send_nalo_nagi_invoices) {
+          const byCompany = groupBy(bills, (b) => b.company_code ?? '(no company code)')
+          const invoices = [...byCompany].map(([code, lines]) => `${code}: ${count(lines.length, 'line')}, ${money(sum(lines))}`)
+          jobs.push({
+            kind: 'nalo_nagi_invoices',
+            provider: input.provider,
+            reference,
+            details: `Invoices per company code: ${invoices.join('; ')}`,
+          })
+        }
+        if (input.update_bigquery) {
+          const byMonth = groupBy(bills, (b) => b.date.slice(0, 7))
+          const months = [...byMonth].map(([month, lines]) => `${month}: ${count(lines.length, 'row')}, ${money(sum(lines))}`)
+          jobs.push({
+            kind: 'bigquery_update',
+            provider: input.provider,
+            reference,
+            details: `Billing rows per month: ${months.join('; ')}`,
+          })
+        }
+        let owners = new Map<string, BillRow[]>()
+        if (input.email_cost_center_owners) {
+          const found = await rows<{ identifier: string; email: string }>(
+            tx,
+            sql`SELECT lower(cc.identifier) AS identifier, lower(c.email) AS email
+                FROM cost_centers cc JOIN cloud_contacts c ON c.id = cc.cloud_contact_id
+                WHERE lower(cc.identifier) = ANY (${sql.param([...new Set(bills.map((b) => b.identifier.toLowerCase()))])}::text[])`,
+          )
+          const ownerOf = new Map(found.map((f) => [f.identifier, f.email]))
+          const unowned = [...new Set(bills.filter((b) => !ownerOf.has(b.identifier.toLowerCase())).map((b) => b.identifier))]
+          owners = groupBy(
+            bills.filter((b) => ownerOf.has(b.identifier.toLowerCase())),
+            (b) => ownerOf.get(b.identifier.toLowerCase())!,
+          )
+          const nobody = unowned.length ? `; no cost center owner for ${unowned.join(', ')}` : ''
+          jobs.push({
+            kind: 'owner_emails',
+            provider: input.provider,
+            reference,
+            details: `${count(owners.size, 'owner')} emailed${nobody}`,
+          })
+        }
+        await recordJobs(tx, by, jobs)
+        return { inserted, owners }
+      })
+
+      for (const [to, lines] of owners.owners) {
+        app.mail.sendLater(
+          {
+            to,
+            subject: `Cloud charges of your cost centers${reference ? ` (${reference})` : ''}`,
+            text:
+              `Hello,\n\nthe ${input.provider.toUpperCase()} invoice${reference ? ` ${reference}` : ''} books ${lines.length} ` +
+              `charge lines to cost centers you own, ${money(sum(lines))} in all. They are attached.\n\nCCoE Portal`,
+            attachments: [
+              {
+                filename: `cloud_charges_${input.provider}.csv`,
+                content: csvHeader(OWNER_COLUMNS) + csvRows(OWNER_COLUMNS, lines as unknown as Record<string, unknown>[]),
+                contentType: 'text/csv; charset=utf-8',
+              },
+            ],
+          },
+          'cost center owner charges',
+        )
+      }
+      return {
+        data: { message: MESSAGES.dataSubmitted, lines: bills.length, inserted: owners.inserted, owners_emailed: owners.owners.size },
+      }
+    },
+  )
+}

@@ -1,0 +1,144 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { sql } from 'drizzle-orm'
+import type { FastifyPluginAsync } from 'fastify'
+import { MESSAGES } from '../../../../shared/messages.js'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { AzureInvoiceSchema, GoogleInvoiceSchema, inCloudBill, LoadGcpDataSchema } from '../../../../shared/schemas/billing-automation.js'
+import { rows, type Executor } from '../../db/records/repository.js'
+import { HttpError } from '../../http-error.js'
+import { bodyErrorFormatter } from '../body-errors.js'
+import { count, money, recordJobs, requester } from './jobs.js'
+
+const AzureSchema = inCloudBill(AzureInvoiceSchema)
+const GoogleSchema = inCloudBill(GoogleInvoiceSchema)
+const LoadGcpSchema = inCloudBill(LoadGcpDataSchema)
+const AnswerSchema = Type.Object({ data: Type.Object({ message: Type.String(), inserted: Type.Number(), invoices: Type.Number() }) })
+
+type InvoiceProvider = 'azure' | 'gcp'
+const PROVIDER_NAMES: Record<InvoiceProvider, string> = { azure: 'Azure', gcp: 'Google' }
+
+interface Invoice {
+  id: number
+  invoice_id: string
+  month: string | null
+  processed_at: string | null
+}
+
+/**
+ * Turns one waiting invoice's lines into cloud bills (dated the invoice's day, its id as the bills'
+ * reference, the business unit of the cost center a line names) and marks it processed; the caller's
+ * transaction holds the invoice row locked, so two people processing it at once make one set of bills.
+ */
+async function billInvoice(tx: Executor, invoice: Invoice): Promise<{ inserted: number; total: number }> {
+  const [done] = await rows<{ inserted: number; total: string | null }>(
+    tx,
+    sql`WITH added AS (
+          INSERT INTO cloud_bills (date, provider, company_code, currency, reference, account, identifier, amount,
+                                   business_units_id, activity, line_item)
+          SELECT i.issued_on, i.provider, l.company_code, i.currency, i.invoice_id, l.account, l.identifier, l.amount,
+                 cc.business_units_id, l.activity, l.line_item
+          FROM provider_invoice_lines l
+          JOIN provider_invoices i ON i.id = l.provider_invoices_id
+          LEFT JOIN cost_centers cc ON lower(cc.identifier) = lower(l.identifier)
+          WHERE l.provider_invoices_id = ${invoice.id}
+          ORDER BY l.id
+          RETURNING amount)
+        SELECT count(*)::int AS inserted, sum(amount)::text AS total FROM added`,
+  )
+  await tx.execute(sql`UPDATE provider_invoices SET processed_at = now() WHERE id = ${invoice.id}`)
+  return { inserted: done.inserted, total: Number(done.total ?? 0) }
+}
+
+/**
+ * POST /cloud_bills/process_azure_invoice {"cloud_bill":{"data":"<invoice id>"}}
+ * POST /cloud_bills/process_google_invoice {"cloud_bill":{"data":"<invoice id>","date":"202204"}}
+ *   → 200 {"data":{"message":"Your new data has been submitted!","inserted":N,"invoices":1}}
+ *   → 404 naming the field when no such invoice (for that month) is waiting; 409 when it was processed.
+ * POST /cloud_bills/update_dashboard {"cloud_bill":{"provider":"gcp"}} (the GCP Trigger tab's 'Load
+ * GCP Data'): every Google invoice still waiting becomes bills, in one transaction; 200 with the counts
+ * (0 when nothing was waiting, and then no job is recorded).
+ * Each records a billing job (who, which invoices, how many lines, their total).
+ */
+export const invoiceRoutes: FastifyPluginAsync<{ resource: ResourceDef }> = async (app, { resource }) => {
+  const db = () => app.database.db
+  const schemaErrorFormatter = bodyErrorFormatter({ data: 'Invoice id', date: 'Date', provider: 'Provider' })
+
+  async function processOne(provider: InvoiceProvider, invoiceId: string, month: string | undefined, by: string) {
+    return db().transaction(async (tx) => {
+      const [invoice] = await rows<Invoice>(
+        tx,
+        sql`SELECT id, invoice_id, month, processed_at::text FROM provider_invoices
+            WHERE provider = ${provider} AND lower(invoice_id) = lower(${invoiceId.trim()}) FOR UPDATE`,
+      )
+      const name = `${PROVIDER_NAMES[provider]} invoice ${invoiceId.trim()}`
+      if (!invoice || (month !== undefined && invoice.month !== month)) {
+        const message = `No ${name}${month === undefined ? '' : ` for ${month}`} is waiting to be processed`
+        throw new HttpError(404, message, { data: message })
+      }
+      if (invoice.processed_at) {
+        const message = `The ${name} was processed on ${invoice.processed_at.slice(0, 10)}: its bills are in the history`
+        throw new HttpError(409, message, { data: message })
+      }
+      const { inserted, total } = await billInvoice(tx, invoice)
+      await recordJobs(tx, by, [
+        {
+          kind: 'process_invoice',
+          provider,
+          reference: invoice.invoice_id,
+          details: `${count(inserted, 'line')} turned into cloud bills, total ${money(total)}`,
+        },
+      ])
+      return { message: MESSAGES.dataSubmitted, inserted, invoices: 1 }
+    })
+  }
+
+  app.post<{ Body: Static<typeof AzureSchema> }>(
+    `/${resource.path}/process_azure_invoice`,
+    { schema: { body: AzureSchema, response: { 200: AnswerSchema } }, schemaErrorFormatter },
+    async (request) => ({ data: await processOne('azure', request.body.cloud_bill.data, undefined, requester(request)) }),
+  )
+
+  app.post<{ Body: Static<typeof GoogleSchema> }>(
+    `/${resource.path}/process_google_invoice`,
+    { schema: { body: GoogleSchema, response: { 200: AnswerSchema } }, schemaErrorFormatter },
+    async (request) => {
+      const { data, date } = request.body.cloud_bill
+      return { data: await processOne('gcp', data, date, requester(request)) }
+    },
+  )
+
+  app.post<{ Body: Static<typeof LoadGcpSchema> }>(
+    `/${resource.path}/update_dashboard`,
+    { schema: { body: LoadGcpSchema, response: { 200: AnswerSchema } }, schemaErrorFormatter },
+    async (request) => {
+      const by = requester(request)
+      return {
+        data: await db().transaction(async (tx) => {
+          const waiting = await rows<Invoice>(
+            tx,
+            sql`SELECT id, invoice_id, month, processed_at::text FROM provider_invoices
+                WHERE provider = 'gcp' AND processed_at IS NULL ORDER BY issued_on, id FOR UPDATE`,
+          )
+          let inserted = 0
+          let total = 0
+          for (const invoice of waiting) {
+            const done = await billInvoice(tx, invoice)
+            inserted += done.inserted
+            total += done.total
+          }
+          if (waiting.length) {
+            await recordJobs(tx, by, [
+              {
+                kind: 'gcp_data_load',
+                provider: 'gcp',
+                reference: waiting.map((i) => i.invoice_id).join(', '),
+                details: `${count(waiting.length, 'Google invoice')} loaded: ${count(inserted, 'line')} turned into cloud bills, total ${money(total)}`,
+              },
+            ])
+          }
+          return { message: MESSAGES.dataSubmitted, inserted, invoices: waiting.length }
+        }),
+      }
+    },
+  )
+}

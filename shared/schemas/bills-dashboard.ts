@@ -1,0 +1,21 @@
+/** The billing dashboard's call (spec 001 §2): its query, checked by the upstream, and its answer. */
+import { Type } from '@sinclair/typebox'
+
+const DAY = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' })
+
+/** GET /cloud_bills/spend?key=all&startDate=yyyy-MM-dd&endDate=yyyy-MM-dd */
+export const SpendQuerySchema = Type.Object(
+  { key: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), startDate: DAY, endDate: DAY },
+  { additionalProperties: false },
+)
+
+export interface SpendGroup {
+  identifier: string
+  amount: number
+  bills: number
+}
+
+export interface SpendAnswer {
+  data: SpendGroup[]
+  meta: { identifiers: number; total: number }
+}

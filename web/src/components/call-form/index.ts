@@ -1,0 +1,2 @@
+export { CallForm, type CallAction, type CallFieldDef, type CallFormProps, type CallValues, type ChoiceGroup } from './call-form.js'
+export { callErrors, type CallErrors } from './call-errors.js'

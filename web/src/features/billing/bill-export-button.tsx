@@ -1,0 +1,83 @@
+import { Button, FormGroup, InputGroup, Radio, RadioGroup } from '@blueprintjs/core'
+import { useState } from 'react'
+import { exportWindow, isoDay } from '../../../../shared/billing/date-ranges.js'
+import { MESSAGES } from '../../../../shared/messages.js'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { EmailDialog } from '../../components/email-dialog/index.js'
+import { apiPath } from '../../config/paths.js'
+import { apiRequest } from '../../lib/api-client.js'
+import { toastError, toastSuccess } from '../../lib/toaster.js'
+
+type Scope = 'single' | 'all'
+
+/**
+ * The history's Export Data dialog (spec 001 §2, §7, §9): the bills of one identifier (send_single)
+ * or all of them (send_all) dated in a window, this month by default (first day to last second),
+ * emailed as CSV to the address given (prefilled with the signed-in person's).
+ */
+export function BillExportButton({ resource }: { resource: ResourceDef }) {
+  const [open, setOpen] = useState(false)
+  const [scope, setScope] = useState<Scope>('single')
+  const [identifier, setIdentifier] = useState('')
+  const [days, setDays] = useState(() => {
+    const window = exportWindow(new Date())
+    return { start: isoDay(window.start), end: isoDay(window.end) }
+  })
+  const windowOk = days.start !== '' && days.end !== '' && days.start <= days.end
+
+  const send = async (email: string) => {
+    // the window's first day from its first second to the last day's last second, in the person's days
+    const window = { start_date: `${days.start} 00:00:00`, end_date: `${days.end} 23:59:59` }
+    const single = scope === 'single'
+    try {
+      await apiRequest('POST', apiPath(resource, { method: 'POST', path: single ? 'send_single' : 'send_all' }), {
+        cloud_bill: single ? { identifier: identifier.trim(), ...window, email } : { ...window, email },
+      })
+      setOpen(false)
+      void toastSuccess(MESSAGES.reportEmailed)
+    } catch {
+      void toastError(MESSAGES.billsExportFailed)
+    }
+  }
+
+  return (
+    <>
+      <Button icon="export" text="Export Data" onClick={() => setOpen(true)} />
+      <EmailDialog
+        isOpen={open}
+        title="Export Data"
+        onSend={send}
+        onClose={() => setOpen(false)}
+        ready={windowOk && (scope === 'all' || identifier.trim() !== '')}
+      >
+        <RadioGroup label="Bills" selectedValue={scope} onChange={(e) => setScope(e.currentTarget.value as Scope)} inline>
+          <Radio label="One identifier" value="single" />
+          <Radio label="All identifiers" value="all" />
+        </RadioGroup>
+        {scope === 'single' && (
+          <FormGroup label="Identifier" labelFor="bill-export-identifier" helperText="A cost center or WBS, as the bills name it">
+            <InputGroup id="bill-export-identifier" value={identifier} onValueChange={setIdentifier} autoComplete="off" />
+          </FormGroup>
+        )}
+        <div className="form-row">
+          <FormGroup label="From" labelFor="bill-export-start">
+            <InputGroup
+              id="bill-export-start"
+              type="date"
+              value={days.start}
+              onValueChange={(start) => setDays((d) => ({ ...d, start }))}
+            />
+          </FormGroup>
+          <FormGroup
+            label="To"
+            labelFor="bill-export-end"
+            intent={windowOk ? 'none' : 'danger'}
+            helperText={windowOk ? undefined : 'The window needs a first day on or before its last'}
+          >
+            <InputGroup id="bill-export-end" type="date" value={days.end} onValueChange={(end) => setDays((d) => ({ ...d, end }))} />
+          </FormGroup>
+        </div>
+      </EmailDialog>
+    </>
+  )
+}

@@ -1,0 +1,43 @@
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer, VictoryTooltip } from 'victory'
+import type { SpendGroup } from '../../../../shared/schemas/bills-dashboard.js'
+import { money } from './money.js'
+
+/** the bars one chart shows: the biggest spenders; the table view lists them all */
+export const CHART_BARS = 30
+
+/**
+ * 'Spend per Cost Center' (spec 001 §2): a victory bar chart, 1000 × 600 (it scales down with its
+ * column), one bar per cost center, biggest first; an image named by its title and described by its
+ * figures, with each bar's amount in a tooltip.
+ */
+export function SpendChart({ groups }: { groups: readonly SpendGroup[] }) {
+  const shown = groups.slice(0, CHART_BARS)
+  const description = shown.map((g) => `${g.identifier}: ${money(g.amount)}`).join(', ')
+  return (
+    <VictoryChart
+      width={1000}
+      height={600}
+      // a few bars stand wide in the middle, thirty fill the width
+      domainPadding={{ x: Math.max(30, 400 / shown.length) }}
+      padding={{ top: 20, bottom: 130, left: 90, right: 20 }}
+      containerComponent={
+        <VictoryContainer
+          title="Spend per Cost Center chart"
+          desc={description}
+          responsive
+          role="img"
+          aria-label="Spend per Cost Center chart"
+        />
+      }
+    >
+      <VictoryAxis style={{ tickLabels: { angle: -45, textAnchor: 'end', fontSize: 11, fill: 'currentColor' } }} />
+      <VictoryAxis dependentAxis tickFormat={(t: number) => money(t)} style={{ tickLabels: { fontSize: 11, fill: 'currentColor' } }} />
+      <VictoryBar
+        data={shown.map((g) => ({ x: g.identifier, y: g.amount, label: `${g.identifier}: ${money(g.amount)}` }))}
+        style={{ data: { fill: ({ datum }: { datum?: { y: number } }) => ((datum?.y ?? 0) < 0 ? '#CD4246' : '#2D72D2') } }}
+        barRatio={0.7}
+        labelComponent={<VictoryTooltip />}
+      />
+    </VictoryChart>
+  )
+}
