@@ -103,9 +103,13 @@ t.test('the upstream contract, for every model of the registry', async (t) => {
       t.equal(list.status, 200)
       t.equal(list.body.meta.total, list.body.data.length)
       // a model's list may add keys to its meta (routes/list-meta.ts: the dashboard counts of cloud_parents)
-      const { total, page, per_page, ...added } = list.body.meta
+      const { total, page, per_page, versions, ...added } = list.body.meta
       t.same({ total, page, per_page }, { total: list.body.data.length, page: 1, per_page: 1000 })
       t.same(Object.keys(added), Object.keys(listMetaFor(resource.key)?.properties ?? {}))
+      // every row's version is the one its own ETag names (an inline write sends it as If-Match)
+      t.same(Object.keys(versions).sort(), list.body.data.map((r: { id: number }) => String(r.id)).sort())
+      const single = await fetch(`${url}/${resource.path}/${record.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      t.equal(single.headers.get('etag'), `W/"${versions[String(record.id)]}"`)
       t.same(
         list.body.data.find((r: { id: number }) => r.id === record.id),
         record,
