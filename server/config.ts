@@ -26,6 +26,8 @@ export interface Config {
   /** 32-byte key of the session cookie */
   sessionKey: Buffer
   databaseUrl?: string
+  /** a PostgreSQL the gateway replicas share: the logout cut-off lives there (unset: a file in dataDir) */
+  gatewayDatabaseUrl?: string
   smtpUrl?: string
   auditLogFile?: string
   idleTimeoutMs: number
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidcScriptClients: clientIds(env, 'OIDC_SCRIPT_CLIENTS', [DEFAULT_SCRIPT_CLIENT]),
     sessionKey: sessionKey(env, dataDir),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    gatewayDatabaseUrl: url(env, 'GATEWAY_DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     auditLogFile: env.AUDIT_LOG_FILE || undefined,
     idleTimeoutMs: integer(env, 'SESSION_IDLE_MINUTES', 8 * 60, 1, 7 * 24 * 60) * 60_000,

@@ -95,6 +95,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     idleTimeoutMs: config.idleTimeoutMs,
     absoluteTimeoutMs: config.absoluteTimeoutMs,
     revocationsFile: join(config.dataDir, 'revoked-sessions.jsonl'),
+    revocationsDatabaseUrl: config.gatewayDatabaseUrl,
     now,
   })
   await app.register(authPlugin, { apiAudience: config.oidcApiAudience, scriptClients: config.oidcScriptClients, now })

@@ -1,75 +1,175 @@
 import { appendFile, readFile, stat, writeFile } from 'node:fs/promises'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
+import pg from 'pg'
 
 /**
  * The logout cut-off. Sessions are encrypted cookies (no server store), so a copied cookie would
- * outlive its logout. Each session carries a random `sid`; logout writes that sid here with the
- * time the session would have expired anyway (login + absolute timeout), after which the entry is
- * useless and dropped.
+ * outlive its logout. Each session carries a random `sid`; logout records that sid with the time the
+ * session would have expired anyway (login + absolute timeout), after which the entry is useless and
+ * dropped.
  *
  * Why a per-session list and not a per-user "not before": logging out of one browser should not
- * end the user's other sessions, and the list stays tiny (logouts within one absolute timeout).
- * Why a file in the data folder: replicas that share that folder (one volume) see each other's
- * logouts within `reloadMs` without a database; a replica's own logouts count at once.
+ * end the user's other sessions, and the list stays tiny (logouts within one absolute timeout), so
+ * every replica keeps all of it in memory and rereads it once every `reloadMs`: another replica's
+ * logouts count within that lag, a replica's own at once.
  * Time is the gateway's clock (`now`), so tests move it instead of waiting.
  */
-export class Revocations {
-  private readonly revoked = new Map<string, number>()
-  private lastMtimeMs = 0
+export interface RevocationStore {
+  open(): Promise<void>
+  revoke(sid: string, until: number): Promise<void>
+  /** Whether `sid` was logged out, here or (within reloadMs) by another replica. */
+  isRevoked(sid: string): Promise<boolean>
+  close(): Promise<void>
+}
+
+/** The in-memory list and its periodic reread; where the list is kept is the subclass's. */
+abstract class RereadRevocations implements RevocationStore {
+  protected readonly revoked = new Map<string, number>()
   private lastCheck = 0
   private reloading: Promise<void> | undefined
+  /** told when a reread fails: the list read last stays in force and the next check tries again */
+  onReadError: (error: unknown) => void = () => undefined
 
   constructor(
-    private readonly file: string,
-    private readonly now: () => number = Date.now,
-    private readonly reloadMs = 1000,
+    protected readonly now: () => number,
+    private readonly reloadMs: number,
   ) {}
 
-  /** Reads the file, keeping only live entries, and rewrites it compacted. */
-  async open(): Promise<void> {
-    mkdirSync(dirname(this.file), { recursive: true })
-    if (existsSync(this.file)) await this.reload(true)
-    const now = this.now()
-    const lines = [...this.revoked].filter(([, until]) => until > now).map(([sid, until]) => JSON.stringify({ sid, until }))
-    await writeFile(this.file, lines.length ? `${lines.join('\n')}\n` : '', { mode: 0o600 })
-  }
+  abstract open(): Promise<void>
+  protected abstract record(sid: string, until: number): Promise<void>
+  /** the live entries as stored, or undefined when nothing changed since the last read */
+  protected abstract read(): Promise<Iterable<[string, number]> | undefined>
 
   async revoke(sid: string, until: number): Promise<void> {
     this.revoked.set(sid, until)
-    await appendFile(this.file, `${JSON.stringify({ sid, until })}\n`, { mode: 0o600 })
+    await this.record(sid, until)
   }
 
-  /** Whether `sid` was logged out, here or (within reloadMs) by another replica. */
   async isRevoked(sid: string): Promise<boolean> {
     if (this.now() - this.lastCheck > this.reloadMs) {
       this.lastCheck = this.now()
-      this.reloading ??= this.reload(false).finally(() => (this.reloading = undefined))
+      this.reloading ??= this.reload()
+        .catch(this.onReadError)
+        .finally(() => (this.reloading = undefined))
       await this.reloading
     }
     const until = this.revoked.get(sid)
     return until !== undefined && until > this.now()
   }
 
-  private async reload(force: boolean): Promise<void> {
+  async close(): Promise<void> {}
+
+  protected async reload(): Promise<void> {
+    const entries = await this.read()
+    const now = this.now()
+    for (const [sid, until] of entries ?? []) if (until > now) this.revoked.set(sid, until)
+    for (const [sid, until] of this.revoked) if (until <= now) this.revoked.delete(sid)
+  }
+}
+
+/**
+ * One JSON line a logout in a file of the data folder: for a single gateway, or replicas that share
+ * that folder (one volume).
+ */
+export class FileRevocations extends RereadRevocations {
+  private lastMtimeMs = 0
+
+  constructor(
+    private readonly file: string,
+    now: () => number = Date.now,
+    reloadMs = 1000,
+  ) {
+    super(now, reloadMs)
+  }
+
+  /** Reads the file, keeping only live entries, and rewrites it compacted. */
+  async open(): Promise<void> {
+    mkdirSync(dirname(this.file), { recursive: true })
+    if (existsSync(this.file)) await this.reload()
+    const lines = [...this.revoked].map(([sid, until]) => JSON.stringify({ sid, until }))
+    await writeFile(this.file, lines.length ? `${lines.join('\n')}\n` : '', { mode: 0o600 })
+  }
+
+  protected async record(sid: string, until: number): Promise<void> {
+    await appendFile(this.file, `${JSON.stringify({ sid, until })}\n`, { mode: 0o600 })
+  }
+
+  protected async read(): Promise<Iterable<[string, number]> | undefined> {
     let mtimeMs: number
     try {
       mtimeMs = (await stat(this.file)).mtimeMs
     } catch {
-      return
+      return undefined
     }
-    if (!force && mtimeMs === this.lastMtimeMs) return
+    if (mtimeMs === this.lastMtimeMs) return undefined
     this.lastMtimeMs = mtimeMs
-    const now = this.now()
+    const entries: [string, number][] = []
     for (const line of (await readFile(this.file, 'utf8')).split('\n')) {
       if (!line) continue
       try {
         const { sid, until } = JSON.parse(line) as { sid: string; until: number }
-        if (typeof sid === 'string' && typeof until === 'number' && until > now) this.revoked.set(sid, until)
+        if (typeof sid === 'string' && typeof until === 'number') entries.push([sid, until])
       } catch {
         // a torn last line from a concurrent append: the next reload reads it whole
       }
     }
-    for (const [sid, until] of this.revoked) if (until <= now) this.revoked.delete(sid)
+    return entries
+  }
+}
+
+/** The table every replica reads: replicas on different machines need no shared disk. */
+export const REVOCATIONS_TABLE = 'gateway_revoked_sessions'
+
+/**
+ * A table in the PostgreSQL named by GATEWAY_DATABASE_URL. The gateway owns this table (the
+ * provider API's migrations do not know it), so it creates it on start, under an advisory lock
+ * because replicas start together.
+ */
+export class PostgresRevocations extends RereadRevocations {
+  private readonly pool: pg.Pool
+
+  constructor(databaseUrl: string, now: () => number = Date.now, reloadMs = 1000) {
+    super(now, reloadMs)
+    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+    // an idle connection dropped by the server must not crash the gateway; the pool replaces it
+    this.pool.on('error', () => undefined)
+  }
+
+  async open(): Promise<void> {
+    const client = await this.pool.connect()
+    try {
+      await client.query('BEGIN')
+      await client.query(`SELECT pg_advisory_xact_lock(hashtext('${REVOCATIONS_TABLE}'))`)
+      await client.query(`CREATE TABLE IF NOT EXISTS ${REVOCATIONS_TABLE} (sid text PRIMARY KEY, until_ms bigint NOT NULL)`)
+      await client.query(`DELETE FROM ${REVOCATIONS_TABLE} WHERE until_ms <= $1`, [this.now()])
+      await client.query('COMMIT')
+    } catch (error) {
+      await client.query('ROLLBACK')
+      throw error
+    } finally {
+      client.release()
+    }
+    await this.reload()
+  }
+
+  protected async record(sid: string, until: number): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO ${REVOCATIONS_TABLE} (sid, until_ms) VALUES ($1, $2)
+       ON CONFLICT (sid) DO UPDATE SET until_ms = GREATEST(${REVOCATIONS_TABLE}.until_ms, EXCLUDED.until_ms)`,
+      [sid, until],
+    )
+  }
+
+  protected async read(): Promise<Iterable<[string, number]>> {
+    const { rows } = await this.pool.query<{ sid: string; until_ms: string }>(
+      `SELECT sid, until_ms::text FROM ${REVOCATIONS_TABLE} WHERE until_ms > $1`,
+      [this.now()],
+    )
+    return rows.map((row) => [row.sid, Number(row.until_ms)])
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end()
   }
 }

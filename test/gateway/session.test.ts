@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import pg from 'pg'
 import t from 'tap'
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
 import { ConfigError, DEFAULT_API_AUDIENCE, loadConfig } from '../../server/config.js'
 import { safeReturnTo } from '../../server/gateway/return-to.js'
-import { Revocations } from '../../server/gateway/revocations.js'
+import { FileRevocations } from '../../server/gateway/revocations.js'
 import { API_AUDIENCE } from '../../server/idp/plugin.js'
 import { scriptToken, signIn, signInFlow } from '../lib/sign-in.js'
 import { freePort, startGateway, tempDir, testClock } from '../helper.js'
@@ -298,7 +300,7 @@ t.test('idle and absolute timeouts, on the gateway clock', async (t) => {
 t.test('the logout cut-off keeps an entry until the session would have expired anyway', async (t) => {
   const clock = testClock(1_000_000)
   const file = join(tempDir(t), 'cut-off', 'revoked.jsonl')
-  const revocations = new Revocations(file, clock.now)
+  const revocations = new FileRevocations(file, clock.now)
   await revocations.open()
   await revocations.revoke('sid-a', clock.now() + 5000)
   await revocations.revoke('sid-b', clock.now() + 9000)
@@ -311,12 +313,58 @@ t.test('the logout cut-off keeps an entry until the session would have expired a
   t.equal(await revocations.isRevoked('sid-a'), false, 'past its session end the entry is moot')
   t.equal(await revocations.isRevoked('sid-b'), true)
   // a restart (or another replica) compacts the file to the live entries
-  const restarted = new Revocations(file, clock.now)
+  const restarted = new FileRevocations(file, clock.now)
   await restarted.open()
   t.same(readFileSync(file, 'utf8'), `${JSON.stringify({ sid: 'sid-b', until: 1_009_000 })}\n`)
   t.equal(await restarted.isRevoked('sid-b'), true)
   t.ok(existsSync(file))
 })
+
+t.test(
+  'GATEWAY_DATABASE_URL: replicas without a shared disk share the logout cut-off through its table',
+  { skip: !process.env.DATABASE_URL && 'needs a PostgreSQL: the DATABASE_URL pass of .ci/run' },
+  async (t) => {
+    // a schema of this test's own, named as the connection's search_path, so nothing else sees the table
+    const schema = `gateway_${process.pid}_${Date.now()}`
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await admin.connect()
+    await admin.query(`CREATE SCHEMA ${schema}`)
+    t.teardown(async () => {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`)
+      await admin.end()
+    })
+    const url = new URL(process.env.DATABASE_URL!)
+    url.searchParams.set('options', `-c search_path=${schema}`)
+    const upstream = await startRecordingUpstream(t)
+    const sessionKey = randomBytes(32)
+    const replica = async (clock: ReturnType<typeof testClock>) =>
+      startGateway(t, upstream.url, { env: { GATEWAY_DATABASE_URL: url.href }, overrides: { sessionKey }, now: clock.now })
+    // each with a data folder of its own: nothing on disk is shared
+    const [clockA, clockB] = [testClock(), testClock()]
+    const [a, b] = [await replica(clockA), await replica(clockB)]
+    t.not(a.config.dataDir, b.config.dataDir)
+
+    const cookie = await signIn(a.baseUrl, ...ALICE)
+    t.equal((await sessionStatus(b.baseUrl, { cookie })).status, 200, 'one cookie key: the session is good on both')
+    t.equal((await fetch(`${a.baseUrl}/oidc/logout`, { headers: { cookie }, redirect: 'manual' })).status, 302)
+    t.equal((await sessionStatus(a.baseUrl, { cookie })).status, 401, 'refused at once where it logged out')
+    t.equal((await sessionStatus(b.baseUrl, { cookie })).status, 200, 'the other replica has not reread the table yet')
+    clockB.advance(1001)
+    t.equal((await sessionStatus(b.baseUrl, { cookie })).status, 401, 'and then refuses it too')
+
+    const { rows } = await admin.query(`SELECT until_ms::text AS until FROM ${schema}.gateway_revoked_sessions`)
+    t.equal(rows.length, 1, 'one row a logout')
+    t.notOk(existsSync(join(a.config.dataDir, 'revoked-sessions.jsonl')), 'and no file')
+    // a replica started later reads the cut-off when it opens
+    const late = await replica(testClock())
+    t.equal((await sessionStatus(late.baseUrl, { cookie })).status, 401)
+    t.equal(
+      (await sessionStatus(late.baseUrl, { cookie: await signIn(late.baseUrl, ...ALICE) })).status,
+      200,
+      'a new sign-in is unaffected',
+    )
+  },
+)
 
 t.test('OIDC_API_AUDIENCE: the audience a bearer token must name', async (t) => {
   const dataDir = tempDir(t)

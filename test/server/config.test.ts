@@ -42,6 +42,7 @@ t.test('bad values are refused with a message naming the variable', async (t) =>
   refused({ PORT: 'abc' }, /^PORT must be an integer/)
   refused({ PORT: '70000' }, /^PORT must be an integer between 0 and 65535/)
   refused({ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must use postgres:/)
+  refused({ GATEWAY_DATABASE_URL: 'mysql://x' }, /^GATEWAY_DATABASE_URL must use postgres:/)
   refused({ UPSTREAM_URL: 'not a url' }, /^UPSTREAM_URL must be a URL/)
   refused({ UPSTREAM_URL: 'https://provider.example' }, /^UPSTREAM_TOKEN is required/)
   refused({ OIDC_ISSUER: 'https://sso.example' }, /^OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required/)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import secureSession, { type Session } from '@fastify/secure-session'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
-import { Revocations } from '../revocations.js'
+import { FileRevocations, PostgresRevocations } from '../revocations.js'
 
 /** What the session cookie holds: who, and when. Never a token (TECH-NOTES: ≤ 4 KB, tokens stay here). */
 export interface SessionUser {
@@ -20,7 +20,10 @@ export interface SessionOptions {
   secure: boolean
   idleTimeoutMs: number
   absoluteTimeoutMs: number
+  /** the logout cut-off of a single gateway (or replicas sharing the data folder) */
   revocationsFile: string
+  /** a PostgreSQL every replica reaches: the cut-off lives there instead of the file */
+  revocationsDatabaseUrl?: string
   /** the gateway's clock: every timeout and cut-off is judged by it (tests move it instead of sleeping) */
   now: () => number
 }
@@ -74,8 +77,12 @@ export const sessionPlugin = fp<SessionOptions>(
       { sessionName: 'loginFlow', cookieName: name('ccoe_login'), key: opts.key, expiry: LOGIN_FLOW_SECONDS, cookie },
     ])
 
-    const revocations = new Revocations(opts.revocationsFile, opts.now)
+    const revocations = opts.revocationsDatabaseUrl
+      ? new PostgresRevocations(opts.revocationsDatabaseUrl, opts.now)
+      : new FileRevocations(opts.revocationsFile, opts.now)
+    revocations.onReadError = (error) => fastify.log.warn({ err: error }, 'the logout cut-off could not be reread')
     await revocations.open()
+    fastify.addHook('onClose', () => revocations.close())
     // refreshing lastSeen rewrites the cookie; doing it at most this often keeps responses lean,
     // at the price of the idle limit striking up to this much early
     const touchEvery = Math.min(60_000, opts.idleTimeoutMs / 4)
