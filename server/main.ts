@@ -14,6 +14,7 @@ import { seedDemoData } from './upstream/db/seed/index.js'
 
 interface Embedded {
   url: string
+  database: Database
   close(): Promise<void>
 }
 
@@ -34,6 +35,7 @@ async function startEmbeddedUpstream(config: Config): Promise<Embedded> {
   const { port } = upstream.server.address() as { port: number }
   return {
     url: `http://127.0.0.1:${port}`,
+    database,
     async close() {
       await upstream.close()
       await database.close()
@@ -58,7 +60,12 @@ async function main() {
   const gateway: FastifyInstance = await buildGateway(
     { ...config, upstreamUrl: config.upstreamUrl ?? embedded!.url },
     // stdout is the audit log's: Fastify adds only warnings and errors to it
-    { webRoot: existsSync(webRoot) ? webRoot : undefined, logger: { level: 'warn' }, embeddedIdp: idpPlugin },
+    {
+      webRoot: existsSync(webRoot) ? webRoot : undefined,
+      logger: { level: 'warn' },
+      // the IdP keeps its sign-ins in a table of the embedded database, when there is one
+      embeddedIdp: embedded ? (idp, opts) => idpPlugin(idp, { ...opts, store: embedded.database }) : idpPlugin,
+    },
   )
   await gateway.listen({ host: config.host, port: config.port })
   console.log(`CCoE Portal on ${config.publicUrl}`)

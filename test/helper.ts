@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import { loadConfig, type Config } from '../server/config.js'
 import { buildGateway } from '../server/gateway/app.js'
 import { idpPlugin } from '../server/idp/plugin.js'
+import type { SqlClient } from '../server/idp/store.js'
 import { buildUpstream } from '../server/upstream/app.js'
 import { openTestDatabase, type Database } from '../server/upstream/db/client.js'
 import { seedDemoData } from '../server/upstream/db/seed/index.js'
@@ -114,9 +115,16 @@ export interface TestGateway {
 export async function startGateway(
   t: Teardown,
   upstreamUrl: string,
-  opts: { env?: Record<string, string>; overrides?: Partial<Config>; webRoot?: string; now?: () => number } = {},
+  opts: {
+    env?: Record<string, string>
+    overrides?: Partial<Config>
+    webRoot?: string
+    now?: () => number
+    /** the embedded IdP keeps its state in this database, as `npm start` does in the embedded one */
+    idpStore?: SqlClient
+  } = {},
 ): Promise<TestGateway> {
-  const port = await freePort()
+  const port = opts.overrides?.port ?? (await freePort())
   const config = {
     ...loadConfig({ PORT: String(port), DATA_DIR: tempDir(t), UPSTREAM_TOKEN: TEST_UPSTREAM_TOKEN, ...opts.env }),
     ...opts.overrides,
@@ -135,7 +143,13 @@ export async function startGateway(
   const parsed = () => lines.map((line) => JSON.parse(line) as AuditLine)
   const gateway = await buildGateway(
     { ...config, upstreamUrl },
-    { auditDestination, webRoot: opts.webRoot, logger: false, embeddedIdp: idpPlugin, now: opts.now },
+    {
+      auditDestination,
+      webRoot: opts.webRoot,
+      logger: false,
+      embeddedIdp: opts.idpStore ? (idp, idpOpts) => idpPlugin(idp, { ...idpOpts, store: opts.idpStore }) : idpPlugin,
+      now: opts.now,
+    },
   )
   await gateway.listen({ host: '127.0.0.1', port })
   t.teardown(() => gateway.close())
@@ -166,7 +180,11 @@ export async function startPortal(
   opts: UpstreamOptions & { env?: Record<string, string>; webRoot?: string } = {},
 ): Promise<Portal> {
   const { upstream, database, token, outboxDir, url: upstreamUrl } = await startUpstream(t, opts)
-  const front = await startGateway(t, upstreamUrl, { env: { UPSTREAM_TOKEN: token, ...opts.env }, webRoot: opts.webRoot })
+  const front = await startGateway(t, upstreamUrl, {
+    env: { UPSTREAM_TOKEN: token, ...opts.env },
+    webRoot: opts.webRoot,
+    idpStore: database,
+  })
   return {
     baseUrl: front.baseUrl,
     config: front.config,

@@ -6,6 +6,7 @@ import { interactionRoutes, type IdpAudit } from './interactions.js'
 import { loadKeys } from './keys.js'
 import { IDP_CSP } from './pages.js'
 import { createProvider } from './provider.js'
+import { openIdpStore, type SqlClient } from './store.js'
 
 export { API_AUDIENCE, API_RESOURCE, SCRIPT_CLIENT } from './clients.js'
 export { DEMO_USERS } from './users.js'
@@ -20,6 +21,8 @@ export interface IdpOptions {
   apiAudience?: string
   /** where failed sign-ins and refused client secrets are audited; the server log when unset */
   audit?: IdpAudit
+  /** a database for the IdP's state (a table of its own): sign-ins survive floods and restarts; in memory when unset */
+  store?: SqlClient
 }
 
 /** Token requests: a script needs one per hour or so; a guessed client secret needs thousands. */
@@ -43,7 +46,8 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
     throw new Error(`idpPlugin: issuer path "${mountPath}" must equal the prefix "${fastify.prefix}"`)
   }
   const keys = await loadKeys(opts.keysFile)
-  const provider = createProvider({ issuer: opts.issuer, portalClient: opts.portalClient, keys, apiAudience: opts.apiAudience })
+  const adapter = opts.store && (await openIdpStore(opts.store))
+  const provider = createProvider({ issuer: opts.issuer, portalClient: opts.portalClient, keys, apiAudience: opts.apiAudience, adapter })
   provider.on('server_error', (_ctx, err) => fastify.log.error({ err }, 'idp server error'))
   const audit: IdpAudit = opts.audit ?? ((request, _reply, event, fields) => request.log.warn({ event, ...fields }, 'idp audit'))
   if (!fastify.hasDecorator('rateLimit')) await fastify.register(rateLimit, { global: false })

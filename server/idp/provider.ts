@@ -2,6 +2,7 @@ import Provider, { errors } from 'oidc-provider'
 import { API_AUDIENCE, API_RESOURCE, API_SCOPE, clientMetadata, type PortalClient } from './clients.js'
 import type { IdpKeys } from './keys.js'
 import { logoutPage, errorPage, loggedOutPage } from './pages.js'
+import type { IdpStoreClass } from './store.js'
 import { findUserBySub } from './users.js'
 
 export interface ProviderOptions {
@@ -10,6 +11,8 @@ export interface ProviderOptions {
   keys: IdpKeys
   /** the `aud` of API access tokens; API_AUDIENCE when unset */
   apiAudience?: string
+  /** where interactions, sessions, grants and tokens are kept; oidc-provider's in-memory LRU when unset */
+  adapter?: IdpStoreClass
 }
 
 // oidc-provider's context is Koa's; only the parts used here are named
@@ -28,7 +31,7 @@ const apiResourceServer = (audience: string) => ({
   jwt: { sign: { alg: 'RS256' } },
 })
 
-export function createProvider({ issuer, portalClient, keys, apiAudience = API_AUDIENCE }: ProviderOptions): Provider {
+export function createProvider({ issuer, portalClient, keys, apiAudience = API_AUDIENCE, adapter }: ProviderOptions): Provider {
   const resourceServer = apiResourceServer(apiAudience)
   const secure = issuer.startsWith('https:')
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '')
@@ -36,6 +39,7 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
   const cookie = { httpOnly: true, sameSite: 'lax', secure }
 
   const provider = new Provider(issuer, {
+    ...(adapter && { adapter }),
     clients: clientMetadata(portalClient),
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys, long: cookie, short: cookie },

@@ -64,38 +64,67 @@ export async function signInFlow(
   password: string,
   returnTo = '/auth/home',
 ): Promise<{ cookie: string; location: string }> {
+  return finishSignIn(baseUrl, await beginSignIn(baseUrl, returnTo), email, password)
+}
+
+/** A sign-in up to the IdP's login form: the browser's cookies, and where the form posts. */
+export interface SignInBegun {
+  jar: CookieJar
+  form: URL
+  /** the IdP authorization request the portal sent the browser to */
+  authorization: URL
+}
+
+export async function beginSignIn(baseUrl: string, returnTo = '/auth/home'): Promise<SignInBegun> {
   const jar = new CookieJar()
   let url = new URL(`/oidc/login?returnTo=${encodeURIComponent(returnTo)}`, baseUrl)
   let response = await step(jar, url)
+  let authorization: URL | undefined
+  for (let hops = 0; hops < 20 && response.status >= 300 && response.status < 400; hops++) {
+    const location = response.headers.get('location')
+    if (!location) throw new Error(`redirect without location from ${url.pathname}`)
+    url = new URL(location, url)
+    if (url.pathname.endsWith('/auth')) authorization ??= url
+    response = await step(jar, url)
+  }
+  const html = await response.text()
+  if (response.status !== 200 || !/name="password"/.test(html)) {
+    throw new Error(`sign-in stopped at ${url.pathname} with ${response.status}: ${html.slice(0, 300)}`)
+  }
+  if (!authorization) throw new Error('the portal never sent the browser to the IdP')
+  return { jar, form: formAction(html, url), authorization }
+}
+
+/** Submits the login form of a begun sign-in and follows the redirects back to the portal. */
+export async function finishSignIn(
+  baseUrl: string,
+  { jar, form }: SignInBegun,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; location: string }> {
+  let url = form
+  let response = await step(jar, form, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: form.origin },
+    body: new URLSearchParams({ email, password }).toString(),
+  })
+  if (response.status === 401) throw new Error(`sign-in refused for ${email}`)
   for (let hops = 0; hops < 20; hops++) {
-    if (response.status >= 300 && response.status < 400) {
-      const location = response.headers.get('location')
-      if (!location) throw new Error(`redirect without location from ${url.pathname}`)
-      url = new URL(location, url)
-      if (url.pathname === '/unauth/login' && url.origin === new URL(baseUrl).origin) {
-        // the callback set the portal session; the IdP's and the flow's cookies are not the caller's business
-        const cookie = jar
-          .header(new URL('/api/session', baseUrl))
-          .split('; ')
-          .filter((c) => /^(__Host-)?ccoe_session=/.test(c))
-          .join('; ')
-        return { cookie, location: `${url.pathname}${url.search}` }
-      }
-      response = await step(jar, url)
-      continue
+    const location = response.headers.get('location')
+    if (response.status < 300 || response.status >= 400 || !location) {
+      throw new Error(`sign-in stopped at ${url.pathname} with ${response.status}: ${(await response.text()).slice(0, 300)}`)
     }
-    const html = await response.text()
-    if (response.status !== 200 || !/name="password"/.test(html)) {
-      throw new Error(`sign-in stopped at ${url.pathname} with ${response.status}: ${html.slice(0, 300)}`)
+    url = new URL(location, url)
+    if (url.pathname === '/unauth/login' && url.origin === new URL(baseUrl).origin) {
+      // the callback set the portal session; the IdP's and the flow's cookies are not the caller's business
+      const cookie = jar
+        .header(new URL('/api/session', baseUrl))
+        .split('; ')
+        .filter((c) => /^(__Host-)?ccoe_session=/.test(c))
+        .join('; ')
+      return { cookie, location: `${url.pathname}${url.search}` }
     }
-    const action = formAction(html, url)
-    response = await step(jar, action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: action.origin },
-      body: new URLSearchParams({ email, password }).toString(),
-    })
-    url = action
-    if (response.status === 401) throw new Error(`sign-in refused for ${email}`)
+    response = await step(jar, url)
   }
   throw new Error('sign-in did not finish within 20 steps')
 }

@@ -21,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>
 export interface Database {
   db: Db
   dialect: 'pglite' | 'postgres'
+  /** plain SQL with $n parameters on the same connection(s), for parts that are not the provider API's (the embedded IdP's store) */
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>
   close(): Promise<void>
 }
 
@@ -63,7 +65,12 @@ async function openPglite(dataDir?: string): Promise<Database> {
     await close()
     throw err
   }
-  return { db: drizzlePglite(client) as unknown as Db, dialect: 'pglite', close }
+  return {
+    db: drizzlePglite(client) as unknown as Db,
+    dialect: 'pglite',
+    query: async <T>(text: string, params?: unknown[]) => ({ rows: (await client.query<T>(text, params)).rows }),
+    close,
+  }
 }
 
 async function openPostgres(databaseUrl: string, schema?: string): Promise<Database> {
@@ -85,7 +92,12 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
     await pool.end()
     throw err
   }
-  return { db: drizzlePg(pool) as unknown as Db, dialect: 'postgres', close: () => pool.end() }
+  return {
+    db: drizzlePg(pool) as unknown as Db,
+    dialect: 'postgres',
+    query: async <T>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as T[] }),
+    close: () => pool.end(),
+  }
 }
 
 /**
