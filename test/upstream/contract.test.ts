@@ -244,6 +244,6 @@ t.test('the upstream contract, for every model of the registry', async (t) => {
     t.match(response.headers.get('content-type'), /^application\/json/)
     const body = (await response.json()) as { data: unknown; meta: object }
     t.ok(Array.isArray(body.data))
-    t.same(Object.keys(body.meta).sort(), ['page', 'per_page', 'total'])
+    t.same(Object.keys(body.meta).sort(), ['page', 'per_page', 'total', 'versions'])
   })
 })

@@ -24,16 +24,15 @@ t.test('dashboards, posture, membership requests and the directory', async (t) =
     return { status: answer.status, body: answer.json() }
   }
 
-  // a full page also carries `next`, the keyset cursor for the rows after it (opaque)
-  // the cursor and the row versions belong to the rows, not to the counts under test
-  const countsOf = ({ next: _next, versions: _versions, ...meta }: Record<string, unknown>) => meta
+  // a full page also carries `next`, the keyset cursor for the rows after it (opaque), and each row's version
+  const pagingOf = ({ next: _next, versions: _versions, ...meta }: Record<string, unknown>) => meta
 
   t.test('GET cloud_parents: the dashboard meta beside the list meta, counted in SQL', async (t) => {
     const { status, body } = await get('cloud_parents?per_page=1')
     t.equal(status, 200)
     t.equal(body.data.length, 1)
     t.type(body.meta.next, 'string', 'a full page carries its cursor')
-    t.same(countsOf(body.meta), {
+    t.same(pagingOf(body.meta), {
       total: 360,
       page: 1,
       per_page: 1,
@@ -54,9 +53,9 @@ t.test('dashboards, posture, membership requests and the directory', async (t) =
     t.ok(costCenters.length > valid.length, 'an expired cost center is not counted')
 
     const filtered = await get('cloud_parents?per_page=1&by_provider_type=GcpCloudParent')
-    t.same(countsOf(filtered.body.meta), { total: 90, page: 1, per_page: 1 }, 'a filtered list pays only for its own total')
+    t.same(pagingOf(filtered.body.meta), { total: 90, page: 1, per_page: 1 }, 'a filtered list pays only for its own total')
     const later = await get('cloud_parents?per_page=1&page=2')
-    t.same(countsOf(later.body.meta), { total: 360, page: 2, per_page: 1 }, 'so does a later page (the CSV walks every page)')
+    t.same(pagingOf(later.body.meta), { total: 360, page: 2, per_page: 1 }, 'so does a later page (the CSV walks every page)')
   })
 
   t.test('GET cloud_parents/posture: the cloud parents in use, by business unit, cloud and environment group', async (t) => {
@@ -154,7 +153,7 @@ t.test('dashboards, posture, membership requests and the directory', async (t) =
         },
       ],
     )
-    t.same(body.meta, { total: 3, page: 1, per_page: 25 })
+    t.same(pagingOf(body.meta), { total: 3, page: 1, per_page: 25 })
   })
 
   t.test('GET /ad/groups: one cloud per call, toggles and paging in SQL', async (t) => {
@@ -272,7 +271,7 @@ t.test('dashboards, posture, membership requests and the directory', async (t) =
       ],
       'the demo data has inline policies to show, one too short to show, and none',
     )
-    t.same((await get('ad/permission_sets?by_name=azure')).body.meta, { total: 2, page: 1, per_page: 25 })
+    t.same(pagingOf((await get('ad/permission_sets?by_name=azure')).body.meta), { total: 2, page: 1, per_page: 25 })
     t.equal((await api('POST', 'ad/permission_sets', { name: 'x' })).status, 404)
   })
 })

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import t from 'tap'
 import { EXACT_TOTAL_LIMIT } from '../../server/upstream/db/records/repository.js'
-import { serveUpstream } from './fixtures/serve.js'
+import { serveUpstream, withoutVersions } from './fixtures/serve.js'
 
 interface Page {
   data: { id: number }[]
@@ -90,7 +90,7 @@ t.test('totals: exact up to the limit, then an estimate marked as one', async (t
   t.ok(Math.abs(all.meta.total! - (EXACT_TOTAL_LIMIT + 2000)) < 1000, 'the estimate is close after ANALYZE')
 
   const few = (await api('GET', '/departments?per_page=25&by_name=Department%201000')).body as Page
-  t.same(few.meta, { total: 11, page: 1, per_page: 25 }, 'below the limit: exact, no flag, no cursor on a short page')
+  t.same(withoutVersions(few.meta), { total: 11, page: 1, per_page: 25 }, 'below the limit: exact, no flag, no cursor on a short page')
   const exactFull = (await api('GET', '/departments?per_page=5&by_name=Department%201000')).body as Page
   t.same([exactFull.meta.total, exactFull.meta.total_estimated], [11, undefined])
 })

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import { Readable, pipeline } from 'node:stream'
 import httpProxy from '@fastify/http-proxy'
 import type { Pool } from 'undici'
@@ -7,6 +8,7 @@ import { buildAllowlist } from '../allowlist.js'
 import { auditPath } from './audit.js'
 import { BodyTooLargeError, Counter, CountingLimit } from '../body-limit.js'
 import { clientHeaders, upstreamHeaders } from '../header-allowlists.js'
+import { discardUnreadBody } from '../unread-body.js'
 import { replaceServerError } from '../upstream-errors.js'
 
 export interface ProxyOptions {
@@ -73,7 +75,7 @@ export const proxyPlugin = fp<ProxyOptions>(
       }
       if (!identity) return deny(request, reply, 401, UNAUTHORIZED, 'unauthenticated')
       if (Number(request.headers['content-length'] ?? 0) > limit) {
-        reply.header('connection', 'close')
+        if (!(await discardUnreadBody(request.raw))) reply.header('connection', 'close')
         return deny(request, reply, 413, TOO_LARGE, 'body too large')
       }
       // the checks above wait (the session, the token): a client that sent a part of its body and
@@ -145,7 +147,9 @@ export const proxyPlugin = fp<ProxyOptions>(
           onError: (reply, { error }) => {
             const { request } = reply
             if (tooLarge(error, request.proxyCall, limit)) {
-              return reply.code(413).header('connection', 'close').send(TOO_LARGE)
+              return discardUnreadBody(request.raw as IncomingMessage).then((whole) =>
+                (whole ? reply : reply.header('connection', 'close')).code(413).send(TOO_LARGE),
+              )
             }
             request.log.warn({ err: error }, 'upstream call failed')
             const timedOut = (error as { statusCode?: number }).statusCode === 504

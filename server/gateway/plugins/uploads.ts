@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart'
 import fp from 'fastify-plugin'
+import { discardUnreadBody } from '../unread-body.js'
 import { replaceServerError } from '../upstream-errors.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { base64Body } from '../base64-body.js'
@@ -99,6 +100,10 @@ export const uploadsPlugin = fp<UploadsOptions>(
     // uploads between their acceptance and their answer's close (a client that leaves frees its place)
     let active = 0
     const send = (reply: FastifyReply, status: number, error: string) => reply.code(status).send({ error, statusCode: status })
+    /** the rest of a body this answer refuses is read first (or, past the bounds, the connection closes) */
+    const refuseUnread = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!(await discardUnreadBody(request.raw))) reply.header('connection', 'close')
+    }
 
     // multipart's content-type parser stays in this scope: the proxy must keep streaming raw bodies
     await fastify.register(async (scope) => {
@@ -117,9 +122,10 @@ export const uploadsPlugin = fp<UploadsOptions>(
         }
         if (active >= opts.inFlight) {
           fastify.auditEvent(request, reply, 'denied', { reason: 'uploads in flight', status: 503 })
-          // the body is not read: the connection closes after the answer
+          // the body is not forwarded: read and thrown away, so the client reads the answer
+          await refuseUnread(request, reply)
           return send(
-            reply.header('retry-after', String(UPLOADS_RETRY_AFTER_SECONDS)).header('connection', 'close'),
+            reply.header('retry-after', String(UPLOADS_RETRY_AFTER_SECONDS)),
             503,
             'Too many uploads at once, please try again shortly',
           )
@@ -133,7 +139,8 @@ export const uploadsPlugin = fp<UploadsOptions>(
           fastify.auditCall(request, reply, { upstream: target.path, ...stats })
         })
         if (Number(request.headers['content-length'] ?? 0) > limit + FRAMING_BYTES) {
-          return send(reply.header('connection', 'close'), 413, 'Payload Too Large')
+          await refuseUnread(request, reply)
+          return send(reply, 413, 'Payload Too Large')
         }
         if (!request.isMultipart()) return send(reply, 415, 'Expected a multipart/form-data body')
 
@@ -142,7 +149,10 @@ export const uploadsPlugin = fp<UploadsOptions>(
           form = await readForm(request, target, limit)
         } catch (error) {
           const status = (error as { statusCode?: number }).statusCode
-          if (status === 413) return send(reply.header('connection', 'close'), 413, 'Payload Too Large')
+          if (status === 413) {
+            await refuseUnread(request, reply)
+            return send(reply, 413, 'Payload Too Large')
+          }
           if (error instanceof Refusal || (status && status >= 400 && status < 500)) return send(reply, status!, (error as Error).message)
           throw error
         }
