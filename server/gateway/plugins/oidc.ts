@@ -1,6 +1,7 @@
 import * as client from 'openid-client'
 import fp from 'fastify-plugin'
 import { safeReturnTo } from '../return-to.js'
+import { SIGN_IN_RETRY_AFTER_SECONDS, signInUnavailablePage } from '../sign-in-unavailable.js'
 import { LOGIN_STARTS_PER_MINUTE } from './rate-limits.js'
 
 export interface OidcRoutesOptions {
@@ -27,7 +28,11 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
         config = await fastify.oidc.configuration()
       } catch (err) {
         request.log.error({ err }, 'OIDC discovery failed')
-        return reply.code(503).send(unavailable)
+        reply.code(503).header('retry-after', String(SIGN_IN_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store')
+        // a person's browser gets a page that says what happened; a script, the JSON
+        if (!request.headers.accept?.includes('text/html')) return reply.send(unavailable)
+        const retry = `/oidc/login?returnTo=${encodeURIComponent(safeReturnTo(request.query.returnTo))}`
+        return reply.type('text/html; charset=utf-8').send(signInUnavailablePage(retry))
       }
       const verifier = client.randomPKCECodeVerifier()
       const state = client.randomState()
