@@ -41,11 +41,8 @@ export async function signedInPage(t: { teardown(fn: () => unknown): void }, por
   return page
 }
 
-/** Screenshots for a person to look at (never in the repo): E2E_SHOTS, else /tmp/e2e-shots. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS ?? '/tmp/e2e-shots'
-  mkdirSync(dir, { recursive: true })
-  // a dialog or toast caught half-way through its transition shows nothing useful
+/** Waits for the page's running transitions (a popover or dialog opening) to end: a click during one can land beside its target. */
+export async function transitionsDone(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -54,6 +51,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   )
+}
+
+/** Screenshots for a person to look at (never in the repo): E2E_SHOTS, else /tmp/e2e-shots. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS ?? '/tmp/e2e-shots'
+  mkdirSync(dir, { recursive: true })
+  // a dialog or toast caught half-way through its transition shows nothing useful
+  await transitionsDone(page)
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
 }
 

@@ -106,6 +106,9 @@ t.test('cloud bills: upload, then history', async (t) => {
     )
     await page.getByLabel('Identifier').selectOption('E2E-2')
     await page.getByRole('button', { name: 'Search' }).click()
+    await page.waitForURL('**/auth/cloud-bills-dashboard?key=E2E-2&start=2024-05-01&end=2024-05-31')
+    // the last answer's rows stay until the new one comes: wait for the other identifier to go
+    await table.getByRole('cell', { name: 'E2E-1', exact: true }).waitFor({ state: 'detached' })
     await expect(table.getByRole('cell', { name: '7.00' }))
     t.equal(await table.locator('tbody tr').count(), 1, 'one identifier')
     await page.getByRole('button', { name: 'Chart' }).click()

@@ -8,7 +8,7 @@ import t from 'tap'
 import type { Page } from 'playwright-core'
 import { MESSAGES } from '../../shared/messages.js'
 import { startPortal } from '../helper.js'
-import { screenshot, signedInPage, toggle, upstreamJson } from './browser.js'
+import { screenshot, signedInPage, toggle, transitionsDone, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
@@ -79,6 +79,8 @@ t.test('missing-tags report configs and customers', async (t) => {
 
     const saved = page.getByRole('group', { name: 'Projects missing a squad tag' })
     await saved.getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('alertdialog', { name: MESSAGES.sureToDelete }).waitFor()
+    await transitionsDone(page)
     await page.getByRole('alertdialog', { name: MESSAGES.sureToDelete }).getByRole('button', { name: 'Yes' }).click()
     await expect(toast(page, 'Successfully removed the config record!'))
     await saved.waitFor({ state: 'detached' })

@@ -9,7 +9,7 @@ import t from 'tap'
 import type { Locator, Page } from 'playwright-core'
 import type { Portal } from '../helper.js'
 import { startPortal } from '../helper.js'
-import { screenshot, signedInPage, upstreamJson } from './browser.js'
+import { screenshot, signedInPage, transitionsDone, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
@@ -121,6 +121,8 @@ t.test('inline rows of particular models', async (t) => {
     t.equal(await table.getByRole('button', { name: 'Save' }).count(), 1, 'the row stays in edit mode')
     await table.getByRole('button', { name: 'Cancel' }).click()
     const pop = page.getByRole('alertdialog', { name: 'Sure to cancel?' })
+    await pop.waitFor()
+    await transitionsDone(page)
     await pop.getByRole('button', { name: 'Yes' }).click()
     await table.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached' })
   })

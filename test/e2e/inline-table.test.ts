@@ -10,7 +10,7 @@ import t from 'tap'
 import type { Locator, Page } from 'playwright-core'
 import { fieldOf, getResource } from '../../shared/resources/index.js'
 import { startPortal } from '../helper.js'
-import { screenshot, signedInPage, upstreamJson } from './browser.js'
+import { screenshot, signedInPage, transitionsDone, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
@@ -23,6 +23,7 @@ const enabledCount = (buttons: Locator) => buttons.evaluateAll((all) => all.filt
 async function confirmPopover(page: Page, question: string) {
   const pop = page.getByRole('alertdialog', { name: question })
   await pop.waitFor()
+  await transitionsDone(page)
   await pop.getByRole('button', { name: 'Yes' }).click()
   await pop.waitFor({ state: 'detached' })
 }

@@ -31,9 +31,15 @@ t.test('CCoE members', async (t) => {
   await page.getByRole('heading', { name: 'Members Table' }).waitFor()
   await expect(row('Alice Martin'))
 
-  await t.test('the columns of the spec, no Actions menu', async (t) => {
+  await t.test('the columns of the spec, then Actions: the self-service link alone (no View, Edit or Delete)', async (t) => {
     const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim())
-    t.same(headers, ['Name', 'Email', 'Department', 'Business Unit', 'Team', 'Teams Member', 'DL Member', 'Blacklist'])
+    t.same(headers, ['Name', 'Email', 'Department', 'Business Unit', 'Team', 'Teams Member', 'DL Member', 'Blacklist', 'Actions'])
+    t.same(
+      await row('Alice Martin')
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
+      ['Self-service link for Alice Martin'],
+    )
     t.ok(await page.getByRole('link', { name: 'Add New Member' }).isVisible(), 'Add New Member')
     await screenshot(page, 'members-table')
   })

@@ -6,7 +6,7 @@ import { resolve } from 'node:path'
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { startPortal } from '../helper.js'
-import { signedInPage, upstreamJson } from './browser.js'
+import { signedInPage, transitionsDone, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
@@ -37,6 +37,8 @@ t.test('Microsoft approvals: inline edit and delete', async (t) => {
     const rejected = 'Public IP on the legacy billing VM'
     await recordRow(rejected).getByRole('button', { name: 'Delete' }).click()
     const pop = page.getByRole('alertdialog', { name: 'Sure to delete?' })
+    await pop.waitFor()
+    await transitionsDone(page)
     await pop.getByRole('button', { name: 'Yes' }).click()
     await expect(toast(page, 'The Microsoft approval has been deleted!'))
     await recordRow(rejected).waitFor({ state: 'detached' })

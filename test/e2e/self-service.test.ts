@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { MESSAGES } from '../../shared/messages.js'
 import { startPortal } from '../helper.js'
 import { signedInApi } from '../lib/sign-in.js'
-import { launchBrowser, screenshot, upstreamJson } from './browser.js'
+import { launchBrowser, screenshot, signedInPage, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
@@ -18,7 +18,7 @@ t.test('member self-service', async (t) => {
   const portal = await startPortal(t, { webRoot: resolve('dist/web'), seed: true })
   const api = await signedInApi(portal.baseUrl)
   const [member] = (await api('GET', 'dcoe/members?per_page=1&sort=name')).json().data
-  const { link } = (await api('POST', `dcoe/members/${member.id}/credential`)).json().data
+  let link = ''
   const stored = async () => {
     const { department, other_department, business_unit } = (
       await upstreamJson<{ data: Record<string, unknown> }>(portal, `/dcoe/members/${member.id}`)
@@ -28,6 +28,26 @@ t.test('member self-service', async (t) => {
   const browser = await launchBrowser(t)
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   page.setDefaultTimeout(10_000)
+
+  await t.test('the team issues the link from the Members Table and copies it', async (t) => {
+    const staff = await signedInPage(t, portal)
+    await staff.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.baseUrl })
+    await staff.goto(`${portal.baseUrl}/auth/view/dcoe_members?sort=name`)
+    await staff.getByRole('button', { name: `Self-service link for ${member.name}` }).click()
+    const dialog = staff.getByRole('dialog', { name: `Self-service link for ${member.name}` })
+    const field = dialog.getByLabel('Link')
+    await expect(field)
+    const shown = new URL(await field.inputValue())
+    t.equal(shown.origin, portal.baseUrl, 'a whole address, ready to send')
+    t.equal(shown.pathname, '/unauth/update-member')
+    t.equal(shown.searchParams.get('member_id'), String(member.id))
+    await expect(dialog.getByText(/^Valid until \w+ \d{1,2}, \d{4} \d\d:\d\d$/))
+    await screenshot(staff, 'self-service-link-dialog')
+    await dialog.getByRole('button', { name: 'Copy link' }).click()
+    await expect(toast(staff, 'Link copied'))
+    t.equal(await staff.evaluate(() => navigator.clipboard.readText()), shown.href, 'the clipboard holds the link')
+    link = `${shown.pathname}${shown.search}`
+  })
 
   await t.test('a broken link', async (t) => {
     const before = await stored()

@@ -51,7 +51,7 @@ const OVERRIDES = {
     listActions: lazyNamed(() => import('../features/sap-cost-centers/index.js'), 'SapUploadButton'),
   },
   dcoe_members: {
-    noRowActions: true,
+    rowActions: lazyNamed(members, 'SelfServiceLinkButton'),
     renderCell: (name: string, row: Row) =>
       name === 'blacklist' ? <BlacklistSwitch key={`${row.id}-${String(row.blacklist)}`} row={row} /> : undefined,
     screens: { create: lazyNamed(members, 'DcoeMemberCreatePage') },

@@ -120,6 +120,11 @@ export const paths = {
       path: `${apiPath(dcoeMembers)}/:id`,
       getHref: (id: number) => `${apiPath(dcoeMembers)}/${encodeURIComponent(String(id))}`,
     },
+    /** POST: a signed, expiring /unauth/update-member link for one CCoE member */
+    dcoeMemberCredential: {
+      path: `${apiPath(dcoeMembers)}/:id/credential`,
+      getHref: (id: number) => `${apiPath(dcoeMembers)}/${encodeURIComponent(String(id))}/credential`,
+    },
     teamMembershipTickets: fixed(apiPath(teamMembershipTickets)),
     /** the gateway's multipart upload (server/gateway/upload-targets.ts), not an upstream path */
     sapCostCentersUpload: fixed('/api/upload/sap_cost_centers'),

@@ -15,8 +15,8 @@ export interface ResourceExtensions {
   listActions?: ComponentType<{ resource: ResourceDef; query: ListQuery }>
   /** a cell instead of the plain value (a toggle); undefined keeps the value */
   renderCell?: (name: string, row: Row) => ReactNode
-  /** the list has no per-row Actions menu */
-  noRowActions?: boolean
+  /** the list's own per-row actions instead of the generic View/Edit/Delete menu */
+  rowActions?: ComponentType<{ row: Row }>
   /** generic forms and inline rows: values that follow from an edit (company code → GL accounts) */
   derive?: (name: string, values: FormValues) => FormValues
   /** inline add rows: values a new record starts with besides the empty ones (cost centers: Active now) */

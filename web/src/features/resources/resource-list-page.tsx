@@ -25,10 +25,12 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
   const canDelete = allowedWrites(resource).includes('delete')
   const rows = data?.data ?? []
   const ListActions = ext.listActions
+  const RowExtraActions = ext.rowActions
   const filtered = Object.values(list.query.filters).some((v) => v && v !== 'All')
 
-  // a list of many columns (cost centers have 15) takes the wide page, and scrolls past that
-  const pageClass = resource.columns.length > 8 ? 'page page--wide' : 'page'
+  // a list of many columns (cost centers have 15, and the Actions column counts) takes the wide page,
+  // and scrolls past that
+  const pageClass = resource.columns.length + 1 > 8 ? 'page page--wide' : 'page'
 
   return (
     <div className={pageClass}>
@@ -63,8 +65,8 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
             stale={isLoading && !!data}
             renderCell={ext.renderCell}
             renderActions={
-              ext.noRowActions
-                ? undefined
+              RowExtraActions
+                ? (row) => <RowExtraActions row={row} />
                 : (row) => (
                     <RowActions
                       rowLabel={rowLabel(resource, row)}

@@ -1,0 +1,79 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, Tooltip } from '@blueprintjs/core'
+import { format } from 'date-fns'
+import { useState } from 'react'
+import type { Static } from '@sinclair/typebox'
+import type { CredentialAnswerSchema } from '../../../../shared/schemas/member-self-service.js'
+import { paths } from '../../config/paths.js'
+import { apiRequest, errorText } from '../../lib/api-client.js'
+import type { Row } from '../../lib/resource-api.js'
+import { toastError, toastSuccess } from '../../lib/toaster.js'
+
+type Issued = Static<typeof CredentialAnswerSchema>['data']
+
+/**
+ * A member's Self-service link (spec 000 §2, /unauth/update-member): the team issues it here, the
+ * upstream signs it for this member alone and for a limited time, and the person sends it to the
+ * member, who updates their department and business unit without an account.
+ */
+export function SelfServiceLinkButton({ row }: { row: Row }) {
+  const [busy, setBusy] = useState(false)
+  const [issued, setIssued] = useState<Issued>()
+  const name = String(row.name ?? row.email ?? row.id)
+  const url = issued && `${window.location.origin}${issued.link}`
+
+  const issue = async () => {
+    setBusy(true)
+    try {
+      setIssued((await apiRequest<{ data: Issued }>('POST', paths.api.dcoeMemberCredential.getHref(row.id))).data)
+    } catch (error) {
+      void toastError(`The link could not be made: ${errorText(error)}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url!)
+      void toastSuccess('Link copied')
+    } catch {
+      void toastError('The link could not be copied: select it and copy it by hand')
+    }
+  }
+
+  return (
+    <>
+      <Tooltip content="Self-service link" placement="left">
+        <Button
+          size="small"
+          variant="minimal"
+          icon="link"
+          aria-label={`Self-service link for ${name}`}
+          loading={busy}
+          onClick={() => void issue()}
+        />
+      </Tooltip>
+      <Dialog isOpen={issued !== undefined} title={`Self-service link for ${name}`} icon="link" onClose={() => setIssued(undefined)}>
+        <DialogBody>
+          <FormGroup
+            label="Link"
+            labelFor="self-service-link"
+            helperText={issued && `Valid until ${format(new Date(issued.expires_at), 'MMMM d, yyyy HH:mm')}`}
+          >
+            <InputGroup id="self-service-link" readOnly value={url ?? ''} onFocus={(e) => e.currentTarget.select()} />
+          </FormGroup>
+          <Callout intent={Intent.PRIMARY} icon="info-sign" compact>
+            Whoever has this link can change this member&apos;s department and business unit until it expires: send it to the member only.
+          </Callout>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Close" onClick={() => setIssued(undefined)} />
+              <Button intent={Intent.PRIMARY} icon="duplicate" text="Copy link" onClick={() => void copy()} autoFocus />
+            </>
+          }
+        />
+      </Dialog>
+    </>
+  )
+}
