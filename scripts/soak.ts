@@ -11,7 +11,7 @@
  * SOAK_SESSIONS (200), SOAK_SECONDS (60), SOAK_PORT (a free port).
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, setGlobalDispatcher } from 'undici'
@@ -41,15 +41,18 @@ async function main() {
   const port = Number(process.env.SOAK_PORT ?? (await freePort()))
   const baseUrl = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'ccoe-soak-'))
+  // stdout is the audit log (and the gateway's warnings): kept in a file beside this run, not in the report
+  const logFile = join(tmpdir(), `ccoe-soak-${port}.log`)
+  const log = openSync(logFile, 'w')
   const portal = spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
-    // stdout is the audit log: 200 people write a lot of it, and none of it is this report
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   })
   const stopPortal = () => {
     portal.kill('SIGTERM')
     rmSync(dataDir, { recursive: true, force: true })
   }
+  console.log(`the portal's audit log: ${logFile}`)
   process.once('exit', stopPortal)
   for (let tries = 0; ; tries++) {
     const up = await fetch(`${baseUrl}/readyz`).then(
@@ -65,9 +68,13 @@ async function main() {
   const cookies: string[] = []
   for (let i = 0; i < SESSIONS; i++) {
     if (i % SIGN_INS_PER_ADDRESS === 0) {
-      setGlobalDispatcher(new Agent({ connect: { localAddress: `127.0.0.${2 + i / SIGN_INS_PER_ADDRESS}` } }))
+      setGlobalDispatcher(new Agent({ localAddress: `127.0.0.${2 + i / SIGN_INS_PER_ADDRESS}` }))
     }
-    cookies.push(await signIn(baseUrl, 'alice@ccoe.example', 'alice'))
+    cookies.push(
+      await signIn(baseUrl, 'alice@ccoe.example', 'alice').catch((error: Error) => {
+        throw new Error(`sign-in ${i + 1} of ${SESSIONS}: ${error.message}`)
+      }),
+    )
   }
   setGlobalDispatcher(new Agent({ connections: SESSIONS * 2 }))
   console.log(`${SESSIONS} people signed in; ${SECONDS} s of mixed work`)

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
@@ -23,6 +24,29 @@ export interface IdpOptions {
   audit?: IdpAudit
   /** a database for the IdP's state (a table of its own): sign-ins survive floods and restarts; in memory when unset */
   store?: SqlClient
+}
+
+/** RFC 6749 §2.3.1: client_secret_basic, each part form-encoded before base64; undefined when not that */
+function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '')
+  if (!match) return undefined
+  const text = Buffer.from(match[1], 'base64').toString()
+  const colon = text.indexOf(':')
+  if (colon < 0) return undefined
+  try {
+    const decode = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '))
+    return { id: decode(text.slice(0, colon)), secret: decode(text.slice(colon + 1)) }
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether the request authenticates as this client with its right secret (compared in constant time). */
+function presentsSecret(header: string | undefined, client: { clientId: string; clientSecret: string }): boolean {
+  const given = basicCredentials(header)
+  if (!given || given.id !== client.clientId) return false
+  const [a, b] = [Buffer.from(given.secret), Buffer.from(client.clientSecret)]
+  return a.length === b.length && timingSafeEqual(a, b)
 }
 
 /** Token requests: a script needs one per hour or so; a guessed client secret needs thousands. */
@@ -66,7 +90,13 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
   await fastify.register(interactionRoutes, { provider, mountPath, portalClientId: opts.portalClient.clientId, audit })
 
   await fastify.register(async (mount) => {
-    const tokenLimit = fastify.rateLimit({ max: TOKEN_REQUESTS_PER_MINUTE, timeWindow: 60_000 })
+    // the limit is for guessed secrets: the portal's own code exchanges (every person's sign-in, all
+    // from the gateway's address) present the right one and are not counted
+    const tokenLimit = fastify.rateLimit({
+      max: TOKEN_REQUESTS_PER_MINUTE,
+      timeWindow: 60_000,
+      allowList: (request) => presentsSecret(request.headers.authorization, opts.portalClient),
+    })
     mount.addHook('onRequest', async (request, reply) => {
       if (request.url.split('?')[0] === `${mountPath}/token`) return tokenLimit.call(mount, request, reply)
     })

@@ -65,4 +65,25 @@ t.test('token requests: refused client secrets audited, past the limit 429', asy
   const statuses: number[] = []
   for (let i = 1; i <= TOKEN_REQUESTS_PER_MINUTE; i++) statuses.push((await token(SCRIPT_CLIENT.clientSecret)).status)
   t.same(statuses, [...Array(TOKEN_REQUESTS_PER_MINUTE - 1).fill(200), 429])
+
+  // the portal's own code exchanges (every person's sign-in comes from the gateway's one address)
+  // present its right secret and are never counted: 70 sign-ins in a minute all finish
+  // form-encoded as openid-client sends it (RFC 6749 §2.3.1: '-' and '_' of a base64url secret too)
+  const formEncode = (part: string) =>
+    [...part].map((c) => (/[A-Za-z0-9]/.test(c) ? c : `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('')
+  const portalClient = `Basic ${Buffer.from(`${formEncode(gw.config.oidcClientId)}:${formEncode(gw.config.oidcClientSecret)}`).toString('base64')}`
+  const exchanges: number[] = []
+  for (let i = 0; i < 70; i++) {
+    const answer = await fetch(`${gw.baseUrl}/idp/token`, {
+      method: 'POST',
+      headers: { authorization: portalClient, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'not-a-code', redirect_uri: `${gw.baseUrl}/oidc/callback` }),
+    })
+    await answer.arrayBuffer()
+    exchanges.push(answer.status)
+  }
+  t.same(new Set(exchanges), new Set([400]), 'refused for the made-up code, never 429')
+  const wrongPortalSecret = `Basic ${Buffer.from(`${gw.config.oidcClientId}:guess`).toString('base64')}`
+  const guessed = await fetch(`${gw.baseUrl}/idp/token`, { method: 'POST', headers: { authorization: wrongPortalSecret } })
+  t.equal(guessed.status, 429, 'a guessed portal secret is counted with the rest')
 })
