@@ -1,4 +1,5 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, Intent } from '@blueprintjs/core'
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core'
+import { FileField } from '../file-field/index.js'
 import { useState, type FormEvent, type ReactNode } from 'react'
 
 export interface UploadDialogProps {
@@ -43,15 +44,7 @@ export function UploadDialog({ isOpen, title, accept, description, check, failur
     <Dialog isOpen={isOpen} title={title} icon="upload" onClose={busy ? undefined : close} className="upload-dialog">
       <form onSubmit={(e) => void submit(e)}>
         <DialogBody>
-          <FormGroup label="File" labelFor="upload-dialog-file" helperText={description ?? `Accepted: ${accept}`}>
-            <FileInput
-              fill
-              text={file?.name ?? 'Choose file...'}
-              hasSelection={!!file}
-              inputProps={{ id: 'upload-dialog-file', accept, 'aria-label': 'File' }}
-              onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? file)}
-            />
-          </FormGroup>
+          <FileField id="upload-dialog-file" accept={accept} helperText={description} file={file} onChange={setFile} />
           {(problem || failure) && (
             <Callout intent={Intent.DANGER} role="alert">
               {problem || failure}

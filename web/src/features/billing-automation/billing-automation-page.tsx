@@ -3,7 +3,6 @@ import {
   Callout,
   Card,
   Checkbox,
-  FileInput,
   FormGroup,
   H1,
   H2,
@@ -28,8 +27,9 @@ import {
   type FinalizeFlag,
 } from '../../../../shared/schemas/billing-automation.js'
 import { CallForm, type CallFieldDef } from '../../components/call-form/index.js'
+import { FileField } from '../../components/file-field/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
-import { ListPager, ResourceTable } from '../../components/resource-table/index.js'
+import { ListView } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest, errorText } from '../../lib/api-client.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
@@ -152,19 +152,13 @@ function FinalizeTab({ onDone }: { onDone: () => void }) {
             ))}
           </HTMLSelect>
         </FormGroup>
-        <FormGroup
-          label="File"
-          labelFor="finalize-file"
+        <FileField
+          id="finalize-file"
+          accept=".xlsx,.csv"
           helperText="The invoice's lines as an .xlsx workbook (first sheet) or a CSV, in the cloud bills layout: Date, Provider, Identifier, Amount and the other bill columns"
-        >
-          <FileInput
-            fill
-            text={file?.name ?? 'Choose file...'}
-            hasSelection={!!file}
-            inputProps={{ id: 'finalize-file', accept: '.xlsx,.csv', 'aria-label': 'File' }}
-            onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? file)}
-          />
-        </FormGroup>
+          file={file}
+          onChange={setFile}
+        />
         <FormGroup label="Steps">
           {(Object.entries(FINALIZE_FLAGS) as [FinalizeFlag, string][]).map(([flag, label]) => (
             <Checkbox
@@ -244,33 +238,18 @@ function renderJobCell(name: string, row: Row): ReactNode {
 
 /** The jobs the automation ran, newest first: what the team hands on, and who asked. */
 function JobsList({ list }: { list: ReturnType<typeof useListController> }) {
-  const { data, error, isLoading, mutate } = useResourceList(jobs, list.query)
-  const rows = data?.data ?? []
+  const answer = useResourceList(jobs, list.query)
   return (
     <section aria-labelledby="billing-jobs-title" className="page__section">
       <H2 id="billing-jobs-title">{jobs.messages.listTitle}</H2>
-      {error && !data ? (
-        <NonIdealState
-          icon="error"
-          title="The jobs could not be loaded"
-          description={errorText(error)}
-          action={<Button icon="refresh" text="Try again" onClick={() => void mutate()} />}
-        />
-      ) : (
-        <>
-          <ResourceTable
-            resource={jobs}
-            rows={rows}
-            sort={list.query.sort}
-            onSort={list.setSort}
-            loading={isLoading && !data}
-            stale={isLoading && !!data}
-            renderCell={renderJobCell}
-          />
-          {data && rows.length === 0 && <NonIdealState icon="inbox" title="No billing jobs yet" />}
-          <ListPager list={list} meta={data?.meta} />
-        </>
-      )}
+      <ListView
+        resource={jobs}
+        list={list}
+        answer={answer}
+        failedTitle="The jobs could not be loaded"
+        renderCell={renderJobCell}
+        empty={<NonIdealState icon="inbox" title="No billing jobs yet" />}
+      />
     </section>
   )
 }

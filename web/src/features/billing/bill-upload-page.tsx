@@ -1,8 +1,9 @@
-import { Button, Callout, FileInput, FormGroup, Intent, ProgressBar } from '@blueprintjs/core'
+import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core'
 import { useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { FileField } from '../../components/file-field/index.js'
 import { FormPage } from '../../components/form-page.js'
 import { paths } from '../../config/paths.js'
 import { toastError, toastSuccess } from '../../lib/toaster.js'
@@ -40,19 +41,13 @@ export function BillUploadPage({ resource }: { resource: ResourceDef }) {
   return (
     <FormPage title={resource.messages.createTitle}>
       <form onSubmit={(e) => void submit(e)} aria-label="Upload cloud bills">
-        <FormGroup
-          label="File"
-          labelFor="bill-file"
+        <FileField
+          id="bill-file"
+          accept=".xlsx,.csv"
           helperText="An .xlsx workbook (first sheet) or a CSV; header: Date, Provider, Company Code, Currency, Reference, GL Account, Identifier, Amount, Business Unit, CC Network, Activity, Line Item Txt"
-        >
-          <FileInput
-            fill
-            text={file?.name ?? 'Choose file...'}
-            hasSelection={!!file}
-            inputProps={{ id: 'bill-file', accept: '.xlsx,.csv', 'aria-label': 'File' }}
-            onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? file)}
-          />
-        </FormGroup>
+          file={file}
+          onChange={setFile}
+        />
         {progress !== undefined && <ProgressBar intent={Intent.PRIMARY} value={progress} aria-label="Upload progress" />}
         {failure && (
           <Callout intent={Intent.DANGER} role="alert" title={MESSAGES.workbookUploadFailed}>

@@ -1,8 +1,7 @@
-import { Button, H1, Icon, Intent, NonIdealState } from '@blueprintjs/core'
+import { H1, Icon, Intent, NonIdealState } from '@blueprintjs/core'
 import type { ReactNode } from 'react'
 import { getResource } from '../../../../shared/resources/index.js'
-import { ListPager, ResourceTable } from '../../components/resource-table/index.js'
-import { errorText } from '../../lib/api-client.js'
+import { ListView } from '../../components/resource-table/index.js'
 import { formatLongDate } from '../../lib/dates.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
 import { useListController } from '../../lib/use-list-controller.js'
@@ -34,35 +33,19 @@ function renderCell(name: string, row: Row): ReactNode {
 export default function MembershipRequestsPage() {
   usePageTitle(tickets.messages.listTitle)
   const list = useListController(tickets)
-  const { data, error, isLoading, mutate } = useResourceList(tickets, list.query)
-  const rows = data?.data ?? []
+  const answer = useResourceList(tickets, list.query)
   return (
     <div className="page">
       <header className="page__header">
         <H1 className="page__title">{tickets.messages.listTitle}</H1>
       </header>
-      {error && !data ? (
-        <NonIdealState
-          icon="error"
-          title="The list could not be loaded"
-          description={errorText(error)}
-          action={<Button icon="refresh" text="Try again" onClick={() => void mutate()} />}
-        />
-      ) : (
-        <>
-          <ResourceTable
-            resource={tickets}
-            rows={rows}
-            sort={list.query.sort}
-            onSort={list.setSort}
-            loading={isLoading && !data}
-            stale={isLoading && !!data}
-            renderCell={renderCell}
-          />
-          {data && rows.length === 0 && <NonIdealState icon="inbox" title="No membership requests yet" />}
-          <ListPager list={list} meta={data?.meta} />
-        </>
-      )}
+      <ListView
+        resource={tickets}
+        list={list}
+        answer={answer}
+        renderCell={renderCell}
+        empty={<NonIdealState icon="inbox" title="No membership requests yet" />}
+      />
     </div>
   )
 }

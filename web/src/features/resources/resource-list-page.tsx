@@ -3,9 +3,8 @@ import { allowedWrites, type ResourceDef } from '../../../../shared/resources/in
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { FilterRow } from '../../components/filter-row/index.js'
 import { CsvLink, LinkButton } from '../../components/links/index.js'
-import { ListPager, ResourceTable, RowActions } from '../../components/resource-table/index.js'
+import { ListView, RowActions } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
-import { errorText } from '../../lib/api-client.js'
 import { csvHref } from '../../lib/csv.js'
 import { useResourceList } from '../../lib/resource-api.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
@@ -19,11 +18,10 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
   const { messages } = resource
   usePageTitle(messages.listTitle)
   const list = useListController(resource)
-  const { data, error, isLoading, mutate } = useResourceList(resource, list.query)
+  const answer = useResourceList(resource, list.query)
   const del = useDeleteConfirm(resource)
   const canEdit = resource.actions.includes('edit')
   const canDelete = allowedWrites(resource).includes('delete')
-  const rows = data?.data ?? []
   const ListActions = ext.listActions
   const RowExtraActions = ext.rowActions
   const filtered = Object.values(list.query.filters).some((v) => v && v !== 'All')
@@ -47,46 +45,31 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
         </div>
       </header>
       <FilterRow filters={resource.filters} values={list.query.filters} onChange={list.setFilter} onClear={list.clearFilters} />
-      {error && !data ? (
-        <NonIdealState
-          icon="error"
-          title="The list could not be loaded"
-          description={errorText(error)}
-          action={<Button icon="refresh" text="Try again" onClick={() => void mutate()} />}
-        />
-      ) : (
-        <>
-          <ResourceTable
-            resource={resource}
-            rows={rows}
-            sort={list.query.sort}
-            onSort={list.setSort}
-            loading={isLoading && !data}
-            stale={isLoading && !!data}
-            renderCell={ext.renderCell}
-            renderActions={
-              RowExtraActions
-                ? (row) => <RowExtraActions row={row} />
-                : (row) => (
-                    <RowActions
-                      rowLabel={rowLabel(resource, row)}
-                      viewHref={paths.auth.resource.getHref('view', resource.key, row.id)}
-                      editHref={canEdit ? paths.auth.resource.getHref('edit', resource.key, row.id) : undefined}
-                      onDelete={canDelete ? () => del.ask(row) : undefined}
-                    />
-                  )
-            }
+      <ListView
+        resource={resource}
+        list={list}
+        answer={answer}
+        renderCell={ext.renderCell}
+        renderActions={
+          RowExtraActions
+            ? (row) => <RowExtraActions row={row} />
+            : (row) => (
+                <RowActions
+                  rowLabel={rowLabel(resource, row)}
+                  viewHref={paths.auth.resource.getHref('view', resource.key, row.id)}
+                  editHref={canEdit ? paths.auth.resource.getHref('edit', resource.key, row.id) : undefined}
+                  onDelete={canDelete ? () => del.ask(row) : undefined}
+                />
+              )
+        }
+        empty={
+          <NonIdealState
+            icon={filtered ? 'filter' : 'inbox'}
+            title={filtered ? 'No records match these filters' : 'No records yet'}
+            action={filtered ? <Button text="Clear filters" onClick={list.clearFilters} /> : undefined}
           />
-          {data && rows.length === 0 && (
-            <NonIdealState
-              icon={filtered ? 'filter' : 'inbox'}
-              title={filtered ? 'No records match these filters' : 'No records yet'}
-              action={filtered ? <Button text="Clear filters" onClick={list.clearFilters} /> : undefined}
-            />
-          )}
-          <ListPager list={list} meta={data?.meta} />
-        </>
-      )}
+        }
+      />
       <ConfirmDialog
         isOpen={del.target !== undefined}
         question={messages.deleteConfirm}

@@ -1,0 +1,55 @@
+import { Button, NonIdealState } from '@blueprintjs/core'
+import type { ReactNode } from 'react'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import type { ListAnswer } from '../../../../shared/schemas/common.js'
+import { errorText } from '../../lib/api-client.js'
+import type { Row } from '../../lib/resource-api.js'
+import type { ListController } from '../../lib/use-list-controller.js'
+import { ListPager } from './pager.js'
+import { ResourceTable, type ResourceTableProps } from './resource-table.js'
+
+export interface ListViewProps extends Pick<ResourceTableProps, 'renderCell' | 'renderActions'> {
+  resource: ResourceDef
+  list: ListController
+  /** the list's SWR answer */
+  answer: { data?: ListAnswer<Row>; error?: unknown; isLoading: boolean; mutate: () => unknown }
+  /** the title when the first answer fails @default 'The list could not be loaded' */
+  failedTitle?: string
+  /** shown when an answer has no rows */
+  empty: ReactNode
+}
+
+/**
+ * A paged list as every list screen shows it: the table (skeleton rows on the first load, the last
+ * rows dimmed while the next answer loads), the empty state, the pager; a failed first load says so
+ * with Try again.
+ */
+export function ListView({ resource, list, answer, failedTitle = 'The list could not be loaded', empty, ...cells }: ListViewProps) {
+  const { data, error, isLoading, mutate } = answer
+  const rows = data?.data ?? []
+  if (error && !data) {
+    return (
+      <NonIdealState
+        icon="error"
+        title={failedTitle}
+        description={errorText(error)}
+        action={<Button icon="refresh" text="Try again" onClick={() => void mutate()} />}
+      />
+    )
+  }
+  return (
+    <>
+      <ResourceTable
+        resource={resource}
+        rows={rows}
+        sort={list.query.sort}
+        onSort={list.setSort}
+        loading={isLoading && !data}
+        stale={isLoading && !!data}
+        {...cells}
+      />
+      {data && rows.length === 0 && empty}
+      <ListPager list={list} meta={data?.meta} />
+    </>
+  )
+}
