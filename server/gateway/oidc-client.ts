@@ -15,6 +15,8 @@ export interface OidcClient {
   configuration(): Promise<client.Configuration>
   /** the IdP's signing keys, for bearer tokens */
   keys(): Promise<JWTVerifyGetKey>
+  /** RFC 7662: whether the IdP still holds the token active (not revoked); undefined when it offers no introspection */
+  isActive(token: string): Promise<boolean | undefined>
 }
 
 declare module 'fastify' {
@@ -59,6 +61,11 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
     issuer: settings.issuer,
     clientId: settings.clientId,
     configuration,
+    async isActive(token) {
+      const config = await configuration()
+      if (!config.serverMetadata().introspection_endpoint) return undefined
+      return (await client.tokenIntrospection(config, token)).active
+    },
     async keys() {
       if (jwks) return jwks
       const uri = (await configuration()).serverMetadata().jwks_uri

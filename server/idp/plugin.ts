@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
@@ -7,6 +6,9 @@ import { interactionRoutes, type IdpAudit } from './interactions.js'
 import { loadKeys } from './keys.js'
 import { IDP_CSP } from './pages.js'
 import { createProvider } from './provider.js'
+import { authenticatedClient, tokenStatusRoutes } from './token-status.js'
+import { clientMetadata } from './clients.js'
+import formbody from '@fastify/formbody'
 import { openIdpStore, type SqlClient } from './store.js'
 
 export { API_AUDIENCE, API_RESOURCE, SCRIPT_CLIENT } from './clients.js'
@@ -24,29 +26,6 @@ export interface IdpOptions {
   audit?: IdpAudit
   /** a database for the IdP's state (a table of its own): sign-ins survive floods and restarts; in memory when unset */
   store?: SqlClient
-}
-
-/** RFC 6749 §2.3.1: client_secret_basic, each part form-encoded before base64; undefined when not that */
-function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
-  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '')
-  if (!match) return undefined
-  const text = Buffer.from(match[1], 'base64').toString()
-  const colon = text.indexOf(':')
-  if (colon < 0) return undefined
-  try {
-    const decode = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '))
-    return { id: decode(text.slice(0, colon)), secret: decode(text.slice(colon + 1)) }
-  } catch {
-    return undefined
-  }
-}
-
-/** Whether the request authenticates as this client with its right secret (compared in constant time). */
-function presentsSecret(header: string | undefined, client: { clientId: string; clientSecret: string }): boolean {
-  const given = basicCredentials(header)
-  if (!given || given.id !== client.clientId) return false
-  const [a, b] = [Buffer.from(given.secret), Buffer.from(client.clientSecret)]
-  return a.length === b.length && timingSafeEqual(a, b)
 }
 
 /** Token requests: a script needs one per hour or so; a guessed client secret needs thousands. */
@@ -89,14 +68,22 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
 
   await fastify.register(interactionRoutes, { provider, mountPath, portalClientId: opts.portalClient.clientId, audit })
 
+  // the limit is for guessed secrets: the portal's own calls (every person's code exchange, all from
+  // the gateway's address, and its token checks) present the right one and are not counted
+  const clients = clientMetadata(opts.portalClient)
+  const portalSecret = clients[0]
+  const tokenLimit = fastify.rateLimit({
+    max: TOKEN_REQUESTS_PER_MINUTE,
+    timeWindow: 60_000,
+    allowList: (request) => authenticatedClient(request.headers.authorization, [portalSecret]) !== undefined,
+  })
+  await fastify.register(async (status) => {
+    await status.register(formbody, { bodyLimit: 16 * 1024 })
+    status.addHook('onRequest', tokenLimit)
+    await status.register(tokenStatusRoutes, { issuer: opts.issuer, jwks: keys.jwks, clients, store: adapter })
+  })
+
   await fastify.register(async (mount) => {
-    // the limit is for guessed secrets: the portal's own code exchanges (every person's sign-in, all
-    // from the gateway's address) present the right one and are not counted
-    const tokenLimit = fastify.rateLimit({
-      max: TOKEN_REQUESTS_PER_MINUTE,
-      timeWindow: 60_000,
-      allowList: (request) => presentsSecret(request.headers.authorization, opts.portalClient),
-    })
     mount.addHook('onRequest', async (request, reply) => {
       if (request.url.split('?')[0] === `${mountPath}/token`) return tokenLimit.call(mount, request, reply)
     })

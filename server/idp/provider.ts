@@ -75,6 +75,10 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
+      // advertised in discovery; answered by token-status.ts, because the API's JWT access tokens
+      // are not stored here and oidc-provider would call every one of them inactive
+      revocation: { enabled: true },
+      introspection: { enabled: true },
       resourceIndicators: {
         enabled: true,
         // no `resource` parameter means the portal API, so scripts need not know the indicator

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { errors as joseErrors, jwtVerify } from 'jose'
 import type { FastifyRequest } from 'fastify'
@@ -29,6 +30,10 @@ declare module 'fastify' {
   }
 }
 
+/** How long the IdP's word on a bearer token (active or revoked) stands: a revocation counts within it. */
+export const TOKEN_CHECK_MS = 30_000
+const TOKEN_CHECKS_KEPT = 10_000
+
 // asymmetric only: an HS256 token "signed" with a public key must never verify
 const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA']
 
@@ -38,6 +43,19 @@ const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA']
  */
 export const authPlugin = fp<AuthOptions>(
   async (fastify, opts) => {
+    // the IdP's answer per token (by hash), kept for a while on the gateway's clock: a revocation
+    // takes effect within that while, and a script's calls cost one check per while, not one each
+    const checked = new Map<string, { active: boolean; until: number }>()
+    async function stillActive(token: string): Promise<boolean> {
+      const key = createHash('sha256').update(token).digest('base64url')
+      const known = checked.get(key)
+      if (known && known.until > opts.now()) return known.active
+      const active = (await fastify.oidc.isActive(token)) ?? true
+      if (checked.size >= TOKEN_CHECKS_KEPT) checked.delete(checked.keys().next().value!)
+      checked.set(key, { active, until: opts.now() + TOKEN_CHECK_MS })
+      return active
+    }
+
     async function fromBearer(request: FastifyRequest, token: string): Promise<Identity | null> {
       try {
         const { payload } = await jwtVerify(token, await fastify.oidc.keys(), {
@@ -52,6 +70,11 @@ export const authPlugin = fp<AuthOptions>(
         // browser) and any other client's are refused, so a leaked user token is no API key
         if (typeof payload.client_id !== 'string' || !opts.scriptClients.includes(payload.client_id)) {
           request.log.info({ reason: 'not a script client', clientId: payload.client_id }, 'bearer token refused')
+          return null
+        }
+        // a verified token may have been revoked since: the IdP says, once per token per while
+        if (!(await stillActive(token))) {
+          request.log.info({ reason: 'revoked', clientId: payload.client_id }, 'bearer token refused')
           return null
         }
         const user = String(payload.email ?? payload.client_id ?? payload.sub)
