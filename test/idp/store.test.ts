@@ -1,30 +1,10 @@
 import t from 'tap'
 import { openTestDatabase } from '../../server/upstream/db/client.js'
 import { openIdpStore } from '../../server/idp/store.js'
-import { startGateway, startPortal, startUpstream, testClock } from '../helper.js'
+import { startGateway, startUpstream, testClock } from '../helper.js'
 import { beginSignIn, finishSignIn } from '../lib/sign-in.js'
 
 const ALICE = ['alice@ccoe.example', 'alice'] as const
-
-t.test('a sign-in begun before 2,100 anonymous authorization requests still finishes', async (t) => {
-  const portal = await startPortal(t)
-  const begun = await beginSignIn(portal.baseUrl)
-  // the same authorization request, sent again and again without the browser's cookies: each one is a
-  // new interaction at the IdP (the in-memory LRU kept 1,000 and dropped the oldest, the real one first)
-  const flood = async () => {
-    const answer = await fetch(begun.authorization, { redirect: 'manual' })
-    await answer.arrayBuffer()
-    return answer.status
-  }
-  const statuses = new Set<number>()
-  for (let sent = 0; sent < 2100; sent += 50) {
-    for (const status of await Promise.all(Array.from({ length: 50 }, flood))) statuses.add(status)
-  }
-  t.same([...statuses], [303], 'every one began an interaction')
-  const { cookie } = await finishSignIn(portal.baseUrl, begun, ...ALICE)
-  const session = await fetch(`${portal.baseUrl}/api/session`, { headers: { cookie } })
-  t.same(await session.json(), { email: 'alice@ccoe.example', name: 'Alice Admin' })
-})
 
 t.test('a sign-in begun before a restart finishes after it', async (t) => {
   const { database, token, url } = await startUpstream(t)
