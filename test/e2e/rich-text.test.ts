@@ -157,6 +157,40 @@ t.test('rich text', async (t) => {
     await screenshot(page, 'faqs-list')
   })
 
+  await t.test('a glossary term written with the editor: italic on the list', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/view/glossaries')
+    await page.getByRole('link', { name: 'Add New Glossary Term' }).click()
+    await page.waitForURL('**/auth/create/glossaries')
+    await page.getByRole('heading', { name: 'Add New Glossary Term' }).waitFor()
+    const editor = page.getByRole('textbox', { name: 'Description' })
+    t.equal(Math.round((await editor.boundingBox())!.height), 500, 'spec 001 §9: the editor is 500 px high')
+    await page.getByLabel('Term', { exact: true }).fill('Guardrail drift')
+    await page.getByLabel('Category', { exact: true }).fill('Editor')
+    await editor.click()
+    await page.keyboard.type('A ')
+    await page.getByRole('button', { name: 'Italic' }).click()
+    await page.keyboard.type('governed')
+    await page.getByRole('button', { name: 'Italic' }).click()
+    await page.keyboard.type(' account baseline')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL('**/auth/view/glossaries')
+    t.same(
+      await rows<{ description: string; category: string }>(
+        portal.database.db,
+        sql`SELECT description, category FROM glossaries WHERE term = 'Guardrail drift'`,
+      ),
+      [{ description: 'A <i>governed</i> account baseline', category: 'Editor' }],
+      'stored as the editor wrote it',
+    )
+    const row = page
+      .getByRole('table', { name: 'Glossary Table' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Guardrail drift', exact: true }) })
+    const italic = row.locator('i', { hasText: 'governed' })
+    await expect(italic)
+    t.equal(await italic.evaluate((el) => getComputedStyle(el).fontStyle), 'italic', 'rendered italic on the list')
+  })
+
   await t.test('products: the 300 px editor, cards, Update behind a confirm modal', async (t) => {
     await page.goto(portal.baseUrl + '/auth/view/service_catalog_products')
     await page.getByRole('link', { name: 'Create New Product' }).click()
