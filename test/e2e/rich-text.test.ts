@@ -8,8 +8,8 @@
  */
 import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
-import type { Page } from 'playwright-core'
-import t from 'tap'
+import type { Locator, Page } from 'playwright-core'
+import t, { type Test } from 'tap'
 import { rows } from '../../server/upstream/db/records/repository.js'
 import { startPortal } from '../helper.js'
 import { signedInApi } from '../lib/sign-in.js'
@@ -23,6 +23,30 @@ const ATTACKS = [
 ].join('')
 
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)
+
+/** From a model's list, its 'Add New …' link to the add form; the form's rich-text editor, measured (spec 001 §9). */
+async function openAddForm(t: Test, page: Page, url: string, add: { link: string; editor: string; height: number }): Promise<Locator> {
+  await page.goto(url)
+  await page.getByRole('link', { name: add.link }).click()
+  await page.waitForURL(url.replace('/auth/view/', '/auth/create/'))
+  // the add form is titled as its link: 'Add New FAQ', 'Add New Glossary Term'
+  await page.getByRole('heading', { name: add.link }).waitFor()
+  const editor = page.getByRole('textbox', { name: add.editor })
+  t.equal(Math.round((await editor.boundingBox())!.height), add.height, `spec 001 §9: the editor is ${add.height} px high`)
+  return editor
+}
+
+/** Types `before`, then `word` with the toolbar's `format` button on (it shows it is), then `after`. */
+async function typeFormatted(t: Test, page: Page, editor: Locator, [before, format, word, after]: [string, string, string, string]) {
+  await editor.click()
+  await page.keyboard.type(before)
+  const button = page.getByRole('button', { name: format })
+  await button.click()
+  t.equal(await button.getAttribute('aria-pressed'), 'true', `${format} shows it is on`)
+  await page.keyboard.type(word)
+  await button.click()
+  await page.keyboard.type(after)
+}
 
 t.test('rich text', async (t) => {
   const portal = await startPortal(t, { webRoot: resolve('dist/web') })
@@ -98,21 +122,10 @@ t.test('rich text', async (t) => {
   })
 
   await t.test('a FAQ written with the editor: bold on the list, edited with Go Back', async (t) => {
-    await page.goto(portal.baseUrl + '/auth/view/faqs')
-    await page.getByRole('link', { name: 'Add New FAQ' }).click()
-    await page.waitForURL('**/auth/create/faqs')
-    await page.getByRole('heading', { name: 'Add New FAQ' }).waitFor()
-    const editor = page.getByRole('textbox', { name: 'Answer' })
-    t.equal(Math.round((await editor.boundingBox())!.height), 500, 'spec 001 §9: the editor is 500 px high')
+    const editor = await openAddForm(t, page, portal.baseUrl + '/auth/view/faqs', { link: 'Add New FAQ', editor: 'Answer', height: 500 })
     await page.getByLabel('Question', { exact: true }).fill('How do I format an answer?')
     await page.getByLabel('Category', { exact: true }).fill('Editor')
-    await editor.click()
-    await page.keyboard.type('Use ')
-    await page.getByRole('button', { name: 'Bold' }).click()
-    t.equal(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed'), 'true', 'Bold shows it is on')
-    await page.keyboard.type('bold')
-    await page.getByRole('button', { name: 'Bold' }).click()
-    await page.keyboard.type(' words')
+    await typeFormatted(t, page, editor, ['Use ', 'Bold', 'bold', ' words'])
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.waitForURL('**/auth/view/faqs')
 
@@ -158,20 +171,14 @@ t.test('rich text', async (t) => {
   })
 
   await t.test('a glossary term written with the editor: italic on the list', async (t) => {
-    await page.goto(portal.baseUrl + '/auth/view/glossaries')
-    await page.getByRole('link', { name: 'Add New Glossary Term' }).click()
-    await page.waitForURL('**/auth/create/glossaries')
-    await page.getByRole('heading', { name: 'Add New Glossary Term' }).waitFor()
-    const editor = page.getByRole('textbox', { name: 'Description' })
-    t.equal(Math.round((await editor.boundingBox())!.height), 500, 'spec 001 §9: the editor is 500 px high')
+    const editor = await openAddForm(t, page, portal.baseUrl + '/auth/view/glossaries', {
+      link: 'Add New Glossary Term',
+      editor: 'Description',
+      height: 500,
+    })
     await page.getByLabel('Term', { exact: true }).fill('Guardrail drift')
     await page.getByLabel('Category', { exact: true }).fill('Editor')
-    await editor.click()
-    await page.keyboard.type('A ')
-    await page.getByRole('button', { name: 'Italic' }).click()
-    await page.keyboard.type('governed')
-    await page.getByRole('button', { name: 'Italic' }).click()
-    await page.keyboard.type(' account baseline')
+    await typeFormatted(t, page, editor, ['A ', 'Italic', 'governed', ' account baseline'])
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.waitForURL('**/auth/view/glossaries')
     t.same(
