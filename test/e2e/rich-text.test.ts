@@ -71,9 +71,13 @@ t.test('rich text', async (t) => {
     portal.database.db,
     sql`INSERT INTO faqs (question, answer, category) VALUES ('Raw attack', ${`<p>Raw</p>${ATTACKS}`}, 'Security') RETURNING id`,
   )
-  await portal.database.db.execute(sql`INSERT INTO glossaries (term, description) VALUES ('Raw term', ${`<p>Raw</p>${ATTACKS}`})`)
-  await portal.database.db.execute(
-    sql`INSERT INTO service_catalog_products (name, identifier, description) VALUES ('Raw product', 'prod-xss-raw', ${`<p>Raw</p>${ATTACKS}`})`,
+  const [rawTerm] = await rows<{ id: number }>(
+    portal.database.db,
+    sql`INSERT INTO glossaries (term, description) VALUES ('Raw term', ${`<p>Raw</p>${ATTACKS}`}) RETURNING id`,
+  )
+  const [rawProduct] = await rows<{ id: number }>(
+    portal.database.db,
+    sql`INSERT INTO service_catalog_products (name, identifier, description) VALUES ('Raw product', 'prod-xss-raw', ${`<p>Raw</p>${ATTACKS}`}) RETURNING id`,
   )
 
   await t.test('stored scripts, handlers and javascript: links never run', async (t) => {
@@ -92,10 +96,18 @@ t.test('rich text', async (t) => {
     await clickLinks(faqTable)
     t.equal(await pwned(page), undefined, 'FAQ list')
 
-    await page.goto(`${portal.baseUrl}/auth/view/faqs/${raw.id}`)
-    await page.locator('table.record-view').getByText('Raw', { exact: true }).waitFor()
-    await clickLinks(page.locator('table.record-view'))
-    t.equal(await pwned(page), undefined, 'FAQ record view')
+    for (const [model, id] of [
+      ['faqs', raw.id],
+      ['glossaries', rawTerm.id],
+      ['service_catalog_products', rawProduct.id],
+    ] as const) {
+      await page.goto(`${portal.baseUrl}/auth/view/${model}/${id}`)
+      const record = page.locator('table.record-view')
+      await record.getByText('Raw', { exact: true }).waitFor()
+      t.equal(await record.locator('img, script, [onerror], [href^="javascript" i]').count(), 0, `${model} record view: nothing active`)
+      await clickLinks(record)
+      t.equal(await pwned(page), undefined, `${model} record view`)
+    }
 
     await page.goto(`${portal.baseUrl}/auth/edit/faqs/${raw.id}`)
     const editor = page.getByRole('textbox', { name: 'Answer' })
