@@ -131,6 +131,12 @@ t.test('missing-tags report configs and customers', async (t) => {
     await dialog.getByRole('button', { name: 'Create', exact: true }).click()
     await expect(toast(page, 'There was a problem adding this customer record. Please try again. Customer name: "Lottery North" exists'))
     t.equal(await dialog.count(), 1, 'the modal stays open to change the name')
+    // from now on the check as one types knows the name, as it knows the names on this page
+    await expect(dialog.getByText('Customer name: "Lottery North" exists', { exact: true }))
+    await dialog.getByLabel('Customer Name').fill('Lottery South')
+    t.equal(await dialog.getByText('exists').count(), 0, 'another name is free')
+    await dialog.getByLabel('Customer Name').fill('Lottery North')
+    await expect(dialog.getByText('Customer name: "Lottery North" exists', { exact: true }))
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
 
@@ -139,6 +145,7 @@ t.test('missing-tags report configs and customers', async (t) => {
     await card.getByLabel('Customer Name').fill('Gaming Central')
     await card.getByRole('button', { name: 'Save' }).click()
     await expect(toast(page, 'There was a problem updating this customer record. Please try again. Customer name: "Gaming Central" exists'))
+    await expect(card.getByText('Customer name: "Gaming Central" exists', { exact: true }))
     t.same(await stored('customers'), before, 'the refused create and edit changed nothing')
 
     // someone else deletes the record first: this delete has nothing left to remove
