@@ -116,4 +116,50 @@ t.test('missing-tags report configs and customers', async (t) => {
     )
     await screenshot(page, 'customers-list')
   })
+
+  await t.test('customers: what the upstream refuses says the §8 failure texts, and nothing changes', async (t) => {
+    // one row a page: the names on the other pages are known to the upstream alone
+    await page.goto(portal.baseUrl + '/auth/customers?per_page=1')
+    const table = page.getByRole('table', { name: 'Customers' })
+    await expect(table.getByRole('cell', { name: 'Digital Betting Co' }))
+    const before = await stored('customers')
+
+    await page.getByRole('button', { name: 'Create' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Create Customer' })
+    await dialog.getByLabel('Customer Name').fill('Lottery North')
+    await dialog.getByLabel('SFDC ID 1', { exact: true }).fill('0015000000DUP01')
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click()
+    await expect(toast(page, 'There was a problem adding this customer record. Please try again. Customer name: "Lottery North" exists'))
+    t.equal(await dialog.count(), 1, 'the modal stays open to change the name')
+    // from now on the check as one types knows the name, as it knows the names on this page
+    await expect(dialog.getByText('Customer name: "Lottery North" exists', { exact: true }))
+    await dialog.getByLabel('Customer Name').fill('Lottery South')
+    t.equal(await dialog.getByText('exists').count(), 0, 'another name is free')
+    await dialog.getByLabel('Customer Name').fill('Lottery North')
+    await expect(dialog.getByText('Customer name: "Lottery North" exists', { exact: true }))
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    await toggle(page.getByRole('checkbox', { name: 'Edit mode' }), true)
+    const card = page.getByRole('group', { name: 'Digital Betting Co' })
+    await card.getByLabel('Customer Name').fill('Gaming Central')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect(toast(page, 'There was a problem updating this customer record. Please try again. Customer name: "Gaming Central" exists'))
+    await expect(card.getByText('Customer name: "Gaming Central" exists', { exact: true }))
+    t.same(await stored('customers'), before, 'the refused create and edit changed nothing')
+
+    // someone else deletes the record first: this delete has nothing left to remove
+    const digital = before.find((r) => r.name === 'Digital Betting Co')!
+    const gone = await fetch(`${portal.upstreamUrl}/customers/${String(digital.id)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'bob@ccoe.example' },
+    })
+    t.equal(gone.status, 200)
+    await card.getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('alertdialog', { name: MESSAGES.sureToDelete }).waitFor()
+    await transitionsDone(page)
+    await page.getByRole('alertdialog', { name: MESSAGES.sureToDelete }).getByRole('button', { name: 'Yes' }).click()
+    await expect(toast(page, 'There was a problem deleting this customer record. Please try again.'))
+    await screenshot(page, 'customers-failures')
+  })
 })

@@ -8,8 +8,8 @@
  */
 import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
-import type { Page } from 'playwright-core'
-import t from 'tap'
+import type { Locator, Page } from 'playwright-core'
+import t, { type Test } from 'tap'
 import { rows } from '../../server/upstream/db/records/repository.js'
 import { startPortal } from '../helper.js'
 import { signedInApi } from '../lib/sign-in.js'
@@ -23,6 +23,30 @@ const ATTACKS = [
 ].join('')
 
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)
+
+/** From a model's list, its 'Add New …' link to the add form; the form's rich-text editor, measured (spec 001 §9). */
+async function openAddForm(t: Test, page: Page, url: string, add: { link: string; editor: string; height: number }): Promise<Locator> {
+  await page.goto(url)
+  await page.getByRole('link', { name: add.link }).click()
+  await page.waitForURL(url.replace('/auth/view/', '/auth/create/'))
+  // the add form is titled as its link: 'Add New FAQ', 'Add New Glossary Term'
+  await page.getByRole('heading', { name: add.link }).waitFor()
+  const editor = page.getByRole('textbox', { name: add.editor })
+  t.equal(Math.round((await editor.boundingBox())!.height), add.height, `spec 001 §9: the editor is ${add.height} px high`)
+  return editor
+}
+
+/** Types `before`, then `word` with the toolbar's `format` button on (it shows it is), then `after`. */
+async function typeFormatted(t: Test, page: Page, editor: Locator, [before, format, word, after]: [string, string, string, string]) {
+  await editor.click()
+  await page.keyboard.type(before)
+  const button = page.getByRole('button', { name: format })
+  await button.click()
+  t.equal(await button.getAttribute('aria-pressed'), 'true', `${format} shows it is on`)
+  await page.keyboard.type(word)
+  await button.click()
+  await page.keyboard.type(after)
+}
 
 t.test('rich text', async (t) => {
   const portal = await startPortal(t, { webRoot: resolve('dist/web') })
@@ -47,9 +71,13 @@ t.test('rich text', async (t) => {
     portal.database.db,
     sql`INSERT INTO faqs (question, answer, category) VALUES ('Raw attack', ${`<p>Raw</p>${ATTACKS}`}, 'Security') RETURNING id`,
   )
-  await portal.database.db.execute(sql`INSERT INTO glossaries (term, description) VALUES ('Raw term', ${`<p>Raw</p>${ATTACKS}`})`)
-  await portal.database.db.execute(
-    sql`INSERT INTO service_catalog_products (name, identifier, description) VALUES ('Raw product', 'prod-xss-raw', ${`<p>Raw</p>${ATTACKS}`})`,
+  const [rawTerm] = await rows<{ id: number }>(
+    portal.database.db,
+    sql`INSERT INTO glossaries (term, description) VALUES ('Raw term', ${`<p>Raw</p>${ATTACKS}`}) RETURNING id`,
+  )
+  const [rawProduct] = await rows<{ id: number }>(
+    portal.database.db,
+    sql`INSERT INTO service_catalog_products (name, identifier, description) VALUES ('Raw product', 'prod-xss-raw', ${`<p>Raw</p>${ATTACKS}`}) RETURNING id`,
   )
 
   await t.test('stored scripts, handlers and javascript: links never run', async (t) => {
@@ -68,10 +96,18 @@ t.test('rich text', async (t) => {
     await clickLinks(faqTable)
     t.equal(await pwned(page), undefined, 'FAQ list')
 
-    await page.goto(`${portal.baseUrl}/auth/view/faqs/${raw.id}`)
-    await page.locator('table.record-view').getByText('Raw', { exact: true }).waitFor()
-    await clickLinks(page.locator('table.record-view'))
-    t.equal(await pwned(page), undefined, 'FAQ record view')
+    for (const [model, id] of [
+      ['faqs', raw.id],
+      ['glossaries', rawTerm.id],
+      ['service_catalog_products', rawProduct.id],
+    ] as const) {
+      await page.goto(`${portal.baseUrl}/auth/view/${model}/${id}`)
+      const record = page.locator('table.record-view')
+      await record.getByText('Raw', { exact: true }).waitFor()
+      t.equal(await record.locator('img, script, [onerror], [href^="javascript" i]').count(), 0, `${model} record view: nothing active`)
+      await clickLinks(record)
+      t.equal(await pwned(page), undefined, `${model} record view`)
+    }
 
     await page.goto(`${portal.baseUrl}/auth/edit/faqs/${raw.id}`)
     const editor = page.getByRole('textbox', { name: 'Answer' })
@@ -98,21 +134,10 @@ t.test('rich text', async (t) => {
   })
 
   await t.test('a FAQ written with the editor: bold on the list, edited with Go Back', async (t) => {
-    await page.goto(portal.baseUrl + '/auth/view/faqs')
-    await page.getByRole('link', { name: 'Add New FAQ' }).click()
-    await page.waitForURL('**/auth/create/faqs')
-    await page.getByRole('heading', { name: 'Add New FAQ' }).waitFor()
-    const editor = page.getByRole('textbox', { name: 'Answer' })
-    t.equal(Math.round((await editor.boundingBox())!.height), 500, 'spec 001 §9: the editor is 500 px high')
+    const editor = await openAddForm(t, page, portal.baseUrl + '/auth/view/faqs', { link: 'Add New FAQ', editor: 'Answer', height: 500 })
     await page.getByLabel('Question', { exact: true }).fill('How do I format an answer?')
     await page.getByLabel('Category', { exact: true }).fill('Editor')
-    await editor.click()
-    await page.keyboard.type('Use ')
-    await page.getByRole('button', { name: 'Bold' }).click()
-    t.equal(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed'), 'true', 'Bold shows it is on')
-    await page.keyboard.type('bold')
-    await page.getByRole('button', { name: 'Bold' }).click()
-    await page.keyboard.type(' words')
+    await typeFormatted(t, page, editor, ['Use ', 'Bold', 'bold', ' words'])
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.waitForURL('**/auth/view/faqs')
 
@@ -155,6 +180,34 @@ t.test('rich text', async (t) => {
     await page.goto(portal.baseUrl + '/auth/view/faqs?per_page=10')
     await expect(table.getByRole('cell', { name: 'How do I format an answer?', exact: true }))
     await screenshot(page, 'faqs-list')
+  })
+
+  await t.test('a glossary term written with the editor: italic on the list', async (t) => {
+    const editor = await openAddForm(t, page, portal.baseUrl + '/auth/view/glossaries', {
+      link: 'Add New Glossary Term',
+      editor: 'Description',
+      height: 500,
+    })
+    await page.getByLabel('Term', { exact: true }).fill('Guardrail drift')
+    await page.getByLabel('Category', { exact: true }).fill('Editor')
+    await typeFormatted(t, page, editor, ['A ', 'Italic', 'governed', ' account baseline'])
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL('**/auth/view/glossaries')
+    t.same(
+      await rows<{ description: string; category: string }>(
+        portal.database.db,
+        sql`SELECT description, category FROM glossaries WHERE term = 'Guardrail drift'`,
+      ),
+      [{ description: 'A <i>governed</i> account baseline', category: 'Editor' }],
+      'stored as the editor wrote it',
+    )
+    const row = page
+      .getByRole('table', { name: 'Glossary Table' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Guardrail drift', exact: true }) })
+    const italic = row.locator('i', { hasText: 'governed' })
+    await expect(italic)
+    t.equal(await italic.evaluate((el) => getComputedStyle(el).fontStyle), 'italic', 'rendered italic on the list')
   })
 
   await t.test('products: the 300 px editor, cards, Update behind a confirm modal', async (t) => {

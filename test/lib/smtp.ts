@@ -24,9 +24,11 @@ export async function startSmtp(t: Teardown): Promise<SmtpInbox> {
     logger: false,
     onData(stream, session, done) {
       const { mailFrom, rcptTo } = session.envelope
-      envelopes.push({ from: mailFrom ? mailFrom.address : '', to: rcptTo.map((r) => r.address) })
+      const envelope = { from: mailFrom ? mailFrom.address : '', to: rcptTo.map((r) => r.address) }
       simpleParser(stream)
         .then((mail) => {
+          // pushed together: messages parsed at once may finish in any order, and envelopes[i] is messages[i]'s
+          envelopes.push(envelope)
           messages.push(mail)
           for (const w of waiters.filter((w) => messages.length >= w.count)) {
             waiters.splice(waiters.indexOf(w), 1)

@@ -1,12 +1,16 @@
 import t from 'tap'
 import { MESSAGES } from '../../shared/messages.js'
 import { csvColumns, getResource } from '../../shared/resources/index.js'
-import { readOutbox } from './fixtures/outbox.js'
+import { startSmtp } from '../lib/smtp.js'
 import { serveUpstream } from './fixtures/serve.js'
 
-/** Cloud certifications beyond the registry contract: the member's business unit and the emailed export (spec 001 §2, §7). */
+/**
+ * Cloud certifications beyond the registry contract: the member's business unit and the emailed export
+ * (spec 001 §2, §7), received by a real SMTP server (smtp-server) and parsed by mailparser.
+ */
 t.test('cloud certifications', async (t) => {
-  const { api, app, outboxDir } = await serveUpstream(t, { seed: true })
+  const inbox = await startSmtp(t)
+  const { api, app } = await serveUpstream(t, { seed: true, smtpUrl: inbox.url })
   const memberNamed = async (name: string) => (await api('GET', `/members?by_name=${encodeURIComponent(name)}`)).body.data[0]
   const unitNamed = async (name: string) => (await api('GET', `/business_units?by_name=${encodeURIComponent(name)}`)).body.data[0]
 
@@ -59,15 +63,15 @@ t.test('cloud certifications', async (t) => {
     const answer = await api('POST', '/cloud_certifications/export', { cloud_certification: { email: 'alice.martin@example.com' } })
     t.same(answer, { status: 200, body: { data: { message: MESSAGES.reportEmailed } } })
     await app.mail.idle()
-    const [mail, ...more] = readOutbox(outboxDir)
-    t.equal(more.length, 0, 'one message')
-    t.equal(mail.headers.to, 'alice.martin@example.com')
-    t.equal(mail.headers.subject, 'Cloud certifications')
+    t.equal(inbox.messages.length, 1, 'one message')
+    const [mail] = inbox.messages
+    t.same(inbox.envelopes[0].to, ['alice.martin@example.com'])
+    t.equal(mail.subject, 'Cloud certifications')
     t.equal(mail.attachments.length, 1)
     const [csv] = mail.attachments
     t.match(csv.filename, /^cloud_certifications_\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\.csv$/)
     t.match(csv.contentType, /^text\/csv/)
-    const lines = csv.content.split('\r\n')
+    const lines = csv.content.toString('utf8').split('\r\n')
     t.equal(lines.pop(), '', 'every line ends in CRLF')
     t.equal(lines[0], 'member_name,name,business_unit,provider,issue_date,expiration_date')
     t.same(
@@ -91,13 +95,13 @@ t.test('cloud certifications', async (t) => {
   })
 
   t.test('export refuses a bad address (422) or body (400), and sends nothing', async (t) => {
-    const before = readOutbox(outboxDir).length
+    const before = inbox.messages.length
     const bad = await api('POST', '/cloud_certifications/export', { cloud_certification: { email: 'not-an-email' } })
     t.same(bad.body, { error: 'Email must be an email address', statusCode: 422, fields: { email: 'Email must be an email address' } })
     t.equal((await api('POST', '/cloud_certifications/export', { cloud_certification: {} })).status, 400)
     t.equal((await api('POST', '/cloud_certifications/export', { email: 'a@example.com' })).status, 400)
     t.equal((await api('POST', '/cloud_certifications/export', { cloud_certification: { email: 'a@example.com', x: 1 } })).status, 400)
     await app.mail.idle()
-    t.equal(readOutbox(outboxDir).length, before)
+    t.equal(inbox.messages.length, before)
   })
 })

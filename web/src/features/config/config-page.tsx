@@ -1,11 +1,11 @@
 import { Button, Card, Dialog, DialogBody, H1, HTMLTable, Intent, NonIdealState, Switch, Tag } from '@blueprintjs/core'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { parseTextList, stringifyTextList } from '../../../../shared/schemas/text-list.js'
 import { Popconfirm } from '../../components/popconfirm/index.js'
 import { ListPager } from '../../components/resource-table/index.js'
-import { errorText } from '../../lib/api-client.js'
+import { errorText, type ApiError } from '../../lib/api-client.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
@@ -50,11 +50,20 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
   const rows = data?.data ?? []
   const [editing, setEditing] = useState(false)
   const [creating, setCreating] = useState(false)
-  const namesBut = (id?: number) => rows.filter((r) => r.id !== id).map((r) => String(r[def.nameField]))
-  const body = (draft: ConfigDraft) => ({ [def.nameField]: draft.name, [def.listField]: stringifyTextList(draft.values) })
+  // names the upstream refused as taken (another page holds them): the check as one types knows them from then on
+  const [refusedNames, setRefusedNames] = useState<readonly string[]>([])
+  const sentName = useRef('')
+  const rememberRefused = (err: ApiError) => {
+    if (err.status === 409 && err.info?.fields?.[def.nameField]) setRefusedNames((names) => [...names, sentName.current])
+  }
+  const namesBut = (id?: number) => [...rows.filter((r) => r.id !== id).map((r) => String(r[def.nameField])), ...refusedNames]
+  const body = (draft: ConfigDraft) => {
+    sentName.current = draft.name
+    return { [def.nameField]: draft.name, [def.listField]: stringifyTextList(draft.values) }
+  }
 
-  const create = useCreateController(resource, { onSuccess: () => setCreating(false) })
-  const update = useUpdateController(resource)
+  const create = useCreateController(resource, { onSuccess: () => setCreating(false), onError: rememberRefused })
+  const update = useUpdateController(resource, { onError: rememberRefused })
   const remove = useDeleteController(resource, { failureText: MESSAGES.configDeleteFailed(def.noun) })
 
   return (
