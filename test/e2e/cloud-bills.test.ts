@@ -7,7 +7,8 @@ import { resolve } from 'node:path'
 import t from 'tap'
 import { MESSAGES } from '../../shared/messages.js'
 import { startPortal } from '../helper.js'
-import { screenshot, signedInPage, upstreamJson } from './browser.js'
+import { holdRequests, screenshot, signedInPage, upstreamJson } from './browser.js'
+import { pick } from './pick.js'
 import { expect } from './expect.js'
 import { readOutbox } from '../upstream/fixtures/outbox.js'
 
@@ -34,8 +35,15 @@ t.test('cloud bills: upload, then history', async (t) => {
   await fileInput.setInputFiles(
     csvFile('date,provider,identifier,amount,reference\n2024-05-01,aws,E2E-1,12.5,INV-E2E\n2024-05-01,gcp,E2E-2,7,INV-E2E\n'),
   )
+  // the upload held on its way: the bar shows while it goes
+  const upload = await holdRequests(page, '**/api/upload/cloud_bills')
   await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' }))
+  await screenshot(page, 'cloud-bills-uploading')
+  upload.release()
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.dataSubmitted }))
+  await upload.stop()
+  t.equal(await page.getByRole('progressbar').count(), 0, 'the bar goes with the answer')
   await page.getByRole('heading', { name: 'Cloud Bills History' }).waitFor()
   t.equal(await stored(), 2, 'both bills stored')
 
@@ -114,5 +122,33 @@ t.test('cloud bills: upload, then history', async (t) => {
     await page.getByRole('button', { name: 'Chart' }).click()
     await expect(page.getByRole('img', { name: 'Spend per Cost Center chart' }))
     await screenshot(page, 'cloud-bills-dashboard')
+  })
+
+  await t.test('the inline bill table: business unit and CC network chosen in selects, saved', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/crud/cloud_bills')
+    const table = page.getByRole('table', { name: 'Cloud Bills History' })
+    await table.waitFor()
+    await page.getByPlaceholder('Invoice Num').fill('INV-E2E')
+    const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'E2E-1', exact: true }) })
+    await row.getByRole('button', { name: 'Edit' }).click()
+    await pick(page, table.getByRole('combobox', { name: 'Business Unit' }), 'Gaming', 'Gam')
+    await pick(page, table.getByRole('combobox', { name: 'CC Network' }), 'NET-3100-07', '3100-07')
+    await screenshot(page, 'cloud-bills-inline-edit')
+    await table.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Your cloud bill has been updated!' }))
+    const saved = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'E2E-1', exact: true }) })
+    await expect(saved.getByRole('cell', { name: 'NET-3100-07', exact: true }))
+    t.ok(await saved.getByRole('cell', { name: 'Gaming', exact: true }).isVisible(), 'the row shows the business unit')
+    const stored = await upstreamJson(portal, '/cloud_bills?per_page=100&by_identifier=E2E-1')
+    t.strictSame(
+      stored.data.map(({ identifier, amount, business_unit_name, cost_center_network_identifier }) => ({
+        identifier,
+        amount,
+        business_unit_name,
+        cost_center_network_identifier,
+      })),
+      [{ identifier: 'E2E-1', amount: 12.5, business_unit_name: 'Gaming', cost_center_network_identifier: 'NET-3100-07' }],
+      'stored with both lookups, the rest as it was',
+    )
   })
 })
