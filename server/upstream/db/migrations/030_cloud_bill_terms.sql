@@ -52,6 +52,7 @@ CREATE TRIGGER cloud_bill_terms_updated AFTER UPDATE ON cloud_bills
 SELECT note_cloud_bill_terms(
   (SELECT array_agg(DISTINCT reference) FROM cloud_bills),
   (SELECT array_agg(DISTINCT identifier) FROM cloud_bills));
+ANALYZE cloud_bill_terms;
 
 -- the bills' own trigram indexes of these two columns serve nothing now, and cost every insert
 DROP INDEX cloud_bills_reference_trgm_idx;
