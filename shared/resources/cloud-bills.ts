@@ -4,6 +4,9 @@ import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 /** spec 001 §9: the cloud provider choices, as bills store them */
 export const BILL_PROVIDERS = ['aws', 'azure', 'gcp'] as const
 
+/** the distinct invoice numbers and identifiers of the bills (migration 030) */
+const BILL_TERMS = 'cloud_bill_terms'
+
 /** spec 001 §2: the history table's 12 columns, in order */
 const COLUMNS = [
   'date',
@@ -58,13 +61,14 @@ export const cloudBills = defineResource({
     CREATED_AT_FIELD,
   ],
   columns: COLUMNS,
-  // spec 001 §2: date, company code, reference ('Invoice Num'), GL account, identifier
+  // spec 001 §2: date, company code, reference ('Invoice Num'), GL account, identifier; invoice
+  // numbers and identifiers are searched among their distinct values first (migration 030)
   filters: [
     { param: 'by_date', label: 'Date', field: 'date', kind: 'exact', input: 'date' },
     textFilter('company_code', 'Company Code'),
-    { ...textFilter('reference', 'Reference'), placeholder: 'Invoice Num' } as const,
+    { ...textFilter('reference', 'Reference'), placeholder: 'Invoice Num', terms: BILL_TERMS } as const,
     textFilter('account', 'GL Account'),
-    textFilter('identifier', 'Identifier'),
+    { ...textFilter('identifier', 'Identifier'), terms: BILL_TERMS } as const,
   ],
   defaultSort: '-date',
   actions: ['view', 'create', 'crud'],

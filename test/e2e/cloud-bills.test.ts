@@ -5,9 +5,14 @@
  */
 import { resolve } from 'node:path'
 import t from 'tap'
+import { format } from 'date-fns'
+import type { Route } from 'playwright-core'
+import { defaultDashboardRange } from '../../shared/billing/date-ranges.js'
+import { PICKER_DATE_FORMAT } from '../../shared/constants.js'
 import { MESSAGES } from '../../shared/messages.js'
 import { startPortal } from '../helper.js'
-import { screenshot, signedInPage, upstreamJson } from './browser.js'
+import { holdRequests, screenshot, signedInPage, upstreamJson } from './browser.js'
+import { pick } from './pick.js'
 import { expect } from './expect.js'
 import { readOutbox } from '../upstream/fixtures/outbox.js'
 
@@ -18,8 +23,12 @@ t.test('cloud bills: upload, then history', async (t) => {
   const page = await signedInPage(t, portal)
   const stored = async () => (await upstreamJson<{ data: unknown[] }>(portal, '/cloud_bills?per_page=100&by_reference=INV-E2E')).data.length
 
-  await page.goto(portal.baseUrl + '/auth/create/cloud_bills')
+  // the history's Upload link opens the upload screen
+  await page.goto(portal.baseUrl + '/auth/view/cloud_bills')
+  await page.getByRole('heading', { name: 'Cloud Bills History' }).waitFor()
+  await page.getByRole('link', { name: 'Upload' }).click()
   await page.getByRole('heading', { name: 'Upload Cloud Bills' }).waitFor()
+  t.equal(new URL(page.url()).pathname, '/auth/create/cloud_bills')
   const fileInput = page.locator('input[type=file]')
 
   await fileInput.setInputFiles(
@@ -34,8 +43,15 @@ t.test('cloud bills: upload, then history', async (t) => {
   await fileInput.setInputFiles(
     csvFile('date,provider,identifier,amount,reference\n2024-05-01,aws,E2E-1,12.5,INV-E2E\n2024-05-01,gcp,E2E-2,7,INV-E2E\n'),
   )
+  // the upload held on its way: the bar shows while it goes
+  const upload = await holdRequests(page, '**/api/upload/cloud_bills')
   await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' }))
+  await screenshot(page, 'cloud-bills-uploading')
+  upload.release()
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.dataSubmitted }))
+  await upload.stop()
+  t.equal(await page.getByRole('progressbar').count(), 0, 'the bar goes with the answer')
   await page.getByRole('heading', { name: 'Cloud Bills History' }).waitFor()
   t.equal(await stored(), 2, 'both bills stored')
 
@@ -62,6 +78,13 @@ t.test('cloud bills: upload, then history', async (t) => {
     await dialog.getByLabel('From').fill('2024-05-01')
     await dialog.getByLabel('To').fill('2024-05-31')
     await screenshot(page, 'cloud-bills-export')
+    // the connection lost on the way: the §8 export failure text, the dialog stays for another try
+    const cut = (route: Route) => route.abort('connectionreset')
+    await page.route('**/api/cloud_bills/send_single', cut)
+    await dialog.getByRole('button', { name: 'Send' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.billsExportFailed }))
+    t.ok(await dialog.isVisible(), 'the dialog stays open')
+    await page.unroute('**/api/cloud_bills/send_single', cut)
     await dialog.getByRole('button', { name: 'Send' }).click()
     await expect(page.getByRole('alert').filter({ hasText: MESSAGES.reportEmailed }))
     await dialog.waitFor({ state: 'hidden' })
@@ -86,6 +109,15 @@ t.test('cloud bills: upload, then history', async (t) => {
     // the default range: the first day of last month to today, shown by the picker
     await expect(page.getByRole('img', { name: 'Spend per Cost Center chart' }))
     t.equal(await page.getByLabel('Identifier').inputValue(), 'all', 'the select starts with all')
+    const shown = (d: Date) => format(d, PICKER_DATE_FORMAT)
+    const start = page.getByLabel('Start date')
+    const end = page.getByLabel('End date')
+    const byDefault = defaultDashboardRange(new Date())
+    t.strictSame(
+      [await start.inputValue(), await end.inputValue()],
+      [shown(byDefault.start), shown(byDefault.end)],
+      'by default, the first day of last month to today',
+    )
     await screenshot(page, 'cloud-bills-dashboard-default')
 
     await page.getByLabel('Start date').fill('May 1, 2024')
@@ -114,5 +146,44 @@ t.test('cloud bills: upload, then history', async (t) => {
     await page.getByRole('button', { name: 'Chart' }).click()
     await expect(page.getByRole('img', { name: 'Spend per Cost Center chart' }))
     await screenshot(page, 'cloud-bills-dashboard')
+    // the picker's presets (last: a fiscal year's end bounds the picker): a fiscal year runs Feb 1 to Jan 31
+    await start.click()
+    for (const preset of ['Last month', 'Last 3 months', 'Last 6 months', 'Fiscal year 2018', 'Fiscal year 2020']) {
+      await expect(page.getByText(preset, { exact: true }))
+    }
+    await page.getByText('Fiscal year 2019', { exact: true }).click()
+    t.strictSame([await start.inputValue(), await end.inputValue()], ['February 1, 2019', 'January 31, 2020'], 'fiscal year 2019')
+    await screenshot(page, 'cloud-bills-dashboard-presets')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.waitForURL('**/auth/cloud-bills-dashboard?key=E2E-2&start=2019-02-01&end=2020-01-31')
+  })
+
+  await t.test('the inline bill table: business unit and CC network chosen in selects, saved', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/crud/cloud_bills')
+    const table = page.getByRole('table', { name: 'Cloud Bills History' })
+    await table.waitFor()
+    await page.getByPlaceholder('Invoice Num').fill('INV-E2E')
+    const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'E2E-1', exact: true }) })
+    await row.getByRole('button', { name: 'Edit' }).click()
+    await pick(page, table.getByRole('combobox', { name: 'Business Unit' }), 'Gaming', 'Gam')
+    await pick(page, table.getByRole('combobox', { name: 'CC Network' }), 'NET-3100-07', '3100-07')
+    await screenshot(page, 'cloud-bills-inline-edit')
+    await table.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Your cloud bill has been updated!' }))
+    const saved = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'E2E-1', exact: true }) })
+    await expect(saved.getByRole('cell', { name: 'NET-3100-07', exact: true }))
+    t.ok(await saved.getByRole('cell', { name: 'Gaming', exact: true }).isVisible(), 'the row shows the business unit')
+    const stored = await upstreamJson(portal, '/cloud_bills?per_page=100&by_identifier=E2E-1')
+    t.strictSame(
+      stored.data.map(({ identifier, amount, business_unit_name, cost_center_network_identifier }) => ({
+        identifier,
+        amount,
+        business_unit_name,
+        cost_center_network_identifier,
+      })),
+      [{ identifier: 'E2E-1', amount: 12.5, business_unit_name: 'Gaming', cost_center_network_identifier: 'NET-3100-07' }],
+      'stored with both lookups, the rest as it was',
+    )
   })
 })

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
 import t from 'tap'
 import { rows } from '../../server/upstream/db/records/repository.js'
+import { BILLS_PER_STATEMENT } from '../../server/upstream/routes/cloud-bills/upload.js'
 import { MAX_BILL_ROWS } from '../../server/upstream/routes/cloud-bills/workbook.js'
 import { serveUpstream } from './fixtures/serve.js'
 
@@ -128,6 +129,27 @@ t.test('POST /cloud_bills/upload', async (t) => {
     await refuse('not base64!', 'The file is not base64 encoded', 'not base64')
     t.equal((await api('POST', '/cloud_bills/upload', { cloud_bill: {} })).status, 400, 'no file: 400')
     t.equal(await count(), stored, 'not one bill stored')
+  })
+
+  t.test('all or nothing: the database refusing a bill of the second statement undoes the first', async (t) => {
+    const stored = await count()
+    const terms = async () => (await rows(database.db, sql`SELECT field, term FROM cloud_bill_terms ORDER BY field, term`)).length
+    const termsBefore = await terms()
+    // a rule only the database knows (the file's checks pass it): the last bill breaks it
+    await database.db.execute(
+      sql`ALTER TABLE cloud_bills ADD CONSTRAINT cloud_bills_identifier_check CHECK (identifier <> 'REFUSED-BY-DB') NOT VALID`,
+    )
+    t.teardown(() => database.db.execute(sql`ALTER TABLE cloud_bills DROP CONSTRAINT cloud_bills_identifier_check`))
+    const lines = Array.from({ length: BILLS_PER_STATEMENT + 1 }, (_, i) =>
+      i === BILLS_PER_STATEMENT ? '2024-05-01,aws,REFUSED-BY-DB,1,INV-TX' : `2024-05-01,aws,TX-${i},1,INV-TX`,
+    )
+    const answer = await upload(dataUrl(Buffer.from(['date,provider,identifier,amount,reference', ...lines].join('\n'))))
+    t.same(answer, {
+      status: 422,
+      body: { error: 'Identifier is not valid', statusCode: 422, fields: { identifier: 'Identifier is not valid' } },
+    })
+    t.equal(await count(), stored, `not one of the first ${BILLS_PER_STATEMENT} bills stays`)
+    t.equal(await terms(), termsBefore, 'nor their invoice number and identifiers')
   })
 
   t.equal((await count()) >= before, true)

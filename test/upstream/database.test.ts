@@ -289,6 +289,16 @@ t.test("the indexes serve the registry's sorts, searches and case-insensitive em
       has(t, new RegExp(`${on} btree \\(${key}, id\\)$`), `${resource.key} sorted by ${sort.name}`)
     }
     for (const filter of queryFilters(resource).filter((f) => f.kind === 'text' && baseColumn(f.field))) {
+      if (filter.terms) {
+        // searched among its distinct values (no pending list to read through), then matched by the (lower(column), id) index
+        has(
+          t,
+          new RegExp(`ON ${ident(filter.terms)} USING gin \\(term (\\S+\\.)?gin_trgm_ops\\) WITH \\(fastupdate='?off'?\\)$`),
+          `${filter.terms} searched`,
+        )
+        has(t, new RegExp(`${on} btree \\(lower\\(${ident(filter.field)}\\), id\\)$`), `${resource.key} matched by ${filter.param}`)
+        continue
+      }
       has(t, new RegExp(`${on} gin \\(${ident(filter.field)} (\\S+\\.)?gin_trgm_ops\\)$`), `${resource.key} searched by ${filter.param}`)
     }
     for (const field of resource.fields.filter((f) => f.unique && f.type === 'email')) {

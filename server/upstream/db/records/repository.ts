@@ -33,6 +33,8 @@ export interface ListFilter {
   kind: FilterKind | 'from' | 'until'
   /** already converted to the field's JS type (a string, number or boolean; days for createdWithin) */
   value: string | number | boolean
+  /** text: the table of the column's distinct values to search first (FilterDef.terms) */
+  terms?: string
 }
 
 export interface ListQuery {
@@ -91,8 +93,13 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
   function condition(filter: ListFilter): SQL {
     const expr = shape.expr(filter.field)
     switch (filter.kind) {
-      case 'text':
-        return sql`(${expr})::text ILIKE ${`%${escapeLike(String(filter.value))}%`}`
+      case 'text': {
+        const pattern = `%${escapeLike(String(filter.value))}%`
+        if (filter.terms) {
+          return sql`lower(${expr}) IN (SELECT term FROM ${sql.identifier(filter.terms)} WHERE field = ${filter.field} AND term ILIKE ${pattern})`
+        }
+        return sql`(${expr})::text ILIKE ${pattern}`
+      }
       case 'exact':
         return sql`${expr} = ${filter.value}`
       case 'createdWithin':

@@ -16,7 +16,7 @@ import { MAX_BILL_ROWS, workbookRows } from './workbook.js'
 /** what the gateway lets through for this target (server/gateway/upload-targets.ts says the same) */
 export const MAX_BILL_FILE_BYTES = 20 * 1024 * 1024
 /** bills per INSERT statement (one transaction for the whole file) */
-const CHUNK = 5_000
+export const BILLS_PER_STATEMENT = 5_000
 
 const UploadSchema = Type.Object(
   { cloud_bill: Type.Object({ data: Type.String({ minLength: 1 }) }, { additionalProperties: false }) },
@@ -66,8 +66,11 @@ const column = <K extends keyof Stored>(bills: Stored[], key: K) => sql.param(bi
 
 /** One INSERT … SELECT FROM unnest per chunk: a statement per 5,000 bills, not per bill. */
 export async function insertBills(tx: Executor, bills: Stored[]): Promise<void> {
-  for (let i = 0; i < bills.length; i += CHUNK) {
-    const part = bills.slice(i, i + CHUNK)
+  // the file's invoice numbers and identifiers first, in one sorted statement (migration 030): two
+  // uploads at once then lock the new values they share in one order, never each other's in turn
+  await tx.execute(sql`SELECT note_cloud_bill_terms(${column(bills, 'reference')}::text[], ${column(bills, 'identifier')}::text[])`)
+  for (let i = 0; i < bills.length; i += BILLS_PER_STATEMENT) {
+    const part = bills.slice(i, i + BILLS_PER_STATEMENT)
     await tx.execute(sql`
       INSERT INTO cloud_bills (date, provider, company_code, currency, reference, account, identifier, amount,
                                business_units_id, cost_center_networks_id, activity, line_item)

@@ -32,7 +32,7 @@ export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListQuery
     if (typeof value !== 'string' || value === '' || value === 'All') continue
     const field = resource.fields.find((f) => f.name === filter.field)!
     if (filter.kind === 'text') {
-      filters.push({ field: field.name, kind: 'text', value })
+      filters.push({ field: field.name, kind: 'text', value, ...(filter.terms && { terms: filter.terms }) })
     } else if (filter.kind === 'createdWithin') {
       const days = Number(value)
       if (!Number.isInteger(days) || days < 1 || days > 36_500) refuse(filter.param, `${filter.label} must be a number of days`)
