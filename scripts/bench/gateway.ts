@@ -8,7 +8,7 @@
  * Needs nginx and wrk (installed from Debian's packages when missing and running as root).
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -64,6 +64,43 @@ async function wrk(url: string, headers: Record<string, string>): Promise<WrkRes
     p99: ms('99%'),
     errors: non2xx + (socketErrors ? socketErrors.slice(1).reduce((n, x) => n + Number(x), 0) : 0),
   }
+}
+
+/**
+ * CPU seconds (user + system) the processes have used, from /proc: with other work on the cores,
+ * the rate depends on what the scheduler gives each side, the CPU time per request much less.
+ */
+function cpuSeconds(pids: number[]): number {
+  const tick = 100 // USER_HZ on Linux
+  let total = 0
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    total += (Number(fields[11]) + Number(fields[12])) / tick
+  }
+  return total
+}
+
+/** nginx's master and its workers (the workers are the master's children). */
+function nginxPids(master: number): number[] {
+  const children = readdirSync('/proc').filter((name) => {
+    if (!/^\d+$/.test(name)) return false
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === master
+    } catch {
+      return false
+    }
+  })
+  return [master, ...children.map(Number)]
+}
+
+/** wrk's run with the CPU time `pids` spent during it, per request (µs). */
+async function measured(url: string, headers: Record<string, string>, pids: number[]) {
+  const before = cpuSeconds(pids)
+  const result = await wrk(url, headers)
+  const spent = cpuSeconds(pids) - before
+  return { ...result, cpuPerRequest: (spent / (result.rate * SECONDS)) * 1e6 }
 }
 
 async function waitFor(url: string) {
@@ -140,9 +177,9 @@ http {
     const path = '/api/departments?per_page=20'
     // one warm-up each, so neither pays for its JIT in the figures
     await wrk(`http://127.0.0.1:${nginxPort}${path}`, {})
-    const viaNginx = await wrk(`http://127.0.0.1:${nginxPort}${path}`, {})
+    const viaNginx = await measured(`http://127.0.0.1:${nginxPort}${path}`, {}, nginxPids(nginx.pid!))
     await wrk(`${gatewayUrl}${path}`, { cookie })
-    const viaGateway = await wrk(`${gatewayUrl}${path}`, { cookie })
+    const viaGateway = await measured(`${gatewayUrl}${path}`, { cookie }, [gateway.pid!])
     const audited = spawnSync('wc', ['-l', join(dir, 'audit.log')], { encoding: 'utf8' })
       .stdout.trim()
       .split(' ')[0]
@@ -157,6 +194,10 @@ http {
     )
     console.log(
       `  ratio: ${(viaGateway.rate / viaNginx.rate).toFixed(2)}x nginx's rate (goal >= 0.3x and >= 10k req/s), p99 ${(viaGateway.p99 / viaNginx.p99).toFixed(1)}x nginx's (goal <= 3x)`,
+    )
+    console.log(
+      `  CPU per request: nginx ${viaNginx.cpuPerRequest.toFixed(0)} µs (all workers), gateway ${viaGateway.cpuPerRequest.toFixed(0)} µs ` +
+        `(one process: at most ${fmt(1e6 / viaGateway.cpuPerRequest)} req/s on a free core)`,
     )
     console.log(`  audit lines written: ${audited} (one per call, warm-ups and sign-in included)`)
   } finally {

@@ -9,12 +9,19 @@ export function safeMime(mime: string | undefined): string {
   return mime && /^[\w.+-]{1,100}\/[\w.+-]{1,100}$/.test(mime) ? mime.toLowerCase() : 'application/octet-stream'
 }
 
-function* encode(chunks: (Buffer | undefined)[]): Generator<string> {
-  let carry = Buffer.alloc(0)
+/** An array's chunks, each let go as it is handed on, so the raw file and its base64 never both exist whole. */
+function* releasing(chunks: (Buffer | undefined)[]): Generator<Buffer> {
   for (let i = 0; i < chunks.length; i++) {
-    let data = carry.length ? Buffer.concat([carry, chunks[i]!]) : chunks[i]!
-    // each chunk is let go once encoded, so the raw file and its base64 never both exist whole
+    const chunk = chunks[i]!
     chunks[i] = undefined
+    yield chunk
+  }
+}
+
+async function* encode(source: AsyncIterable<Buffer> | Iterable<Buffer>): AsyncGenerator<string> {
+  let carry = Buffer.alloc(0)
+  for await (const chunk of source) {
+    let data = carry.length ? Buffer.concat([carry, chunk]) : chunk
     while (data.length >= PIECE) {
       yield data.subarray(0, PIECE).toString('base64')
       data = data.subarray(PIECE)
@@ -29,12 +36,13 @@ function* encode(chunks: (Buffer | undefined)[]): Generator<string> {
 /**
  * The upstream's JSON body around a file, e.g. {"sap_cost_center":{"email":"…","base_file":"<base64>"}}
  * (with the target's input fields, {"cloud_bill":{"input":{…},"data":"data:…"}}),
- * as a stream with its exact length (so the upstream call has a Content-Length). The file arrives as
- * the chunks multipart read, and is encoded piece by piece as the upstream socket drains.
+ * as a stream with its exact length (so the upstream call has a Content-Length). The file is encoded
+ * piece by piece as the upstream socket drains: from the chunks multipart read, or from a stream
+ * (uploads.ts reads its spooled copy on disk, so a large file is never held in memory).
  */
 export function base64Body(
   target: UploadTarget,
-  file: { chunks: Buffer[]; size: number; mime?: string },
+  file: { chunks: Buffer[] | AsyncIterable<Buffer>; size: number; mime?: string },
   email?: string,
   input?: Record<string, unknown>,
 ): { stream: Readable; length: number } {
@@ -44,10 +52,10 @@ export function base64Body(
   const head = `{${JSON.stringify(target.bodyKey)}:{${emailPart}${inputPart}${JSON.stringify(target.fileKey)}:"${prefix}`
   const tail = '"}}'
   const length = Buffer.byteLength(head) + 4 * Math.ceil(file.size / 3) + Buffer.byteLength(tail)
-  const chunks: (Buffer | undefined)[] = file.chunks
-  function* body(): Generator<string> {
+  const source = Array.isArray(file.chunks) ? releasing(file.chunks) : file.chunks
+  async function* body(): AsyncGenerator<string> {
     yield head
-    yield* encode(chunks)
+    yield* encode(source)
     yield tail
   }
   return { stream: Readable.from(body(), { objectMode: false }), length }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { Readable, pipeline } from 'node:stream'
+import { Readable, type Writable } from 'node:stream'
 import httpProxy from '@fastify/http-proxy'
 import type { Pool } from 'undici'
 import fp from 'fastify-plugin'
@@ -41,6 +41,24 @@ function tooLarge(error: unknown, call: ProxyCall | undefined, limit: number): b
     if (e instanceof BodyTooLargeError) return true
   }
   return false
+}
+
+/**
+ * `source.pipe(sink)` that ends both on every path, as `pipeline()` does, without the AbortController
+ * `pipeline()` makes and aborts for each call (a tenth of the hot path's CPU in the profile). An
+ * upstream answer that fails or stops short fails the sink (Fastify then ends the client's socket,
+ * as a short answer must not look whole); a sink that closes first (the client left, Fastify
+ * destroyed it) destroys the upstream answer, so undici drops that connection instead of waiting.
+ */
+export function pipeBoth(source: Readable, sink: Writable): void {
+  source.once('error', (error) => sink.destroy(error))
+  source.once('close', () => {
+    if (!source.readableEnded) sink.destroy(new Error('the upstream answer stopped short'))
+  })
+  sink.once('close', () => {
+    if (!source.destroyed) source.destroy()
+  })
+  source.pipe(sink)
 }
 
 /**
@@ -141,7 +159,7 @@ export const proxyPlugin = fp<ProxyOptions>(
             if (res.statusCode >= 500) return replaceServerError(reply, res.statusCode, res.stream)
             const counter = new Counter()
             if (request.proxyCall) request.proxyCall.counter = counter
-            pipeline(res.stream, counter, () => {})
+            pipeBoth(res.stream, counter)
             reply.send(counter)
           },
           onError: (reply, { error }) => {

@@ -1,3 +1,9 @@
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import multipart from '@fastify/multipart'
 import fp from 'fastify-plugin'
 import { discardUnreadBody } from '../unread-body.js'
@@ -10,7 +16,7 @@ import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../up
 export interface UploadsOptions extends UpstreamClientOptions {
   /** the largest file accepted, counted before base64 (which adds a third) */
   bodyLimitBytes: number
-  /** uploads read and forwarded at once: each holds its file in memory until the upstream has it */
+  /** uploads read and forwarded at once: each holds its file (on disk) until the upstream has it */
   inFlight: number
 }
 
@@ -32,7 +38,8 @@ class Refusal extends Error {
 interface ReceivedFile {
   name: string
   mime: string
-  chunks: Buffer[]
+  /** the spooled copy, read again as the upstream takes it */
+  path: string
   size: number
 }
 
@@ -53,8 +60,12 @@ function inputOf(target: UploadTarget, values: Map<string, string>): Record<stri
   return input
 }
 
-/** Reads the form: one file (kept as the chunks multipart read, no copy), an optional email, the target's inputs. */
-async function readForm(request: FastifyRequest, target: UploadTarget, limit: number) {
+/**
+ * Reads the form: one file, an optional email, the target's inputs. The file is spooled to `dir` as
+ * it arrives (a 50 MB upload held in memory, then its base64, grew the process by about its size
+ * three times over); only its size is counted here.
+ */
+async function readForm(request: FastifyRequest, target: UploadTarget, limit: number, dir: string) {
   let email: string | undefined
   let file: ReceivedFile | undefined
   let wrongName = false
@@ -68,17 +79,23 @@ async function readForm(request: FastifyRequest, target: UploadTarget, limit: nu
       else if (target.input && Object.hasOwn(target.input.fields, part.fieldname)) values.set(part.fieldname, part.value)
       continue
     }
-    const chunks: Buffer[] = []
-    let size = 0
     // a refused name is still read to its end, so the browser gets the 422 and not a reset connection
     wrongName = !accepts(target, part.filename)
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      if (wrongName) continue
-      chunks.push(chunk)
-      size += chunk.length
+    if (wrongName) {
+      for await (const chunk of part.file as AsyncIterable<Buffer>) void chunk
+    } else {
+      const path = join(dir, 'file')
+      let size = 0
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length
+          done(null, chunk)
+        },
+      })
+      await pipeline(part.file, counted, createWriteStream(path))
+      file = { name: part.filename, mime: part.mimetype, path, size }
     }
     if (part.file.truncated) throw new Refusal(413, 'Payload Too Large')
-    if (!wrongName) file = { name: part.filename, mime: part.mimetype, chunks, size }
   }
   if (wrongName) throw new Refusal(422, target.extensionMessage ?? 'This kind of file is not accepted')
   if (!file || file.size === 0) throw new Refusal(400, 'A file is required')
@@ -144,9 +161,12 @@ export const uploadsPlugin = fp<UploadsOptions>(
         }
         if (!request.isMultipart()) return send(reply, 415, 'Expected a multipart/form-data body')
 
+        // the spooled file goes when the answer closes, whichever way it ends
+        const dir = await mkdtemp(join(tmpdir(), 'ccoe-upload-'))
+        reply.raw.once('close', () => void rm(dir, { recursive: true, force: true }))
         let form: Awaited<ReturnType<typeof readForm>>
         try {
-          form = await readForm(request, target, limit)
+          form = await readForm(request, target, limit, dir)
         } catch (error) {
           const status = (error as { statusCode?: number }).statusCode
           if (status === 413) {
@@ -160,7 +180,17 @@ export const uploadsPlugin = fp<UploadsOptions>(
         stats.file = form.file.name
         const email = form.email ?? request.identity?.user
         try {
-          const answer = await call(request, 'POST', target.path, base64Body(target, form.file, email, form.input))
+          const answer = await call(
+            request,
+            'POST',
+            target.path,
+            base64Body(
+              target,
+              { chunks: createReadStream(form.file.path, { highWaterMark: 64 * 1024 }), size: form.file.size, mime: form.file.mime },
+              email,
+              form.input,
+            ),
+          )
           stats.bytesOut = answer.bytes
           if (answer.json === undefined) return send(reply, 502, 'Upstream unavailable')
           if (answer.status >= 500) return replaceServerError(reply, answer.status, undefined, JSON.stringify(answer.json))
