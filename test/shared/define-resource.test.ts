@@ -1,4 +1,5 @@
 import t from 'tap'
+import { BUSINESS_UNIT_OPTIONS } from '../../shared/constants.js'
 import {
   RESOURCES,
   defineResource,
@@ -9,7 +10,7 @@ import {
   type ModelRecord,
   type ResourceKey,
 } from '../../shared/resources/index.js'
-import { DEFAULT_MAX_LENGTH, singularKey } from '../../shared/resources/define-resource.js'
+import { choiceFilter, DEFAULT_MAX_LENGTH, singularKey, textFilter } from '../../shared/resources/define-resource.js'
 
 // Compile-time checks: `tsc` (run by CI) fails when one of these stops being an error.
 // @ts-expect-error a mistyped key in a map keyed by models
@@ -111,5 +112,27 @@ t.test('query filters: the declared ones, and a hidden search on the label field
     visible('cost_centers'),
     getResource('cost_centers').filters.map((f) => f.param),
     'declared filters first, unchanged',
+  )
+})
+
+t.test('filter helpers: the by_<field> parameter, the kind, and All before the choices', async (t) => {
+  t.strictSame(textFilter('email', 'Email'), { param: 'by_email', label: 'Email', field: 'email', kind: 'text' })
+  t.strictSame(choiceFilter('team', 'Team', ['Core', 'Advisory']), {
+    param: 'by_team',
+    label: 'Team',
+    field: 'team',
+    kind: 'exact',
+    options: ['All', 'Core', 'Advisory'],
+  })
+  t.strictSame(
+    getResource('dcoe_members').filters.find((f) => f.param === 'by_business_unit'),
+    {
+      param: 'by_business_unit',
+      label: 'Business Unit',
+      field: 'business_unit',
+      kind: 'exact',
+      options: ['All', ...BUSINESS_UNIT_OPTIONS],
+    },
+    'a model declares it in one line',
   )
 })
