@@ -72,20 +72,27 @@ t.test('a model file states only what is special: the rest are the house default
   t.strictSame(['companies', 'cost_centers', 'dcoe_members'].map(singularKey), ['company', 'cost_center', 'dcoe_member'])
 })
 
-t.test('the registry: unique keys, every writable text field bounded, lookups name registered models', async (t) => {
-  t.equal(new Set(RESOURCES.map((r) => r.key)).size, RESOURCES.length)
-  for (const resource of RESOURCES) {
-    for (const field of resource.fields) {
-      if (!field.readOnly && ['text', 'email', 'richtext'].includes(field.type)) {
-        t.ok((field.maxLength ?? 0) > 0, `${resource.key}.${field.name} has a maxLength`)
+t.test(
+  'the registry: unique keys, every writable text field bounded, lookups, filters and comparisons name registered models',
+  async (t) => {
+    t.equal(new Set(RESOURCES.map((r) => r.key)).size, RESOURCES.length)
+    for (const resource of RESOURCES) {
+      for (const field of resource.fields) {
+        if (!field.readOnly && ['text', 'email', 'richtext'].includes(field.type)) {
+          t.ok((field.maxLength ?? 0) > 0, `${resource.key}.${field.name} has a maxLength`)
+        }
+        if (field.lookup) t.ok(isResourceKey(field.lookup.model), `${resource.key}.${field.name} → ${field.lookup.model}`)
       }
-      if (field.lookup) t.ok(isResourceKey(field.lookup.model), `${resource.key}.${field.name} → ${field.lookup.model}`)
+      for (const filter of resource.filters) {
+        if (filter.lookup) t.ok(isResourceKey(filter.lookup.model), `${resource.key} ${filter.param} → ${filter.lookup.model}`)
+      }
+      if (resource.comparison) t.ok(isResourceKey(resource.comparison.model), `${resource.key} compared with ${resource.comparison.model}`)
     }
-  }
-  t.equal(getResource('cost_centers').bodyKey, 'cost_center')
-  t.equal(getResource('dcoe_members').bodyKey, 'member')
-  t.equal(getResource('no_such_model'), undefined)
-})
+    t.equal(getResource('cost_centers').bodyKey, 'cost_center')
+    t.equal(getResource('dcoe_members').bodyKey, 'member')
+    t.equal(getResource('no_such_model'), undefined)
+  },
+)
 
 t.test('entryFor reads a model-keyed map with a run-time key', async (t) => {
   const map = { departments: 'd' } satisfies Partial<Record<ResourceKey, string>>
