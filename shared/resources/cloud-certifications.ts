@@ -1,4 +1,4 @@
-import { defineResource, withLabel, textFilter } from './define-resource.js'
+import { choiceFilter, defineResource, withLabel, textFilter } from './define-resource.js'
 import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 
 /** spec 001 §9: the cloud provider choices */
@@ -30,7 +30,7 @@ export const cloudCertifications = defineResource({
   filters: [
     textFilter('member_name', 'Member Name'),
     textFilter('name', 'Certification Name'),
-    { param: 'by_provider', label: 'Certified Cloud', field: 'provider', kind: 'exact', options: ['All', ...CERTIFIED_CLOUDS] },
+    choiceFilter('provider', 'Certified Cloud', CERTIFIED_CLOUDS),
   ],
   defaultSort: 'member_name',
   actions: ['view', 'create', 'crud'],

@@ -1,4 +1,4 @@
-import { defineResource, textFilter } from './define-resource.js'
+import { choiceFilter, defineResource, textFilter } from './define-resource.js'
 import { BUSINESS_UNIT_OPTIONS } from '../constants.js'
 import { ID_FIELD } from './types.js'
 
@@ -48,14 +48,8 @@ export const cloudParents = defineResource({
     textFilter('department', 'Department'),
     textFilter('environment', 'Environment'),
     textFilter('cost_center', 'Cost Center'),
-    { param: 'by_provider_type', label: 'Cloud', field: 'provider_type', kind: 'exact', options: ['All', ...CLOUD_PARENT_PROVIDERS] },
-    {
-      param: 'by_business_unit_name',
-      label: 'Business Unit',
-      field: 'business_unit_name',
-      kind: 'exact',
-      options: ['All', ...BUSINESS_UNIT_OPTIONS],
-    },
+    choiceFilter('provider_type', 'Cloud', CLOUD_PARENT_PROVIDERS),
+    choiceFilter('business_unit_name', 'Business Unit', BUSINESS_UNIT_OPTIONS),
   ],
   defaultSort: 'identifier',
   actions: ['view'],

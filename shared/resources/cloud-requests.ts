@@ -1,4 +1,4 @@
-import { defineResource } from './define-resource.js'
+import { choiceFilter, defineResource } from './define-resource.js'
 import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 
 /** What a Cloud Factory form asked for (the request_type of a stored request). */
@@ -23,7 +23,7 @@ export const cloudRequests = defineResource({
     { ...CREATED_AT_FIELD, label: 'Requested' },
   ],
   columns: ['created_at', 'request_type', 'name', 'requested_by', 'details'],
-  filters: [{ param: 'by_request_type', label: 'Request', field: 'request_type', kind: 'exact', options: ['All', ...CLOUD_REQUEST_TYPES] }],
+  filters: [choiceFilter('request_type', 'Request', CLOUD_REQUEST_TYPES)],
   defaultSort: '-created_at',
   actions: ['view'],
   writes: [],

@@ -1,6 +1,6 @@
 import { BUSINESS_UNIT_OPTIONS } from '../constants.js'
 import { CERTIFIED_CLOUDS } from './cloud-certifications.js'
-import { defineResource, textFilter } from './define-resource.js'
+import { choiceFilter, defineResource, textFilter } from './define-resource.js'
 import { CREATED_AT_FIELD, ID_FIELD, type ComparisonDef } from './types.js'
 
 /** spec 001 §3: still_in_use and can_be_removed are answered Yes or No */
@@ -83,14 +83,8 @@ export const cloudSurveyResponses = defineResource({
     textFilter('identifier', 'Identifier'),
     textFilter('project_name', 'Project Name'),
     textFilter('account_owner', 'Account Owner'),
-    { param: 'by_provider', label: 'Cloud', field: 'provider', kind: 'exact', options: ['All', ...CERTIFIED_CLOUDS] },
-    {
-      param: 'by_business_unit',
-      label: 'Business Unit',
-      field: 'business_unit',
-      kind: 'exact',
-      options: ['All', ...BUSINESS_UNIT_OPTIONS],
-    },
+    choiceFilter('provider', 'Cloud', CERTIFIED_CLOUDS),
+    choiceFilter('business_unit', 'Business Unit', BUSINESS_UNIT_OPTIONS),
   ],
   defaultSort: 'identifier',
   // spec 001 §2: create is allowed, and an inline table exists

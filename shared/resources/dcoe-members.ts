@@ -1,4 +1,4 @@
-import { defineResource, textFilter } from './define-resource.js'
+import { choiceFilter, defineResource, textFilter } from './define-resource.js'
 import { BUSINESS_UNIT_OPTIONS, OTHER_DEPARTMENT, TEAM_OPTIONS as TEAMS } from '../constants.js'
 import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 
@@ -33,14 +33,8 @@ export const dcoeMembers = defineResource({
       lookup: { model: 'departments', labelField: 'name' },
       options: [OTHER_DEPARTMENT],
     },
-    {
-      param: 'by_business_unit',
-      label: 'Business Unit',
-      field: 'business_unit',
-      kind: 'exact',
-      options: ['All', ...BUSINESS_UNIT_OPTIONS],
-    },
-    { param: 'by_team', label: 'Team', field: 'team', kind: 'exact', options: ['All', ...TEAMS] },
+    choiceFilter('business_unit', 'Business Unit', BUSINESS_UNIT_OPTIONS),
+    choiceFilter('team', 'Team', TEAMS),
   ],
   defaultSort: 'name',
   actions: ['view', 'create'],

@@ -99,3 +99,8 @@ export function withLabel<const L extends FieldDef & { lookup: LookupDef }, cons
 export function textFilter<const F extends string>(field: F, label: string) {
   return { param: `by_${field}`, label, field, kind: 'text' } as const satisfies FilterDef
 }
+
+/** A select filter on a field of known choices, 'All' first (no filter): `by_<field>`. */
+export function choiceFilter<const F extends string, const O extends readonly string[]>(field: F, label: string, options: O) {
+  return { param: `by_${field}`, label, field, kind: 'exact', options: ['All', ...options] } as const satisfies FilterDef
+}

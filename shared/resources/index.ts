@@ -66,6 +66,15 @@ const DECLARED = [
 
 /** The registry's keys: a map keyed by models is typed `satisfies Partial<Record<ResourceKey, …>>`. */
 export type ResourceKey = (typeof DECLARED)[number]['key']
+/**
+ * Every model a lookup field points at is a key of the registry: a mistyped `lookup.model` makes
+ * this `false` and fails tsc (filters' lookups and comparisons are checked by test/shared/define-resource.test.ts).
+ */
+type LookupModel = Extract<(typeof DECLARED)[number]['fields'][number], { lookup: unknown }>['lookup']['model']
+// (and the check is not empty: the lookups' models are read as literals, departments among them)
+const EVERY_LOOKUP_IS_A_MODEL: [LookupModel] extends [ResourceKey] ? ('departments' extends LookupModel ? true : false) : false = true
+void EVERY_LOOKUP_IS_A_MODEL
+
 /** The record type of one model, from its field declarations: `ModelRecord<'cost_centers'>`. */
 export type ModelRecord<K extends ResourceKey> = RecordOf<Extract<(typeof DECLARED)[number], { key: K }>>
 

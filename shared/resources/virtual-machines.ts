@@ -1,4 +1,4 @@
-import { defineResource, withLabel, textFilter } from './define-resource.js'
+import { choiceFilter, defineResource, withLabel, textFilter } from './define-resource.js'
 import { ID_FIELD } from './types.js'
 
 export const VIRTUAL_MACHINE_PROVIDERS = ['aws', 'gcp', 'azure'] as const
@@ -53,7 +53,7 @@ export const virtualMachines = defineResource({
     textFilter('name', 'Name'),
     textFilter('location', 'Location'),
     textFilter('resource_type', 'Resource Type'),
-    { param: 'by_provider_type', label: 'Cloud', field: 'provider_type', kind: 'exact', options: ['All', ...VIRTUAL_MACHINE_PROVIDERS] },
+    choiceFilter('provider_type', 'Cloud', VIRTUAL_MACHINE_PROVIDERS),
   ],
   defaultSort: 'name',
   actions: ['view'],

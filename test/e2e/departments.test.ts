@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path'
 import t from 'tap'
+import { getResource } from '../../shared/resources/index.js'
 import { startPortal } from '../helper.js'
 import { launchBrowser, signIn } from './browser.js'
 import { expect } from './expect.js'
@@ -29,6 +30,15 @@ t.test('sign in, add, edit and delete a department, sign out', async (t) => {
   await expect(page.getByText('Your new department has been added!'))
   await page.getByRole('heading', { name: 'Departments Table' }).waitFor()
   await expect(page.getByRole('cell', { name: 'Cloud Platform', exact: true }))
+  const stored = async (name: string) =>
+    (
+      (await (
+        await fetch(`${portal.upstreamUrl}/departments?by_name=${encodeURIComponent(name)}`, {
+          headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example' },
+        })
+      ).json()) as { data: { name: string; abbreviation: string | null }[] }
+    ).data.map(({ name, abbreviation }) => ({ name, abbreviation }))
+  t.same(await stored('Cloud Platform'), [{ name: 'Cloud Platform', abbreviation: 'CPL' }], 'stored as typed')
 
   await page.getByRole('button', { name: 'Actions for Cloud Platform' }).click()
   await page.getByRole('menuitem', { name: 'Edit' }).click()
@@ -40,6 +50,7 @@ t.test('sign in, add, edit and delete a department, sign out', async (t) => {
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Your department has been updated!'))
   await expect(page.getByRole('cell', { name: 'Cloud Platforms', exact: true }))
+  t.same(await stored('Cloud Platform'), [{ name: 'Cloud Platforms', abbreviation: 'CPL' }], 'stored as edited')
 
   await page.getByRole('button', { name: 'Actions for Cloud Platforms' }).click()
   await page.getByRole('menuitem', { name: 'Delete' }).click()
@@ -48,12 +59,7 @@ t.test('sign in, add, edit and delete a department, sign out', async (t) => {
   await expect(page.getByText('The department has been deleted!'))
   await page.getByRole('cell', { name: 'Cloud Platforms', exact: true }).waitFor({ state: 'detached' })
 
-  const rows = (await (
-    await fetch(`${portal.upstreamUrl}/departments?by_name=Cloud%20Platform`, {
-      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example' },
-    })
-  ).json()) as { data: unknown[] }
-  t.same(rows.data, [], 'the database no longer has it')
+  t.same(await stored('Cloud Platform'), [], 'the database no longer has it')
 
   const group = (label: string) => page.locator('.bp6-form-group').filter({ has: page.getByLabel(label) })
   await t.test('an empty name is refused by the form, a taken one by the server: both under Name', async (t) => {
@@ -62,16 +68,17 @@ t.test('sign in, add, edit and delete a department, sign out', async (t) => {
     await page.getByLabel('Name').fill('   ')
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(group('Name').getByText('Please Input Name!'))
-    const maxLength = await page.getByLabel('Name').getAttribute('maxlength')
-    t.ok(Number(maxLength) > 0, 'the input carries the registry maxLength')
+    const limit = getResource('departments').fields.find((f) => f.name === 'name')?.maxLength
+    t.equal(await page.getByLabel('Name').getAttribute('maxlength'), String(limit), 'the input carries the registry maxLength')
     await page.getByLabel('Name').fill('Cloud Engineering')
     const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/departments')
     await page.getByRole('button', { name: 'Submit' }).click()
     const refused = await answer
     const body = (await refused.json()) as { error: string; fields?: Record<string, string> }
     t.equal(refused.status(), 409, 'a duplicate name')
-    t.ok(body.fields?.name, 'the server names the field')
-    await expect(group('Name').getByText(body.fields?.name ?? '(none)', { exact: true }))
+    const taken = 'Name "Cloud Engineering" already exists'
+    t.same(body, { error: taken, statusCode: 409, fields: { name: taken } }, 'the server names the field')
+    await expect(group('Name').getByText(taken, { exact: true }))
     t.pass('the server reason is under Name')
     t.match(page.url(), /\/auth\/create\/departments$/, 'the form stays')
     await page.getByRole('button', { name: 'Go Back' }).click()
@@ -93,7 +100,7 @@ t.test('sign in, add, edit and delete a department, sign out', async (t) => {
     const answer = page.waitForResponse((r) => r.request().method() === 'DELETE')
     await question.getByRole('button', { name: 'Delete', exact: true }).click()
     const refused = await answer
-    t.ok(refused.status() >= 400, 'the server refuses')
+    t.equal(refused.status(), 409, 'the server refuses: the department is in use')
     const { error } = (await refused.json()) as { error: string }
     await expect(page.getByRole('alert').filter({ hasText: error }))
     await question.waitFor({ state: 'detached' })

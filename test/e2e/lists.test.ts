@@ -148,6 +148,23 @@ t.test('lists', async (t) => {
     t.pass('back to the table')
   })
 
+  await t.test('a wide read-only list starts as the grid; the table, once chosen, is remembered', async (t) => {
+    await page.evaluate(() => localStorage.removeItem('ccoe.lists'))
+    await page.goto(portal.baseUrl + '/auth/view/cloud_parents')
+    const grid = page.getByRole('region', { name: 'Cloud Parents Table (grid)' })
+    await grid.waitFor()
+    t.ok(await page.getByRole('radio', { name: 'Grid' }).isChecked(), 'the grid is the starting layout')
+    t.equal(await page.getByRole('table', { name: 'Cloud Parents Table' }).count(), 0, 'no HTML table')
+    await page.getByRole('radio', { name: 'Table' }).click()
+    await page.getByRole('table', { name: 'Cloud Parents Table' }).waitFor()
+    await page.reload()
+    await page.getByRole('table', { name: 'Cloud Parents Table' }).waitFor()
+    t.equal(await grid.count(), 0, 'the chosen table stays after a reload')
+    await page.goto(portal.baseUrl + '/auth/view/cost_centers')
+    await page.getByRole('table', { name: 'Cost Centers Table' }).waitFor()
+    t.pass('a wide list with row writes starts as the table')
+  })
+
   await t.test('a toast leaves the navbar menus uncovered', async (t) => {
     await page.goto(portal.baseUrl + '/auth/view/cost_centers')
     await page.getByRole('button', { name: 'Send Inventory Report' }).click()

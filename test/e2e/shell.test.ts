@@ -163,10 +163,14 @@ t.test('the shell', async (t) => {
       await page.keyboard.press('Tab')
       if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Business Units') break
     }
-    await page.keyboard.press('Enter')
+    // Enter held down until the drawer has gone: its keyup must not land on Menu and open it again
+    await page.keyboard.down('Enter')
     await page.waitForURL('**/auth/view/business_units')
     await drawer.waitFor({ state: 'detached' })
-    t.pass('a link chosen by keyboard opens its page and closes the menu')
+    await page.keyboard.up('Enter')
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    t.equal(await drawer.count(), 0, 'a link chosen by keyboard opens its page and closes the menu for good')
+    t.not(await page.evaluate(() => document.activeElement?.textContent), 'Menu', 'focus stays off the Menu button')
     await page.setViewportSize({ width: 1280, height: 800 })
   })
 

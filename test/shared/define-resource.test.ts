@@ -1,4 +1,5 @@
 import t from 'tap'
+import { BUSINESS_UNIT_OPTIONS } from '../../shared/constants.js'
 import {
   RESOURCES,
   defineResource,
@@ -9,7 +10,7 @@ import {
   type ModelRecord,
   type ResourceKey,
 } from '../../shared/resources/index.js'
-import { DEFAULT_MAX_LENGTH, singularKey } from '../../shared/resources/define-resource.js'
+import { choiceFilter, DEFAULT_MAX_LENGTH, singularKey, textFilter } from '../../shared/resources/define-resource.js'
 
 // Compile-time checks: `tsc` (run by CI) fails when one of these stops being an error.
 // @ts-expect-error a mistyped key in a map keyed by models
@@ -71,20 +72,27 @@ t.test('a model file states only what is special: the rest are the house default
   t.strictSame(['companies', 'cost_centers', 'dcoe_members'].map(singularKey), ['company', 'cost_center', 'dcoe_member'])
 })
 
-t.test('the registry: unique keys, every writable text field bounded, lookups name registered models', async (t) => {
-  t.equal(new Set(RESOURCES.map((r) => r.key)).size, RESOURCES.length)
-  for (const resource of RESOURCES) {
-    for (const field of resource.fields) {
-      if (!field.readOnly && ['text', 'email', 'richtext'].includes(field.type)) {
-        t.ok((field.maxLength ?? 0) > 0, `${resource.key}.${field.name} has a maxLength`)
+t.test(
+  'the registry: unique keys, every writable text field bounded, lookups, filters and comparisons name registered models',
+  async (t) => {
+    t.equal(new Set(RESOURCES.map((r) => r.key)).size, RESOURCES.length)
+    for (const resource of RESOURCES) {
+      for (const field of resource.fields) {
+        if (!field.readOnly && ['text', 'email', 'richtext'].includes(field.type)) {
+          t.ok((field.maxLength ?? 0) > 0, `${resource.key}.${field.name} has a maxLength`)
+        }
+        if (field.lookup) t.ok(isResourceKey(field.lookup.model), `${resource.key}.${field.name} → ${field.lookup.model}`)
       }
-      if (field.lookup) t.ok(isResourceKey(field.lookup.model), `${resource.key}.${field.name} → ${field.lookup.model}`)
+      for (const filter of resource.filters) {
+        if (filter.lookup) t.ok(isResourceKey(filter.lookup.model), `${resource.key} ${filter.param} → ${filter.lookup.model}`)
+      }
+      if (resource.comparison) t.ok(isResourceKey(resource.comparison.model), `${resource.key} compared with ${resource.comparison.model}`)
     }
-  }
-  t.equal(getResource('cost_centers').bodyKey, 'cost_center')
-  t.equal(getResource('dcoe_members').bodyKey, 'member')
-  t.equal(getResource('no_such_model'), undefined)
-})
+    t.equal(getResource('cost_centers').bodyKey, 'cost_center')
+    t.equal(getResource('dcoe_members').bodyKey, 'member')
+    t.equal(getResource('no_such_model'), undefined)
+  },
+)
 
 t.test('entryFor reads a model-keyed map with a run-time key', async (t) => {
   const map = { departments: 'd' } satisfies Partial<Record<ResourceKey, string>>
@@ -111,5 +119,27 @@ t.test('query filters: the declared ones, and a hidden search on the label field
     visible('cost_centers'),
     getResource('cost_centers').filters.map((f) => f.param),
     'declared filters first, unchanged',
+  )
+})
+
+t.test('filter helpers: the by_<field> parameter, the kind, and All before the choices', async (t) => {
+  t.strictSame(textFilter('email', 'Email'), { param: 'by_email', label: 'Email', field: 'email', kind: 'text' })
+  t.strictSame(choiceFilter('team', 'Team', ['Core', 'Advisory']), {
+    param: 'by_team',
+    label: 'Team',
+    field: 'team',
+    kind: 'exact',
+    options: ['All', 'Core', 'Advisory'],
+  })
+  t.strictSame(
+    getResource('dcoe_members').filters.find((f) => f.param === 'by_business_unit'),
+    {
+      param: 'by_business_unit',
+      label: 'Business Unit',
+      field: 'business_unit',
+      kind: 'exact',
+      options: ['All', ...BUSINESS_UNIT_OPTIONS],
+    },
+    'a model declares it in one line',
   )
 })

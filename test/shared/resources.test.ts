@@ -72,25 +72,28 @@ t.test('the route table of spec 001 §2, for every registered model', async (t) 
 
 t.test('the spec texts the registry carries, verbatim', async (t) => {
   const departments = getResource('departments')!.messages
-  t.match(departments, {
+  t.hasStrict(departments, {
     listTitle: 'Departments Table',
     createTitle: 'Add New Department',
     editTitle: 'Edit Department',
     deleted: 'The department has been deleted!',
   })
-  t.match(getResource('business_units')!.messages, {
+  t.hasStrict(getResource('business_units')!.messages, {
     listTitle: 'Business Units Table',
     createTitle: 'Add New business unit',
     editTitle: 'Edit business unit',
   })
-  t.match(getResource('cost_centers')!.messages, {
+  t.hasStrict(getResource('cost_centers')!.messages, {
     created: 'Your new cost center has been added!',
     updated: 'Your cost center has been updated!',
   })
-  t.match(getResource('companies')!.messages, { created: 'Your new company has been added!', updated: 'Your company has been updated!' })
-  t.match(getResource('members')!.messages, { created: 'Successfully added a new member!', deleted: 'The member has been deleted!' })
-  t.match(getResource('cloud_contacts')!.messages, { created: 'Your new contact has been added!' })
-  t.match(getResource('cloud_certifications')!.messages, {
+  t.hasStrict(getResource('companies')!.messages, {
+    created: 'Your new company has been added!',
+    updated: 'Your company has been updated!',
+  })
+  t.hasStrict(getResource('members')!.messages, { created: 'Successfully added a new member!', deleted: 'The member has been deleted!' })
+  t.hasStrict(getResource('cloud_contacts')!.messages, { created: 'Your new contact has been added!' })
+  t.hasStrict(getResource('cloud_certifications')!.messages, {
     addLabel: 'Add New Certification',
     created: 'Your new cloud certification has been added!',
     createFailed: 'There was a problem adding this cloud certifications record. Please try again.',

@@ -105,7 +105,7 @@ t.test('the demo data: seeded once, never over people’s data', async (t) => {
     sort: 'identifier',
     filters: [{ field: 'identifier', kind: 'text', value: '1000-CCOE-01' }],
   })
-  t.match(costCenter.data[0], {
+  t.hasStrict(costCenter.data[0], {
     cloud_contact_email: 'alice.martin@example.com',
     company_code: '1000',
     business_unit_name: 'Cloud Centre of Excellence',

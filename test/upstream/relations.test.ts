@@ -69,15 +69,23 @@ t.test('lookups, joins, foreign keys and typed fields', async (t) => {
   })
   t.equal(made.status, 201, JSON.stringify(made.body))
   const w1 = made.body.data
-  t.match(w1, { name: 'w1', departments_id: cloud.id, department_name: 'Cloud', size: 12.5, active: true, team: 'Core', due: '2024-02-29' })
+  t.hasStrict(w1, {
+    name: 'w1',
+    departments_id: cloud.id,
+    department_name: 'Cloud',
+    size: 12.5,
+    active: true,
+    team: 'Core',
+    due: '2024-02-29',
+  })
   t.notOk('private_key' in w1, 'write-only fields never come back')
   t.same(await rows(database.db, sql`SELECT private_key FROM widgets`), [{ private_key: 'SECRET' }], 'but they are stored')
 
   t.test('a join field follows its lookup, on read and after an update', async (t) => {
     const moved = await api('PUT', `/widgets/${w1.id}`, { departments_id: finance.id, department_name: 'ignored' })
-    t.match(moved.body.data, { departments_id: finance.id, department_name: 'Finance' })
+    t.hasStrict(moved.body.data, { departments_id: finance.id, department_name: 'Finance' })
     const cleared = await api('PUT', `/widgets/${w1.id}`, { departments_id: null, due: null, team: null })
-    t.match(cleared.body.data, { departments_id: null, department_name: null, due: null, team: null })
+    t.hasStrict(cleared.body.data, { departments_id: null, department_name: null, due: null, team: null })
     await api('PUT', `/widgets/${w1.id}`, { departments_id: cloud.id, team: 'Core' })
   })
 

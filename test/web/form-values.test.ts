@@ -6,6 +6,9 @@ import { resourceBodySchemas } from '../../shared/schemas/resource-body.js'
 import { toFormValues, toPayload } from '../../web/src/lib/form-values.js'
 import { typeboxResolver, validateForm } from '../../web/src/lib/form-validation.js'
 import { otherDepartmentRule, toMemberBody } from '../../web/src/features/members/member-values.js'
+import { callResolver } from '../../web/src/components/call-form/call-errors.js'
+import { usersProblem } from '../../shared/rules/cloud-requests.js'
+import { REQUEST_FIELD_LABELS, SpincoSgRequestSchema } from '../../shared/schemas/cloud-requests.js'
 
 const model = (key: string) => {
   const resource = getResource(key)
@@ -144,4 +147,27 @@ t.test("a member's body: Other takes the typed department (7c), else the chosen 
     },
   )
   t.strictSame(otherDepartmentRule({ department: 'Finance', other_department: '' }), {}, 'only Other needs it')
+})
+
+t.test("a call form's resolver: the upstream's schema by label, the form's rule, react-hook-form's shape", async (t) => {
+  const resolver = callResolver({
+    schema: SpincoSgRequestSchema,
+    toBody: (v) => ({ ...v }),
+    labels: REQUEST_FIELD_LABELS,
+    rule: (v): Record<string, string> => {
+      const problem = usersProblem(v.users ?? '')
+      return problem ? { users: problem } : {}
+    },
+  })
+  const options = {} as Parameters<typeof resolver>[2]
+  const empty = await resolver({ securityGroupName: '', users: '' }, undefined, options)
+  t.strictSame(empty, {
+    values: {},
+    errors: {
+      users: { type: 'validate', message: usersProblem('') },
+      securityGroupName: { type: 'validate', message: `${REQUEST_FIELD_LABELS.securityGroupName} is required` },
+    },
+  })
+  const good = { securityGroupName: 'sg-team', users: 'ann@example.com; bob@example.com' }
+  t.strictSame(await resolver(good, undefined, options), { values: good, errors: {} })
 })

@@ -8,6 +8,7 @@ import { pickerRange } from '../../web/src/lib/dates.js'
 import { changeSearch, listChanges, parseListQuery } from '../../web/src/lib/list-query.js'
 import { listUrl } from '../../web/src/lib/resource-api.js'
 import { lookupSearchUrl } from '../../web/src/lib/use-lookup-search.js'
+import { defaultLayout, orderColumns } from '../../web/src/components/resource-table/preferences.js'
 import { failureToastText, fieldErrorsOf, pageSubmitFailed } from '../../web/src/lib/write-texts.js'
 
 const model = (key: string) => {
@@ -125,4 +126,12 @@ t.test('write texts: the spec text, then the reason, apart; field errors from th
   t.strictSame(fieldErrorsOf(new Error('network')), {})
   t.equal(pageSubmitFailed(departments.messages, 'update'), departments.messages.submitFailed ?? departments.messages.updateFailed)
   t.equal(pageSubmitFailed({ ...departments.messages, submitFailed: null }, 'create'), departments.messages.createFailed)
+})
+
+t.test('list layout: wide read-only lists start as the grid, wide writable ones as the table, narrow ones have no choice', async (t) => {
+  t.equal(defaultLayout(model('cloud_parents')), 'grid', 'cloud parents: 10 columns, read-only')
+  t.equal(defaultLayout(model('virtual_machines')), 'grid')
+  t.equal(defaultLayout(model('cost_centers')), 'table', 'cost centers: 15 columns, edited in their rows')
+  t.equal(defaultLayout(model('departments')), undefined, 'two columns: the table only')
+  t.strictSame(orderColumns(['a', 'b', 'c'], ['c', 'gone', 'a']), ['c', 'a', 'b'], 'a stored order, unknown names dropped, new ones after')
 })

@@ -7,7 +7,6 @@ import { lazy, type ComponentType } from 'react'
 import { isResourceKey, type ResourceKey } from '../../../shared/resources/index.js'
 import type { ResourceExtensions } from '../features/resources/extensions.js'
 import { deriveCompanyGl } from '../features/companies/index.js'
-// the constant alone, so the members chunk stays lazy
 import type { Row } from '../lib/resource-api.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -7,7 +7,7 @@
 import { FormatRegistry, Kind, Type, TypeRegistry, type TObject, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { MESSAGES } from '../../../shared/messages.js'
-import type { Resolver } from 'react-hook-form'
+import type { Resolver, ResolverResult } from 'react-hook-form'
 import type { FieldDef, ResourceDef } from '../../../shared/resources/index.js'
 import { resourceBodySchemas } from '../../../shared/schemas/resource-body.js'
 import { isBlank, toPayload, type FormValues } from './form-values.js'
@@ -131,12 +131,15 @@ export function bodySchemas(resource: ResourceDef): { create: TObject; update: T
 /** A model's rule across fields that a JSON schema cannot say ('If Other, Department' when Other). */
 export type FormRule = (values: FormValues) => FormErrors
 
+/** Errors by field in react-hook-form's resolver shape: the values when there are none. */
+export function resolverResult<V extends Record<string, unknown>>(values: V, errors: FormErrors): ResolverResult<V> {
+  const names = Object.keys(errors)
+  if (names.length === 0) return { values, errors: {} }
+  const fieldErrors = Object.fromEntries(names.map((n) => [n, { type: 'validate', message: errors[n] }]))
+  return { values: {}, errors: fieldErrors as ResolverResult<V>['errors'] }
+}
+
 /** react-hook-form's resolver for a form of `fields`, checked against `schema`, then `rule`. */
 export function typeboxResolver(schema: TObject, fields: readonly FieldDef[], rule?: FormRule): Resolver<FormValues> {
-  return async (values) => {
-    const errors = { ...rule?.(values), ...validateForm(schema, fields, values) }
-    const names = Object.keys(errors)
-    if (names.length === 0) return { values, errors: {} }
-    return { values: {}, errors: Object.fromEntries(names.map((n) => [n, { type: 'validate', message: errors[n] }])) }
-  }
+  return async (values) => resolverResult(values, { ...rule?.(values), ...validateForm(schema, fields, values) })
 }

@@ -30,6 +30,9 @@ export function NavbarDrawer({ menus, user, className }: NavbarDrawerProps) {
       <Drawer
         isOpen={open}
         onClose={() => setOpenOn(undefined)}
+        // closed by Escape: focus goes back to Menu. Closed by a link: the new page keeps it, else the
+        // Enter that chose the link lifts (keyup) on the Menu button, which clicks it and reopens the drawer
+        shouldReturnFocusOnClose={openOn === undefined}
         position={Position.LEFT}
         size={DrawerSize.SMALL}
         title="Menu"

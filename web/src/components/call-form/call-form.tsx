@@ -1,12 +1,12 @@
 import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core'
 import type { TObject } from '@sinclair/typebox'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import useSWRMutation from 'swr/mutation'
 import { hyphenate } from '../../../../shared/rules/cloud-requests.js'
 import { apiRequest, ApiError } from '../../lib/api-client.js'
 import { toastError, toastSuccess } from '../../lib/toaster.js'
-import { callErrors, type CallErrors } from './call-errors.js'
-
-export type CallValues = Record<string, string>
+import { callResolver, type CallErrors, type CallValues } from './call-errors.js'
 
 export interface ChoiceGroup {
   label: string
@@ -76,98 +76,96 @@ function Choices({ choices }: { choices: readonly string[] | readonly ChoiceGrou
 
 /**
  * A form that posts its fields to one or more calls (the Cloud Factory forms of spec 000 §3, the
- * billing automation's invoices): checked against the upstream's schema as a person types once they
- * have tried to send, one button per call (the security groups have two). The upstream's per-field
- * refusals show under their fields.
+ * billing automation's invoices): the house's form state (react-hook-form, checked against the
+ * upstream's schema on submit and then as a person types) and write (useSWRMutation: the busy
+ * button), one button per call (the security groups have two). The upstream's per-field refusals
+ * show under their fields until the field changes.
  */
 export function CallForm({ fields, initial, schema, toBody, actions, rule, derived, envelope, onSent, lead }: CallFormProps) {
-  const [values, setValues] = useState<CallValues>(initial)
-  const [tried, setTried] = useState(false)
-  const [serverErrors, setServerErrors] = useState<CallErrors>({})
-  const [busy, setBusy] = useState<string | undefined>()
-  const labels = Object.fromEntries(fields.map((f) => [f.name, f.label]))
-  const check = (v: CallValues) => ({ ...rule?.(v), ...callErrors(schema, toBody(v), labels) })
-  const errors = tried ? { ...serverErrors, ...check(values) } : serverErrors
+  const resolver = useMemo(
+    () => callResolver({ schema, toBody, rule, labels: Object.fromEntries(fields.map((f) => [f.name, f.label])) }),
+    [schema, toBody, rule, fields],
+  )
+  const form = useForm<CallValues>({ defaultValues: initial, resolver, mode: 'onSubmit', reValidateMode: 'onChange' })
+  const values = useWatch({ control: form.control }) as CallValues
+  // the button pressed last: the one that spins while its call runs
+  const [pressed, setPressed] = useState(actions[0].path)
+  const call = useSWRMutation('call-form', (_key: string, { arg }: { arg: { path: string; body: unknown } }) =>
+    apiRequest('POST', arg.path, arg.body),
+  )
 
-  const set = (field: CallFieldDef, value: string) => {
-    setValues((v) => ({ ...v, [field.name]: field.kind === 'hyphens' ? hyphenate(value) : value }))
-    setServerErrors(({ [field.name]: _gone, ...rest }) => rest)
-  }
-
-  const send = async (action: CallAction) => {
-    setTried(true)
-    if (Object.keys(check(values)).length > 0) return
-    const body = envelope ? { [envelope]: toBody(values) } : toBody(values)
-    setBusy(action.path)
-    try {
-      const answer = await apiRequest('POST', action.path, body)
-      void toastSuccess(action.successText)
-      onSent?.(answer)
-      setValues(initial)
-      setTried(false)
-      setServerErrors({})
-    } catch (err) {
-      // spec 000 §8: the AWS, Azure and GCP failures are logged; the fields say what to fix
-      console.error('request failed', err)
-      if (err instanceof ApiError && err.info?.fields) setServerErrors(err.info.fields)
-      if (action.failureText) void toastError(action.failureText)
-    } finally {
-      setBusy(undefined)
-    }
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void send(actions[0])
-  }
+  const send = (action: CallAction) =>
+    form.handleSubmit(async (checked) => {
+      setPressed(action.path)
+      const body = envelope ? { [envelope]: toBody(checked) } : toBody(checked)
+      try {
+        const answer = await call.trigger({ path: action.path, body })
+        void toastSuccess(action.successText)
+        onSent?.(answer)
+        form.reset(initial)
+      } catch (err) {
+        // spec 000 §8: the AWS, Azure and GCP failures are logged; the fields say what to fix
+        console.error('request failed', err)
+        const refused: CallErrors = err instanceof ApiError ? (err.info?.fields ?? {}) : {}
+        for (const [name, message] of Object.entries(refused)) form.setError(name, { type: 'server', message })
+        if (action.failureText) void toastError(action.failureText)
+      }
+    })
 
   return (
     <Card className="form-card">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void send(actions[0])(e)} noValidate>
         {lead}
-        {fields.map((field) => {
-          const id = `request-${field.name}`
-          const error = errors[field.name]
-          const intent = error ? Intent.DANGER : Intent.NONE
-          const common = { id, value: values[field.name] ?? '', 'aria-invalid': !!error || undefined }
-          return (
-            <FormGroup
-              key={field.name}
-              label={field.label}
-              labelFor={id}
-              intent={intent}
-              helperText={error || field.helper}
-              className="form-group--required"
-            >
-              {field.kind === 'select' ? (
-                <HTMLSelect {...common} fill onChange={(e) => set(field, e.currentTarget.value)}>
-                  <option value="" disabled>
-                    Select…
-                  </option>
-                  <Choices choices={field.choices ?? []} />
-                </HTMLSelect>
-              ) : field.kind === 'textarea' ? (
-                <TextArea
-                  {...common}
-                  fill
+        {fields.map((field) => (
+          <Controller
+            key={field.name}
+            name={field.name}
+            control={form.control}
+            render={({ field: input, fieldState }) => {
+              const id = `request-${field.name}`
+              const error = fieldState.error?.message
+              const intent = error ? Intent.DANGER : Intent.NONE
+              const set = (value: string) => input.onChange(field.kind === 'hyphens' ? hyphenate(value) : value)
+              const common = { id, value: input.value ?? '', onBlur: input.onBlur, 'aria-invalid': !!error || undefined }
+              return (
+                <FormGroup
+                  label={field.label}
+                  labelFor={id}
                   intent={intent}
-                  placeholder={field.placeholder}
-                  onChange={(e) => set(field, e.currentTarget.value)}
-                />
-              ) : (
-                <InputGroup
-                  {...common}
-                  type={field.kind === 'email' ? 'email' : 'text'}
-                  intent={intent}
-                  placeholder={field.placeholder}
-                  autoComplete="off"
-                  onValueChange={(v) => set(field, v)}
-                />
-              )}
-            </FormGroup>
-          )
-        })}
-        {derived?.(values)}
+                  helperText={error || field.helper}
+                  className="form-group--required"
+                >
+                  {field.kind === 'select' ? (
+                    <HTMLSelect {...common} fill onChange={(e) => set(e.currentTarget.value)}>
+                      <option value="" disabled>
+                        Select…
+                      </option>
+                      <Choices choices={field.choices ?? []} />
+                    </HTMLSelect>
+                  ) : field.kind === 'textarea' ? (
+                    <TextArea
+                      {...common}
+                      fill
+                      intent={intent}
+                      placeholder={field.placeholder}
+                      onChange={(e) => set(e.currentTarget.value)}
+                    />
+                  ) : (
+                    <InputGroup
+                      {...common}
+                      type={field.kind === 'email' ? 'email' : 'text'}
+                      intent={intent}
+                      placeholder={field.placeholder}
+                      autoComplete="off"
+                      onValueChange={set}
+                    />
+                  )}
+                </FormGroup>
+              )
+            }}
+          />
+        ))}
+        {derived?.({ ...initial, ...values })}
         <div className="form-actions">
           {actions.map((action, i) => (
             <Button
@@ -175,9 +173,9 @@ export function CallForm({ fields, initial, schema, toBody, actions, rule, deriv
               type={i === 0 ? 'submit' : 'button'}
               intent={action.intent ?? Intent.PRIMARY}
               text={action.text}
-              loading={busy === action.path}
-              disabled={busy !== undefined && busy !== action.path}
-              onClick={i === 0 ? undefined : () => void send(action)}
+              loading={call.isMutating && pressed === action.path}
+              disabled={call.isMutating && pressed !== action.path}
+              onClick={i === 0 ? undefined : () => void send(action)()}
             />
           ))}
         </div>

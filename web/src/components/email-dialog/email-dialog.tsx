@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useLayoutEffect, type ReactNode } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { storedUser } from '../../lib/session.js'
 
 export interface EmailDialogProps {
@@ -14,26 +15,20 @@ export interface EmailDialogProps {
   ready?: boolean
 }
 
-/** Asks where to send something: prefilled with the signed-in user's email (spec 001 §6). */
+/**
+ * Asks where to send something: prefilled with the signed-in user's email (spec 001 §6). The
+ * address is form state like every form's (react-hook-form); busy while `onSend` runs.
+ */
 export function EmailDialog({ isOpen, title, onSend, onClose, children, ready = true }: EmailDialogProps) {
-  const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
-  // each opening starts from the stored email: set while rendering the change, not in an effect after it
-  const [wasOpen, setWasOpen] = useState(false)
-  if (isOpen !== wasOpen) {
-    setWasOpen(isOpen)
-    if (isOpen) setEmail(storedUser()?.email ?? '')
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
-      await onSend(email.trim())
-    } finally {
-      setBusy(false)
-    }
-  }
+  const form = useForm({ defaultValues: { email: '' } })
+  const { reset } = form
+  // each opening starts from the stored email, before the dialog paints
+  useLayoutEffect(() => {
+    if (isOpen) reset({ email: storedUser()?.email ?? '' })
+  }, [isOpen, reset])
+  const email = useWatch({ control: form.control, name: 'email' })
+  const busy = form.formState.isSubmitting
+  const submit = form.handleSubmit(async (values) => onSend(values.email.trim()))
 
   return (
     <Dialog isOpen={isOpen} title={title} icon="envelope" onClose={busy ? undefined : onClose} className="confirm-dialog">
@@ -41,7 +36,14 @@ export function EmailDialog({ isOpen, title, onSend, onClose, children, ready = 
         <DialogBody>
           {children}
           <FormGroup label="Email" labelFor="email-dialog-email">
-            <InputGroup id="email-dialog-email" type="email" required value={email} onValueChange={setEmail} autoFocus />
+            <InputGroup
+              id="email-dialog-email"
+              type="email"
+              required
+              autoFocus
+              value={email}
+              onValueChange={(v) => form.setValue('email', v)}
+            />
           </FormGroup>
         </DialogBody>
         <DialogFooter

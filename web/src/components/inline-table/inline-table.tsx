@@ -101,6 +101,7 @@ function InlineTableBody({ resource, onReload, ...options }: InlineTableProps & 
                           editDisabled={t.rowOpen}
                           onEdit={writes.includes('update') ? () => t.startEdit(row) : undefined}
                           onDelete={writes.includes('delete') ? () => t.remove(row) : undefined}
+                          deleteQuestion={resource.messages.deleteConfirm}
                         />
                       )
                     }

@@ -25,19 +25,17 @@ export interface EditDeleteProps {
   onEdit?: () => void
   /** absent where the model takes no deletes */
   onDelete?: () => void
+  /** the model's question before a delete (the registry's deleteConfirm) */
+  deleteQuestion: string
 }
 
 /** View mode: Edit (disabled while another row is edited), Delete after 'Sure to delete?'. */
-export function EditDelete({ editDisabled, onEdit, onDelete }: EditDeleteProps) {
+export function EditDelete({ editDisabled, onEdit, onDelete, deleteQuestion }: EditDeleteProps) {
   return (
     <>
       {onEdit && <Button size="small" variant="minimal" icon="edit" text="Edit" disabled={editDisabled} onClick={onEdit} />}
       {onDelete && (
-        <Popconfirm
-          question={MESSAGES.sureToDelete}
-          button={{ text: 'Delete', icon: 'trash', intent: Intent.DANGER }}
-          onConfirm={onDelete}
-        />
+        <Popconfirm question={deleteQuestion} button={{ text: 'Delete', icon: 'trash', intent: Intent.DANGER }} onConfirm={onDelete} />
       )}
     </>
   )

@@ -6,6 +6,7 @@
 import { atom, useAtom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
 import { useCallback } from 'react'
+import { allowedWrites, type ResourceDef } from '../../../../shared/resources/index.js'
 
 export type Density = 'regular' | 'compact'
 export type ListLayout = 'table' | 'grid'
@@ -48,4 +49,17 @@ export function useModelPreferences(model: string): [ModelPreferences, (change: 
 export function orderColumns(columns: readonly string[], order: readonly string[] | undefined): string[] {
   const known = (order ?? []).filter((name) => columns.includes(name))
   return [...new Set([...known, ...columns])]
+}
+
+/** Lists with this many columns or more may show as the grid (frozen first column, resizable, reorderable). */
+export const GRID_MIN_COLUMNS = 6
+
+/**
+ * How a list shows until the person picks: a wide list nobody writes to (cloud parents, virtual
+ * machines) is read across many columns, so it starts as the grid; a list with row writes starts as
+ * the HTML table, whose rows screen readers read and whose actions sit in one column.
+ */
+export function defaultLayout(resource: ResourceDef): ListLayout | undefined {
+  if (resource.columns.length < GRID_MIN_COLUMNS) return undefined
+  return allowedWrites(resource).length === 0 ? 'grid' : 'table'
 }

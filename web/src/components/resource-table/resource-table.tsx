@@ -3,14 +3,11 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { Row } from '../../lib/resource-api.js'
 import { HtmlResourceTable } from './html-table.js'
-import { densityAtom, useModelPreferences } from './preferences.js'
+import { defaultLayout, densityAtom, useModelPreferences } from './preferences.js'
 import { TableToolbar } from './table-toolbar.js'
 
 // Blueprint's table (~30 KB gzip) loads only when someone picks the grid
 const ResourceGrid = lazy(() => import('./resource-grid.js').then((m) => ({ default: m.ResourceGrid })))
-
-/** Lists with this many columns or more may show as the grid (frozen first column, resizable, reorderable). */
-export const GRID_MIN_COLUMNS = 6
 
 export interface ResourceTableProps {
   resource: ResourceDef
@@ -31,14 +28,15 @@ export interface ResourceTableProps {
 
 /**
  * A paged list of a registry model: the registry's columns, sortable headers, one row per record.
- * The HTML table is the default (the one screen readers read as a table); a wide list can switch
- * to the grid, and the choice, the density and the grid's columns are remembered (preferences.ts).
+ * A wide list can show as the HTML table or the grid (defaultLayout until the person picks); the
+ * choice, the density and the grid's columns are remembered (preferences.ts).
  */
 export function ResourceTable(props: ResourceTableProps) {
   const [density, setDensity] = useAtom(densityAtom)
   const [prefs, updatePrefs] = useModelPreferences(props.resource.key)
-  const wide = props.resource.columns.length >= GRID_MIN_COLUMNS
-  const layout = wide && prefs.layout === 'grid' ? 'grid' : 'table'
+  const initial = defaultLayout(props.resource)
+  const wide = initial !== undefined
+  const layout = wide && (prefs.layout ?? initial) === 'grid' ? 'grid' : 'table'
   const compact = density === 'compact'
   const table = <HtmlResourceTable {...props} compact={compact} />
   return (

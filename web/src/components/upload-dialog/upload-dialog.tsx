@@ -1,6 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core'
+import type { ReactNode } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { FileField } from '../file-field/index.js'
-import { useState, type FormEvent, type ReactNode } from 'react'
 
 export interface UploadDialogProps {
   isOpen: boolean
@@ -18,25 +19,23 @@ export interface UploadDialogProps {
   onClose: () => void
 }
 
-/** One file picker and Upload/Cancel; checks the file's name before anything is sent. */
+/**
+ * One file picker and Upload/Cancel; checks the file's name before anything is sent. The chosen
+ * file is form state like every form's (react-hook-form); busy while `onUpload` runs.
+ */
 export function UploadDialog({ isOpen, title, accept, description, check, failure, onUpload, onClose }: UploadDialogProps) {
-  const [file, setFile] = useState<File | undefined>()
-  const [busy, setBusy] = useState(false)
+  const form = useForm<{ file: File | undefined }>({ defaultValues: { file: undefined } })
+  const file = useWatch({ control: form.control, name: 'file' })
+  const busy = form.formState.isSubmitting
   const problem = file && check?.(file)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!file || problem) return
-    setBusy(true)
-    try {
-      if (await onUpload(file)) setFile(undefined)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const submit = form.handleSubmit(async (values) => {
+    if (!values.file || problem) return
+    if (await onUpload(values.file)) form.reset({ file: undefined })
+  })
   // a new opening starts without a file: the picker's own list is empty again too
   const close = () => {
-    setFile(undefined)
+    form.reset({ file: undefined })
     onClose()
   }
 
@@ -44,7 +43,13 @@ export function UploadDialog({ isOpen, title, accept, description, check, failur
     <Dialog isOpen={isOpen} title={title} icon="upload" onClose={busy ? undefined : close} className="upload-dialog">
       <form onSubmit={(e) => void submit(e)}>
         <DialogBody>
-          <FileField id="upload-dialog-file" accept={accept} helperText={description} file={file} onChange={setFile} />
+          <FileField
+            id="upload-dialog-file"
+            accept={accept}
+            helperText={description}
+            file={file}
+            onChange={(chosen) => form.setValue('file', chosen)}
+          />
           {(problem || failure) && (
             <Callout intent={Intent.DANGER} role="alert">
               {problem || failure}
