@@ -27,10 +27,17 @@ export class CsvPages extends Readable {
   bytes = 0
   rows = 0
 
-  /** `first` is the header plus page 1, fetched before the answer started (so its errors are JSON). */
+  /**
+   * `first` is the header plus page 1, fetched before the answer started (so its errors are JSON).
+   * `started` resolves once the answer's status line and headers are out: no later page is asked
+   * for before then, so a later page's failure always breaks a started 200, never turns into a 500
+   * (Node's stream read-ahead would otherwise fetch pages 2 and 3 while a compressor still held
+   * page 1 and no byte had been written).
+   */
   constructor(
     private first: CsvPage | undefined,
     private readonly fetchPage: (request: CsvPageRequest) => Promise<CsvPage>,
+    private readonly started: Promise<void> = Promise.resolve(),
   ) {
     super({ highWaterMark: 256 * 1024 })
     this.following = { page: 2, after: first?.next }
@@ -44,14 +51,16 @@ export class CsvPages extends Readable {
     }
     if (this.busy) return
     this.busy = true
-    this.fetchPage(this.following).then(
-      (page) => {
-        this.busy = false
-        this.following = { page: this.following.page + 1, after: page.next }
-        this.emitPage(page)
-      },
-      (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
-    )
+    this.started
+      .then(() => this.fetchPage(this.following))
+      .then(
+        (page) => {
+          this.busy = false
+          this.following = { page: this.following.page + 1, after: page.next }
+          this.emitPage(page)
+        },
+        (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+      )
   }
 
   private emitPage(page: CsvPage): void {

@@ -348,7 +348,9 @@ t.test('CsvPages asks for the next page only as the consumer reads', async (t) =
   t.same(asked, [2, 3], 'the buffer is full and nobody reads: no page 4')
   t.ok(pages.readableLength >= pages.readableHighWaterMark)
 
+  asking = nextAsk()
   const read = [pages.read() as Buffer]
+  await asking
   t.same(asked, [2, 3, 4], 'reading what is buffered asks for the next page')
   answers.shift()!(page(4, true))
   pages.on('data', (chunk: Buffer) => read.push(chunk))
@@ -364,4 +366,25 @@ t.test('CsvPages: a failing page destroys the stream with its error', async (t) 
   const [error] = (await once(pages, 'error')) as [Error]
   t.equal(error.message, 'page 2 failed')
   t.ok(pages.destroyed)
+})
+
+t.test('CsvPages asks for no later page before the answer has started', async (t) => {
+  const asked: number[] = []
+  let start = () => {}
+  const started = new Promise<void>((resolve) => (start = resolve))
+  const pages = new CsvPages(
+    { text: 'a\r\n', rows: 1, last: false },
+    (at) => {
+      asked.push(at.page)
+      return Promise.resolve({ text: 'b\r\n', rows: 1, last: true })
+    },
+    started,
+  )
+  const read: string[] = []
+  pages.on('data', (chunk: Buffer) => read.push(chunk.toString()))
+  await new Promise((resolve) => setImmediate(resolve))
+  t.same([asked, read], [[], ['a\r\n']], 'page 1 flows, page 2 waits for the headers')
+  start()
+  await once(pages, 'end')
+  t.same([asked, read], [[2], ['a\r\n', 'b\r\n']])
 })

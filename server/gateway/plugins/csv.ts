@@ -100,7 +100,19 @@ export const csvPlugin = fp<UpstreamClientOptions>(
         request.log.warn({ err: error }, 'csv: upstream call failed')
         return reply.code(status).send({ error: status === 504 ? 'Upstream timeout' : 'Upstream unavailable', statusCode: status })
       }
-      body = new CsvPages({ ...first, text: csvHeader(columns) + first.text }, (at) => page(request, resource, columns, params, at))
+      // page 1 was fine, so the answer is a 200 from here on: its headers go out as soon as Fastify
+      // pipes the body (or the compressor) into the response, and only then are later pages fetched
+      const started = new Promise<void>((resolve) =>
+        reply.raw.once('pipe', () => {
+          reply.raw.flushHeaders()
+          resolve()
+        }),
+      )
+      body = new CsvPages(
+        { ...first, text: csvHeader(columns) + first.text },
+        (at) => page(request, resource, columns, params, at),
+        started,
+      )
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${resource.csv.prefix}_${new Date().toISOString()}.csv"`)
