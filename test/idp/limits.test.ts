@@ -47,6 +47,33 @@ t.test('password attempts: limited per account, each failure audited without the
   t.notMatch(JSON.stringify(gw.audit), /guess-|"wrong"|password/, 'no password in any line')
 })
 
+t.test('password attempts: limited per client address too, so a spray over many accounts stops', async (t) => {
+  const gw = await startGateway(t, 'http://127.0.0.1:9')
+  const jar = new CookieJar()
+  let url = new URL('/oidc/login', gw.baseUrl)
+  let response = await step(jar, url)
+  while (response.status >= 300 && response.status < 400) {
+    url = new URL(response.headers.get('location')!, url)
+    response = await step(jar, url)
+  }
+  const action = formAction(await response.text(), url)
+  const statuses: number[] = []
+  // one guess per account, each account far below its own limit
+  for (let i = 0; i <= SIGN_INS_PER_MINUTE.perAddress; i++) {
+    const answer = await step(jar, action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: action.origin },
+      body: new URLSearchParams({ email: `sprayed-${i}@ccoe.example`, password: 'Winter2026!' }).toString(),
+    })
+    statuses.push(answer.status)
+    if (answer.status === 429) t.match(answer.headers.get('retry-after'), /^\d+$/, 'with Retry-After')
+  }
+  t.same(statuses, [...Array(SIGN_INS_PER_MINUTE.perAddress).fill(401), 429])
+  const limited = await gw.auditLine((l) => l.event === 'idp-login-limited')
+  t.same([limited.user, limited.reason, limited.status], [null, 'address', 429], 'audited')
+  t.notMatch(gw.auditText(), /Winter2026/, 'no password in any line')
+})
+
 t.test('token requests: refused client secrets audited, past the limit 429', async (t) => {
   const gw = await startGateway(t, 'http://127.0.0.1:9')
   const token = (secret: string) =>
