@@ -151,6 +151,8 @@ export const uploadsPlugin = fp<UploadsOptions>(
         try {
           form = await readForm(request, target, limit)
         } catch (error) {
+          // a client that left mid-file (a premature close) has no answer to wait for, and is no server error
+          if (request.raw.destroyed) return reply.hijack()
           const status = (error as { statusCode?: number }).statusCode
           if (status === 413) {
             await refuseUnread(request, reply)
