@@ -152,7 +152,8 @@ export const uploadsPlugin = fp<UploadsOptions>(
           form = await readForm(request, target, limit)
         } catch (error) {
           // a client that left mid-file (a premature close) has no answer to wait for, and is no server error
-          if (request.raw.destroyed) return reply.hijack()
+          // (its socket, not the request stream, which also ends destroyed once read whole)
+          if (request.raw.socket.destroyed) return reply.hijack()
           const status = (error as { statusCode?: number }).statusCode
           if (status === 413) {
             await refuseUnread(request, reply)
