@@ -48,12 +48,18 @@ async function main() {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', log, 'inherit'],
   })
-  const stopPortal = () => {
-    portal.kill('SIGTERM')
+  const exited = new Promise<number | null>((resolve) => portal.once('exit', (code) => resolve(code)))
+  // the data folder goes only once the portal has ended: deleted under it, its database's last
+  // checkpoint failed inside PGlite and the shutdown ended in an unhandled rejection (reason Infinity)
+  const stopPortal = async () => {
+    if (portal.exitCode === null && portal.signalCode === null) portal.kill('SIGTERM')
+    const code = await exited
     rmSync(dataDir, { recursive: true, force: true })
+    return code
   }
   console.log(`the portal's audit log: ${logFile}`)
-  process.once('exit', stopPortal)
+  // a soak that fails half-way still stops the portal (its data folder stays for a look)
+  process.once('exit', () => portal.kill('SIGTERM'))
   for (let tries = 0; ; tries++) {
     const up = await fetch(`${baseUrl}/readyz`).then(
       (r) => r.ok,
@@ -158,7 +164,9 @@ async function main() {
   const kinds = new Map<string, number>()
   for (const error of errors) kinds.set(error, (kinds.get(error) ?? 0) + 1)
   for (const [error, count] of kinds) console.log(`error: ${error} ×${count}`)
-  stopPortal()
+  const code = await stopPortal()
+  console.log(`portal shutdown (SIGTERM): exit code ${code}`)
+  if (code !== 0) errors.push(`the portal's shutdown ended with exit code ${code}`)
   process.exit(errors.length ? 1 : 0)
 }
 

@@ -70,11 +70,18 @@ async function main() {
   await gateway.listen({ host: config.host, port: config.port })
   console.log(`CCoE Portal on ${config.publicUrl}`)
 
-  const shutdown = async () => {
-    await gateway.close()
-    await embedded?.close()
-    process.exit(0)
-  }
+  // a failure while closing is one clear line and exit code 1, never an unhandled rejection
+  const shutdown = () =>
+    (async () => {
+      await gateway.close()
+      await embedded?.close()
+    })().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`ccoe-portal: shutdown failed: ${error instanceof Error ? error.message : String(error)}`)
+        process.exit(1)
+      },
+    )
   process.once('SIGINT', shutdown)
   process.once('SIGTERM', shutdown)
 }

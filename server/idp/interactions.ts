@@ -59,7 +59,12 @@ export async function interactionRoutes(fastify: FastifyInstance, opts: Interact
   const perAccount = attemptCounter(SIGN_INS_PER_MINUTE.perAccount, 60_000)
 
   // an expired or foreign interaction: say so plainly rather than show a stack or a raw error
-  fastify.setErrorHandler((error, request, reply) => {
+  fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    // the per-address limit's refusal (its Retry-After is set already): a page that says so, not 'expired'
+    if (error.statusCode === 429) {
+      audit(request, reply, 'idp-login-limited', { user: null, reason: 'address', status: 429 })
+      return html(reply, 429, errorPage('Too many sign-in attempts from this address. Wait a minute and try again.'))
+    }
     request.log.info({ err: error }, 'idp interaction failed')
     return html(reply, 400, errorPage('This sign-in attempt has expired or is invalid. Go back to the portal and sign in again.'))
   })

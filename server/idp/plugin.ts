@@ -80,7 +80,7 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
   await fastify.register(async (status) => {
     await status.register(formbody, { bodyLimit: 16 * 1024 })
     status.addHook('onRequest', tokenLimit)
-    await status.register(tokenStatusRoutes, { issuer: opts.issuer, jwks: keys.jwks, clients, store: adapter })
+    await status.register(tokenStatusRoutes, { issuer: opts.issuer, jwks: keys.jwks, clients, store: adapter, audit })
   })
 
   await fastify.register(async (mount) => {

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose'
+import type { IdpAudit } from './interactions.js'
 import type { IdpStoreClass } from './store.js'
 
 /**
@@ -20,6 +21,8 @@ export interface TokenStatusOptions {
   clients: readonly ClientSecret[]
   /** the IdP's store, when it has one; else revocations are kept in memory */
   store?: IdpStoreClass
+  /** a refused client (a wrong secret, or none) is audited as at the token endpoint */
+  audit: IdpAudit
   now?: () => number
 }
 
@@ -108,11 +111,16 @@ export async function tokenStatusRoutes(fastify: FastifyInstance, opts: TokenSta
   }
 
   const unauthorized = { error: 'invalid_client', error_description: 'client authentication failed' }
+  /** the 401 of a client that did not authenticate, with its line: the client id it gave, never the secret */
+  const refuse = (request: FastifyRequest, reply: FastifyReply) => {
+    opts.audit(request, reply, 'idp-client-refused', { user: basicCredentials(request.headers.authorization)?.id ?? null, status: 401 })
+    return reply.code(401).header('www-authenticate', 'Basic').send(unauthorized)
+  }
 
   fastify.post<{ Body: { token?: unknown } }>('/token/revocation', async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const caller = callerOf(request.headers.authorization)
-    if (!caller) return reply.code(401).header('www-authenticate', 'Basic').send(unauthorized)
+    if (!caller) return refuse(request, reply)
     const claims = await claimsOf(request.body?.token)
     // RFC 7009 §2.2: an unknown, expired or foreign token is answered 200 all the same; only the
     // client a token was issued to can revoke it
@@ -123,7 +131,7 @@ export async function tokenStatusRoutes(fastify: FastifyInstance, opts: TokenSta
 
   fastify.post<{ Body: { token?: unknown } }>('/token/introspection', async (request, reply) => {
     reply.header('cache-control', 'no-store')
-    if (!callerOf(request.headers.authorization)) return reply.code(401).header('www-authenticate', 'Basic').send(unauthorized)
+    if (!callerOf(request.headers.authorization)) return refuse(request, reply)
     const claims = await claimsOf(request.body?.token)
     if (!claims || (await revoked.isRevoked(tokenId(claims, request.body!.token as string)))) return { active: false }
     const { client_id, sub, aud, exp, iat, jti, scope } = claims

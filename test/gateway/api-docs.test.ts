@@ -3,8 +3,9 @@ import { RESOURCES } from '../../shared/resources/index.js'
 import { buildAllowlist, EXTRA_ROUTES, resourceRoutes } from '../../server/gateway/allowlist.js'
 import { apiPathOf, type OpenApiDocument } from '../../server/gateway/openapi.js'
 import { UPLOAD_TARGETS } from '../../server/gateway/upload-targets.js'
-import { startPortal } from '../helper.js'
+import { startGateway, startPortal } from '../helper.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
+import { startRecordingUpstream } from './start.js'
 
 t.test('the OpenAPI description of /api: every forwarded path, and nothing the gateway refuses', async (t) => {
   const portal = await startPortal(t)
@@ -27,6 +28,19 @@ t.test('the OpenAPI description of /api: every forwarded path, and nothing the g
     forwarded.filter((route) => !described.includes(route)),
     [],
     'every path the proxy forwards is described',
+  )
+  t.same(
+    own.filter((route) => !described.includes(route)),
+    [],
+    'and so is every route of the gateway’s own',
+  )
+  // what the proxy forwards is there to answer: each one is a route of the upstream itself
+  t.same(
+    [...RESOURCES.flatMap(resourceRoutes), ...EXTRA_ROUTES]
+      .filter((route) => !portal.upstream.hasRoute({ method: route.method, url: `/${route.path}` }))
+      .map((route) => `${route.method} /${route.path}`),
+    [],
+    'every forwarded path is a route of the upstream',
   )
   const allows = buildAllowlist()
   t.same(
@@ -59,4 +73,30 @@ t.test('the OpenAPI description of /api: every forwarded path, and nothing the g
 
   const cookie = await signIn(portal.baseUrl, 'alice@ccoe.example', 'alice')
   t.equal((await fetch(`${portal.baseUrl}/api/docs`, { headers: { cookie } })).status, 200, 'a signed-in person reads it too')
+})
+
+t.test('every described call is one the gateway takes: sent as described, none is refused as unknown', async (t) => {
+  const upstream = await startRecordingUpstream(t)
+  const gw = await startGateway(t, upstream.url)
+  const headers = { authorization: `Bearer ${await scriptToken(gw.baseUrl)}` }
+  const document = (await (await fetch(`${gw.baseUrl}/api/docs/openapi.json`, { headers })).json()) as OpenApiDocument
+  const unknown: string[] = []
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of Object.keys(item).map((m) => m.toUpperCase())) {
+      const multipart = path.startsWith('/api/upload/')
+      const answer = await fetch(`${gw.baseUrl}${path.replace(/\{id\}/g, '1')}`, {
+        method,
+        headers: { ...headers, ...(method !== 'GET' && !multipart && { 'content-type': 'application/json' }) },
+        body: method === 'GET' ? undefined : multipart ? new FormData() : '{}',
+      })
+      await answer.arrayBuffer()
+      if (answer.status === 404) unknown.push(`${method} ${path}`)
+    }
+  }
+  t.same(unknown, [], 'no described call answered 404')
+  t.same(
+    gw.audit.filter((line) => line.event === 'denied').map((line) => `${String(line.method)} ${String(line.path)}: ${String(line.reason)}`),
+    [],
+    'and the gateway refused none of them',
+  )
 })

@@ -280,8 +280,8 @@ t.test('paging, identity, failures and backpressure against a recording upstream
     await t.rejects(response.text(), 'reading the body fails')
     const line = await gw.auditLine((l) => l.path === '/api/csv/departments')
     t.same(
-      pick(line, ['status', 'complete', 'rows']),
-      { status: 200, complete: false, rows: 2000 },
+      pick(line, ['status', 'complete', 'aborted', 'rows']),
+      { status: 200, complete: false, aborted: true, rows: 2000 },
       'pages 1 and 2 went out, then the transfer broke',
     )
 
@@ -306,7 +306,7 @@ t.test('paging, identity, failures and backpressure against a recording upstream
     request.destroy()
     // the line is written when the gateway sees the connection close
     const line = await gw.auditLine((l) => l.path === '/api/csv/departments')
-    t.same(pick(line, ['status', 'complete']), { status: 200, complete: false })
+    t.same(pick(line, ['status', 'complete', 'aborted']), { status: 499, complete: false, aborted: true })
     t.ok((line.rows as number) < 1_000_000, `${line.rows as number} rows read from the upstream, not the whole list`)
     t.ok(upstream.seen.length <= (line.rows as number) / 1000 + 1, 'no page asked for beyond those and the one in flight')
   })

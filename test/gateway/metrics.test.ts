@@ -66,3 +66,65 @@ t.test('metrics: anyone else gets a 404, a token opens it', async (t) => {
   t.equal(withToken.status, 200)
   t.match(await withToken.text(), /^# HELP /m)
 })
+
+t.test(
+  'metrics move: pool connections and uploads in flight while held, sessions revoked at logout, made-up paths under one label',
+  async (t) => {
+    const upstream = await startRecordingUpstream(t)
+    const gw = await startGateway(t, upstream.url)
+    const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
+    const scrape = async () => (await fetch(`${gw.baseUrl}/metrics`)).text()
+
+    upstream.holding = true
+    const form = new FormData()
+    form.append('file', new Blob(['cost_center,network\r\nCC-1,NET-1\r\n'], { type: 'text/csv' }), 'networks.csv')
+    const held = [
+      fetch(`${gw.baseUrl}/api/departments`, { headers: { cookie } }),
+      fetch(`${gw.baseUrl}/api/departments/2`, { headers: { cookie } }),
+      fetch(`${gw.baseUrl}/api/upload/cost_center_networks`, { method: 'POST', headers: { cookie }, body: form }),
+    ]
+    await new Promise<void>((resolve) => {
+      const check = () => (upstream.held === 3 ? resolve() : setImmediate(check))
+      check()
+    })
+    const during = await scrape()
+    t.same(samples(during, 'ccoe_gateway_upstream_connections_in_use'), { '': 2 }, 'the two proxied calls hold a pool connection each')
+    t.same(samples(during, 'ccoe_gateway_uploads_in_flight'), { '': 1 }, 'the upload is in flight')
+    upstream.release()
+    t.same(await Promise.all(held.map(async (answer) => (await answer).status)), [200, 200, 200])
+    await gw.auditLine((l) => l.path === '/api/upload/cost_center_networks' && l.status === 200)
+    const after = await scrape()
+    t.same(samples(after, 'ccoe_gateway_upstream_connections_in_use'), { '': 0 })
+    t.same(samples(after, 'ccoe_gateway_uploads_in_flight'), { '': 0 })
+
+    // refused before the allowlist is read (another site's POST): counted, but never under its own path
+    for (const path of ['made-up/1', 'made-up-too', 'departments/../x']) {
+      const answer = await fetch(`${gw.baseUrl}/api/${path}`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' } })
+      t.equal(answer.status, 403, path)
+    }
+    const logout = await fetch(`${gw.baseUrl}/oidc/logout`, { headers: { cookie }, redirect: 'manual' })
+    t.equal(logout.status, 302)
+    const text = await scrape()
+    t.equal(samples(text, 'ccoe_gateway_requests_total')['{route="/api/*",method="POST",status="403"}'], 3, 'one label for them all')
+    t.notMatch(text, /made-up/, 'no label holds a path nobody allowed')
+    t.same(samples(text, 'ccoe_gateway_sessions_total'), { '{event="created"}': 1, '{event="revoked"}': 1 }, 'the logout revoked it')
+  },
+)
+
+t.test('metrics: an allowed address relaying for others (a reverse proxy) needs the token', async (t) => {
+  const upstream = await startRecordingUpstream(t)
+  const gw = await startGateway(t, upstream.url, { env: { METRICS_ALLOW: '127.0.0.1', METRICS_TOKEN: 'scrape-secret' } })
+  t.equal((await fetch(`${gw.baseUrl}/metrics`)).status, 200, 'the loopback scraper itself')
+  for (const [name, value] of [
+    ['x-forwarded-for', '203.0.113.9'],
+    ['forwarded', 'for=203.0.113.9'],
+    ['x-real-ip', '203.0.113.9'],
+    ['via', '1.1 proxy'],
+  ]) {
+    t.equal((await fetch(`${gw.baseUrl}/metrics`, { headers: { [name]: value } })).status, 404, name)
+  }
+  const withToken = await fetch(`${gw.baseUrl}/metrics`, {
+    headers: { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer scrape-secret' },
+  })
+  t.equal(withToken.status, 200, 'with the token it may')
+})

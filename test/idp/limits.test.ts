@@ -6,6 +6,25 @@ import { SIGN_INS_PER_MINUTE } from '../../server/idp/interactions.js'
 import { startGateway } from '../helper.js'
 import { CookieJar, formAction, step } from '../lib/sign-in.js'
 
+/** The IdP's sign-in form reached the way a browser does, and a way to post to it. */
+async function signInForm(baseUrl: string) {
+  const jar = new CookieJar()
+  let url = new URL('/oidc/login', baseUrl)
+  let response = await step(jar, url)
+  while (response.status >= 300 && response.status < 400) {
+    url = new URL(response.headers.get('location')!, url)
+    response = await step(jar, url)
+  }
+  const action = formAction(await response.text(), url)
+  const attempt = (email: string, password: string) =>
+    step(jar, action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: action.origin },
+      body: new URLSearchParams({ email, password }).toString(),
+    })
+  return { attempt }
+}
+
 t.test('starting sign-ins: past the limit, 429 with Retry-After', async (t) => {
   const gw = await startGateway(t, 'http://127.0.0.1:9')
   const statuses: number[] = []
@@ -19,20 +38,7 @@ t.test('starting sign-ins: past the limit, 429 with Retry-After', async (t) => {
 
 t.test('password attempts: limited per account, each failure audited without the password', async (t) => {
   const gw = await startGateway(t, 'http://127.0.0.1:9')
-  const jar = new CookieJar()
-  let url = new URL('/oidc/login', gw.baseUrl)
-  let response = await step(jar, url)
-  while (response.status >= 300 && response.status < 400) {
-    url = new URL(response.headers.get('location')!, url)
-    response = await step(jar, url)
-  }
-  const action = formAction(await response.text(), url)
-  const attempt = (email: string, password: string) =>
-    step(jar, action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: action.origin },
-      body: new URLSearchParams({ email, password }).toString(),
-    })
+  const { attempt } = await signInForm(gw.baseUrl)
   const statuses: number[] = []
   for (let i = 0; i <= SIGN_INS_PER_MINUTE.perAccount; i++) statuses.push((await attempt('Alice@ccoe.example', `guess-${i}`)).status)
   t.same(statuses, [...Array(SIGN_INS_PER_MINUTE.perAccount).fill(401), 429], 'failures of one account, in any case')
@@ -45,6 +51,22 @@ t.test('password attempts: limited per account, each failure audited without the
   t.equal(failures.length, SIGN_INS_PER_MINUTE.perAccount + 1)
   t.same([failures[0].user, failures[0].status], ['alice@ccoe.example', 401])
   t.notMatch(JSON.stringify(gw.audit), /guess-|"wrong"|password/, 'no password in any line')
+})
+
+t.test('password attempts: limited per client address too, so a spray over many accounts stops', async (t) => {
+  const gw = await startGateway(t, 'http://127.0.0.1:9')
+  const { attempt } = await signInForm(gw.baseUrl)
+  const statuses: number[] = []
+  // one guess per account, each account far below its own limit
+  for (let i = 0; i <= SIGN_INS_PER_MINUTE.perAddress; i++) {
+    const answer = await attempt(`sprayed-${i}@ccoe.example`, 'Winter2026!')
+    statuses.push(answer.status)
+    if (answer.status === 429) t.match(answer.headers.get('retry-after'), /^\d+$/, 'with Retry-After')
+  }
+  t.same(statuses, [...Array(SIGN_INS_PER_MINUTE.perAddress).fill(401), 429])
+  const limited = await gw.auditLine((l) => l.event === 'idp-login-limited')
+  t.same([limited.user, limited.reason, limited.status], [null, 'address', 429], 'audited')
+  t.notMatch(gw.auditText(), /Winter2026/, 'no password in any line')
 })
 
 t.test('token requests: refused client secrets audited, past the limit 429', async (t) => {

@@ -45,6 +45,16 @@ t.test('a revoked script token stops opening /api', async (t) => {
   t.equal((await post('revocation', undefined, { token })).status, 401)
   t.equal((await post('revocation', basic(SCRIPT_CLIENT.clientId, 'guess'), { token })).status, 401)
   t.equal((await post('introspection', undefined, { token })).status, 401)
+  t.same(
+    gw.audit.filter((l) => l.event === 'idp-client-refused').map(({ user, status, path }) => ({ user, status, path })),
+    [
+      { user: null, status: 401, path: '/idp/token/revocation' },
+      { user: SCRIPT_CLIENT.clientId, status: 401, path: '/idp/token/revocation' },
+      { user: null, status: 401, path: '/idp/token/introspection' },
+    ],
+    'each refused client audited, with the id it gave',
+  )
+  t.notMatch(gw.auditText(), /guess|Basic /, 'never the secret it tried')
   const portal = basic(gw.config.oidcClientId, gw.config.oidcClientSecret)
   t.equal((await post('revocation', portal, { token })).status, 200, 'answered 200, as RFC 7009 says')
   t.equal((await post('introspection', SCRIPT, { token })).body.active, true, 'but not revoked: not its token')

@@ -23,6 +23,13 @@ declare module 'fastify' {
     auditEvent(request: FastifyRequest, reply: FastifyReply, event: string, fields: Record<string, unknown>): void
     /** the line of one upstream call (proxy, CSV, upload), with what the caller adds */
     auditCall(request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>): void
+    /**
+     * The line of a call whose answer may be a stream, written once that answer closes (at once if it
+     * has closed already): `fields()` is read then. An answer that did not go out whole says
+     * `complete: false, aborted: true`, with the status sent when the gateway cut it (an upstream that
+     * failed mid-body) and 499 when the client left (a cancelled download or upload).
+     */
+    auditOnClose(request: FastifyRequest, reply: FastifyReply, fields: () => Record<string, unknown>): void
   }
 }
 
@@ -30,6 +37,12 @@ declare module 'fastify' {
 export function auditPath(url: string): string {
   const q = url.indexOf('?')
   return q === -1 ? url : url.slice(0, q)
+}
+
+/** Runs `fn` once the answer's connection is done with (at once when it is already). */
+export function whenClosed(reply: FastifyReply, fn: () => void): void {
+  if (reply.raw.closed) fn()
+  else reply.raw.once('close', fn)
 }
 
 /**
@@ -86,6 +99,25 @@ export const auditPlugin = fp<AuditOptions>(
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime),
         ...fields,
+      })
+    })
+    // answers whose stream failed while the client was still there: the gateway cut them, not the client
+    const cutByGateway = new WeakSet<FastifyRequest>()
+    // registered before compression: this sees the stream the route sent, whose error Fastify answers
+    // by destroying the response (a client that leaves destroys the stream without an error)
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      if (payload && typeof (payload as NodeJS.ReadableStream).pipe === 'function') {
+        ;(payload as NodeJS.ReadableStream).once('error', () => {
+          if (!reply.raw.destroyed) cutByGateway.add(request)
+        })
+      }
+      return payload
+    })
+    fastify.decorate('auditOnClose', (request: FastifyRequest, reply: FastifyReply, fields: () => Record<string, unknown>) => {
+      whenClosed(reply, () => {
+        const whole = reply.raw.writableFinished
+        const status = whole || cutByGateway.has(request) ? reply.statusCode : 499
+        fastify.auditCall(request, reply, { ...fields(), status, ...(!whole && { complete: false, aborted: true }) })
       })
     })
     // pino's flush() does nothing through a multistream: end the file stream itself, so every line

@@ -66,9 +66,7 @@ export const csvPlugin = fp<UpstreamClientOptions>(
     }
 
     function audit(request: FastifyRequest, reply: FastifyReply, result: () => Record<string, unknown>) {
-      reply.raw.once('close', () => {
-        fastify.auditCall(request, reply, { bytesIn: 0, ...result(), complete: reply.raw.writableFinished })
-      })
+      fastify.auditOnClose(request, reply, () => ({ bytesIn: 0, ...result(), complete: reply.raw.writableFinished }))
     }
 
     fastify.get<{ Params: { model: string }; Querystring: Record<string, unknown> }>('/api/csv/:model', async (request, reply) => {

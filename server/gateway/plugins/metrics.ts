@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Pool } from 'undici'
+import { buildAllowlist } from '../allowlist.js'
 import { auditPath } from './audit.js'
 
 export interface MetricsOptions {
@@ -30,15 +31,19 @@ declare module 'fastify' {
   }
 }
 
+const allows = buildAllowlist()
+
 /**
  * The route a request is counted under: its registered pattern, and for the proxy's `/api/*` the
- * path with numeric ids as `:id` (allowlisted paths only: anything else is `/api/*`), so the label's
- * values stay as few as the routes.
+ * path with numeric ids as `:id` when the allowlist has it: anything else is `/api/*` whatever its
+ * status (a cross-site POST to a made-up path is refused before the allowlist is read), so the
+ * label's values stay as few as the routes.
  */
-export function routeLabel(request: FastifyRequest, status: number): string {
+export function routeLabel(request: FastifyRequest): string {
   const pattern = request.routeOptions.url ?? 'unmatched'
-  if (pattern !== '/api/*' || status === 404) return pattern
-  return auditPath(request.url).replace(/\/[1-9][0-9]{0,15}(?=\/|$)/g, '/:id')
+  const path = auditPath(request.url)
+  if (pattern !== '/api/*' || !allows(request.method, path.slice('/api/'.length))) return pattern
+  return path.replace(/\/[1-9][0-9]{0,15}(?=\/|$)/g, '/:id')
 }
 
 function allowList(entries: readonly string[]): BlockList {
@@ -51,6 +56,9 @@ function allowList(entries: readonly string[]): BlockList {
   }
   return list
 }
+
+/** headers a proxy adds to what it relays; a scraper calling directly sends none of them */
+const RELAY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via']
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
@@ -114,7 +122,7 @@ export const metricsPlugin = fp<MetricsOptions>(
 
     fastify.addHook('onResponse', async (request, reply) => {
       if (request.routeOptions.url === '/metrics') return
-      const route = routeLabel(request, reply.statusCode)
+      const route = routeLabel(request)
       requests.inc({ route, method: request.method, status: String(reply.statusCode) })
       latency.observe({ route, method: request.method }, reply.elapsedTime / 1000)
     })
@@ -122,9 +130,11 @@ export const metricsPlugin = fp<MetricsOptions>(
     const allowed = allowList(opts.allow)
     const token = opts.token ? digest(opts.token) : undefined
     fastify.get('/metrics', async (request, reply) => {
-      const address = request.socket.remoteAddress ?? ''
-      const byAddress =
-        address !== '' && allowed.check(address.replace(/^::ffff:/, ''), isIP(address.replace(/^::ffff:/, '')) === 6 ? 'ipv6' : 'ipv4')
+      const address = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '')
+      // a request relayed by a proxy on an allowed address (a reverse proxy on the same host relays
+      // everyone's) is not that address's own: it needs the token
+      const relayed = RELAY_HEADERS.some((name) => request.headers[name] !== undefined)
+      const byAddress = !relayed && isIP(address) !== 0 && allowed.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')
       const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1]
       const byToken = token !== undefined && bearer !== undefined && timingSafeEqual(digest(bearer), token)
       if (!byAddress && !byToken) return reply.code(404).send({ error: 'Not Found', statusCode: 404 })

@@ -101,7 +101,7 @@ export const proxyPlugin = fp<ProxyOptions>(
       // listeners below. Proxying it would hand undici a body that never ends, and the upstream
       // connection would wait for it for good (300 of these emptied the pool of 128).
       if (request.raw.destroyed || request.raw.socket.destroyed) {
-        fastify.auditCall(request, reply, { status: 499, bytesIn: 0, bytesOut: 0, complete: false, aborted: true })
+        fastify.auditOnClose(request, reply, () => ({ bytesIn: 0, bytesOut: 0 }))
         return reply.hijack()
       }
       const call: ProxyCall = {}
@@ -124,16 +124,8 @@ export const proxyPlugin = fp<ProxyOptions>(
       }
       request.proxyCall = call
       // on close, not in onResponse (which never runs for an answer the client did not wait for): every
-      // call that went upstream has its line. A client that left before any answer is nginx's 499.
-      reply.raw.once('close', () => {
-        const finished = reply.raw.writableFinished
-        fastify.auditCall(request, reply, {
-          status: finished || reply.raw.headersSent ? reply.statusCode : 499,
-          bytesIn: call.limiter?.bytes ?? 0,
-          bytesOut: call.counter?.bytes ?? 0,
-          ...(!finished && { complete: false, aborted: true }),
-        })
-      })
+      // call that went upstream has its line, 499 when the client left before the answer was whole
+      fastify.auditOnClose(request, reply, () => ({ bytesIn: call.limiter?.bytes ?? 0, bytesOut: call.counter?.bytes ?? 0 }))
     }
 
     await fastify.register(async (api) => {

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import multipart from '@fastify/multipart'
 import fp from 'fastify-plugin'
 import { discardUnreadBody } from '../unread-body.js'
+import { whenClosed } from './audit.js'
 import { replaceServerError } from '../upstream-errors.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { base64Body } from '../base64-body.js'
@@ -147,13 +148,15 @@ export const uploadsPlugin = fp<UploadsOptions>(
             'Too many uploads at once, please try again shortly',
           )
         }
+        const stats = { bytesIn: 0, bytesOut: 0, file: undefined as string | undefined }
+        fastify.auditOnClose(request, reply, () => ({ upstream: target.path, ...stats }))
+        // a client that left while it was being let in has no answer to wait for (its line says 499)
+        if (reply.raw.closed) return reply.hijack()
         active++
         fastify.metrics?.uploadsActive.inc()
-        const stats = { bytesIn: 0, bytesOut: 0, file: undefined as string | undefined }
-        reply.raw.once('close', () => {
+        whenClosed(reply, () => {
           active--
           fastify.metrics?.uploadsActive.dec()
-          fastify.auditCall(request, reply, { upstream: target.path, ...stats })
         })
         if (Number(request.headers['content-length'] ?? 0) > limit + FRAMING_BYTES) {
           await refuseUnread(request, reply)
@@ -168,6 +171,9 @@ export const uploadsPlugin = fp<UploadsOptions>(
         try {
           form = await readForm(request, target, limit, dir)
         } catch (error) {
+          // a client that left mid-file (a premature close) has no answer to wait for, and is no server error
+          // (its socket, not the request stream, which also ends destroyed once read whole)
+          if (request.raw.socket.destroyed) return reply.hijack()
           const status = (error as { statusCode?: number }).statusCode
           if (status === 413) {
             await refuseUnread(request, reply)
