@@ -4,7 +4,8 @@
  * an edit form, whether the upstream cleaned them (sent through the API) or they sit in the database
  * as older data would (written directly): the page cleans what it renders too. Then a FAQ written
  * with the editor: bold in the form, bold on the list, edited with Go Back at hand; the editors'
- * heights; and a product card's Update behind its confirm modal.
+ * heights; a product card's Update behind its confirm modal; and draft-js, the editor, loaded with a form
+ * only (not the welcome page or a list), its Ctrl+B and Ctrl+I formatting.
  */
 import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -145,7 +146,7 @@ t.test('rich text', async (t) => {
       portal.database.db,
       sql`SELECT id, answer FROM faqs WHERE question = 'How do I format an answer?'`,
     )
-    t.equal(stored.answer, 'Use <b>bold</b> words', 'stored as the editor wrote it')
+    t.equal(stored.answer, '<p>Use <b>bold</b> words</p>', 'stored as the editor wrote it')
     const table = page.getByRole('table', { name: 'FAQs Table' })
     const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'How do I format an answer?', exact: true }) })
     const bold = row.locator('b', { hasText: 'bold' })
@@ -158,7 +159,8 @@ t.test('rich text', async (t) => {
     await page.getByRole('heading', { name: 'Edit FAQ' }).waitFor()
     t.ok(await page.getByRole('button', { name: 'Go Back' }).isVisible(), 'Go Back is at hand')
     const answer = page.getByRole('textbox', { name: 'Answer' })
-    await expect(answer.locator('b', { hasText: 'bold' }))
+    // draft-js shows its BOLD style as a bold span
+    await expect(answer.locator('span[style*="font-weight: bold"]', { hasText: 'bold' }))
     t.pass('the form is prefilled with the formatted answer')
     await answer.click()
     await page.keyboard.press('End')
@@ -169,7 +171,7 @@ t.test('rich text', async (t) => {
     await expect(table.getByText('words and more'))
     t.equal(
       (await rows<{ answer: string }>(portal.database.db, sql`SELECT answer FROM faqs WHERE id = ${stored.id}`))[0].answer,
-      'Use <b>bold</b> words and more',
+      '<p>Use <b>bold</b> words and more</p>',
     )
 
     await page.getByRole('button', { name: 'Actions for How do I format an answer?' }).click()
@@ -198,7 +200,7 @@ t.test('rich text', async (t) => {
         portal.database.db,
         sql`SELECT description, category FROM glossaries WHERE term = 'Guardrail drift'`,
       ),
-      [{ description: 'A <i>governed</i> account baseline', category: 'Editor' }],
+      [{ description: '<p>A <i>governed</i> account baseline</p>', category: 'Editor' }],
       'stored as the editor wrote it',
     )
     const row = page
@@ -252,5 +254,36 @@ t.test('rich text', async (t) => {
     await expect(page.getByRole('heading', { name: 'Service Catalog Products' }), async () => (await publishedAt()) !== null)
     t.equal(await page.getByRole('alert').filter({ hasText: /updat/i }).count(), 0, 'no status afterwards')
     await screenshot(page, 'product-cards')
+  })
+
+  await t.test('draft-js loads with a form only; Ctrl+B and Ctrl+I format', async (t) => {
+    const draftChunks: string[] = []
+    const onRequest = (r: { url(): string }) => void (/\/assets\/draft-editor-[^/]*\.js$/.test(r.url()) && draftChunks.push(r.url()))
+    // a fresh browser, so nothing is cached from the forms above
+    const fresh = await signedInPage(t, portal)
+    fresh.on('request', onRequest)
+    await fresh.goto(portal.baseUrl + '/')
+    await fresh.getByRole('heading', { name: /^Welcome/ }).waitFor()
+    await fresh.goto(portal.baseUrl + '/auth/view/faqs')
+    await expect(fresh.getByRole('table', { name: 'FAQs Table' }))
+    t.same(draftChunks, [], 'neither the welcome page nor a list loads the editor')
+    await fresh.goto(portal.baseUrl + '/auth/create/glossaries')
+    const editor = fresh.getByRole('textbox', { name: 'Description' })
+    await editor.click()
+    t.equal(draftChunks.length, 1, 'the form loads it')
+    await fresh.keyboard.type('Keys make ')
+    await fresh.keyboard.press('Control+b')
+    t.equal(await fresh.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed'), 'true', 'Ctrl+B shows on the toolbar')
+    await fresh.keyboard.type('bold')
+    await fresh.keyboard.press('Control+b')
+    await fresh.keyboard.type(' and ')
+    await fresh.keyboard.press('Control+i')
+    await fresh.keyboard.type('italic')
+    await fresh.getByLabel('Term', { exact: true }).fill('Shortcut')
+    await fresh.getByRole('button', { name: 'Submit' }).click()
+    await fresh.waitForURL('**/auth/view/glossaries')
+    t.same(await rows<{ description: string }>(portal.database.db, sql`SELECT description FROM glossaries WHERE term = 'Shortcut'`), [
+      { description: '<p>Keys make <b>bold</b> and <i>italic</i></p>' },
+    ])
   })
 })
