@@ -9,8 +9,8 @@ import { errorText, type ApiError } from '../../lib/api-client.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
-import { useCreateController, useDeleteController, useUpdateController } from '../../lib/write-controllers.js'
-import { ConfigEditor } from './config-editor.js'
+import { fieldErrorsOf, useCreateController, useDeleteController, useUpdateController } from '../../lib/write-controllers.js'
+import { ConfigEditor, type ConfigRefusal } from './config-editor.js'
 import type { ConfigDraft, ConfigTexts } from './config-rules.js'
 import './config.css'
 
@@ -53,9 +53,14 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
   // names the upstream refused as taken (another page holds them): the check as one types knows them from then on
   const [refusedNames, setRefusedNames] = useState<readonly string[]>([])
   const sentName = useRef('')
+  // the upstream's per-field refusals of the last save, for the editor that sent it to show
+  const refusal = useRef<ConfigRefusal>({})
   const rememberRefused = (err: ApiError) => {
-    if (err.status === 409 && err.info?.fields?.[def.nameField]) setRefusedNames((names) => [...names, sentName.current])
+    const fields = fieldErrorsOf(err)
+    refusal.current = { name: fields[def.nameField], list: fields[def.listField] }
+    if (err.status === 409 && fields[def.nameField]) setRefusedNames((names) => [...names, sentName.current])
   }
+  const outcome = (saved: unknown): true | ConfigRefusal => (saved !== undefined ? true : refusal.current)
   const namesBut = (id?: number) => [...rows.filter((r) => r.id !== id).map((r) => String(r[def.nameField])), ...refusedNames]
   const body = (draft: ConfigDraft) => {
     sentName.current = draft.name
@@ -101,7 +106,7 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
                 texts={def.texts}
                 busy={update.isMutating}
                 submitText="Save"
-                onSubmit={async (draft) => (await update.trigger({ id: row.id, values: body(draft) })) !== undefined}
+                onSubmit={async (draft) => outcome(await update.trigger({ id: row.id, values: body(draft) }))}
                 actions={
                   <Popconfirm
                     question={MESSAGES.sureToDelete}
@@ -151,7 +156,7 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
             texts={def.texts}
             busy={create.isMutating}
             submitText="Create"
-            onSubmit={async (draft) => (await create.trigger(body(draft))) !== undefined}
+            onSubmit={async (draft) => outcome(await create.trigger(body(draft)))}
             actions={<Button text="Cancel" onClick={() => setCreating(false)} />}
           />
         </DialogBody>
