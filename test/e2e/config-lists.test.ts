@@ -103,6 +103,9 @@ t.test('missing-tags report configs and customers', async (t) => {
     await expect(dialog.getByText(MESSAGES.sfdcIdRequired, { exact: true }))
     await dialog.getByLabel('Customer Name').fill('Gaming Central')
     await expect(dialog.getByText('Customer name: "Gaming Central" exists', { exact: true }))
+    // past the rules' texts, the upstream's own schema (TypeBox) checks the body in the browser
+    await dialog.getByLabel('Customer Name').fill('x'.repeat(201))
+    await expect(dialog.getByText('Customer Name must be at most 200 characters', { exact: true }))
     await screenshot(page, 'customers-create-errors')
     await dialog.getByLabel('Customer Name').fill('Sports North')
     await dialog.getByRole('button', { name: 'Add SFDC ID' }).click()

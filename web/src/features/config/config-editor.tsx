@@ -21,6 +21,8 @@ export interface ConfigEditorProps {
   texts: ConfigTexts
   busy: boolean
   submitText: string
+  /** the upstream's own schema check of the draft (its body), after the config rules */
+  schemaCheck: (draft: ConfigDraft) => ConfigRefusal
   /** true once saved (the editor then forgets its edits), else the upstream's refusals to show */
   onSubmit: (draft: ConfigDraft) => Promise<true | ConfigRefusal>
   /** more buttons beside submit (Cancel, Delete) */
@@ -36,12 +38,21 @@ interface FormShape {
 const draftOf = (form: FormShape): ConfigDraft => ({ name: form.name, values: form.values.map((v) => v.value) })
 
 /**
- * The config rules (config-rules.ts) in react-hook-form's resolver shape: the name's error, each
- * value's error by index, and the list's own error as the array's message.
+ * The config rules (config-rules.ts, the spec's texts), then the upstream's TypeBox schema, in
+ * react-hook-form's resolver shape: the name's error, each value's error by index, and the list's
+ * own error as the array's message.
  */
-function configResolver(takenNames: readonly string[], texts: ConfigTexts): Resolver<FormShape> {
+function configResolver(
+  takenNames: readonly string[],
+  texts: ConfigTexts,
+  schemaCheck: (draft: ConfigDraft) => ConfigRefusal,
+): Resolver<FormShape> {
   return async (form) => {
     const found = validateConfig(draftOf(form), takenNames, texts)
+    // the schema speaks where the rules found nothing: under the name, or the whole list
+    const schema = schemaCheck(draftOf(form))
+    found.name ??= schema.name
+    if (!found.list && Object.keys(found.values).length === 0) found.list = schema.list
     const errors: FieldErrors<FormShape> = {}
     if (found.name) errors.name = { type: 'validate', message: found.name }
     if (found.list) errors.values = { type: 'validate', message: found.list }
@@ -68,10 +79,11 @@ export function ConfigEditor({
   texts,
   busy,
   submitText,
+  schemaCheck,
   onSubmit,
   actions,
 }: ConfigEditorProps) {
-  const resolver = useMemo(() => configResolver(takenNames, texts), [takenNames, texts])
+  const resolver = useMemo(() => configResolver(takenNames, texts, schemaCheck), [takenNames, texts, schemaCheck])
   const form = useForm<FormShape>({
     defaultValues: { name: initial.name, values: initial.values.map((value) => ({ value })) },
     resolver,

@@ -1,5 +1,5 @@
 import { Button, Card, Dialog, DialogBody, H1, HTMLTable, Intent, NonIdealState, Switch, Tag } from '@blueprintjs/core'
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { parseTextList, stringifyTextList } from '../../../../shared/schemas/text-list.js'
@@ -7,6 +7,7 @@ import { Popconfirm } from '../../components/popconfirm/index.js'
 import { ListPager } from '../../components/resource-table/index.js'
 import { errorText, type ApiError } from '../../lib/api-client.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
+import { bodySchemas, validateForm } from '../../lib/form-validation.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { fieldErrorsOf, useCreateController, useDeleteController, useUpdateController } from '../../lib/write-controllers.js'
@@ -67,6 +68,16 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
     return { [def.nameField]: draft.name, [def.listField]: stringifyTextList(draft.values) }
   }
 
+  // the body the upstream validates, checked in the browser with the same TypeBox object
+  const schemaCheck = useCallback(
+    (draft: ConfigDraft): ConfigRefusal => {
+      const fields = resource.fields.filter((f) => f.name === def.nameField || f.name === def.listField)
+      const values = { [def.nameField]: draft.name, [def.listField]: stringifyTextList(draft.values) }
+      const errors = validateForm(bodySchemas(resource).create, fields, values)
+      return { name: errors[def.nameField], list: errors[def.listField] }
+    },
+    [resource, def.nameField, def.listField],
+  )
   const create = useCreateController(resource, { onSuccess: () => setCreating(false), onError: rememberRefused })
   const update = useUpdateController(resource, { onError: rememberRefused })
   const remove = useDeleteController(resource, { failureText: MESSAGES.configDeleteFailed(def.noun) })
@@ -104,6 +115,7 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
                 initial={draftOf(def, row)}
                 takenNames={namesBut(row.id)}
                 texts={def.texts}
+                schemaCheck={schemaCheck}
                 busy={update.isMutating}
                 submitText="Save"
                 onSubmit={async (draft) => outcome(await update.trigger({ id: row.id, values: body(draft) }))}
@@ -154,6 +166,7 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
             initial={{ name: '', values: [''] }}
             takenNames={namesBut()}
             texts={def.texts}
+            schemaCheck={schemaCheck}
             busy={create.isMutating}
             submitText="Create"
             onSubmit={async (draft) => outcome(await create.trigger(body(draft)))}
