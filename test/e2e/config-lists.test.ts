@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path'
 import t from 'tap'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { MESSAGES } from '../../shared/messages.js'
 import { startPortal } from '../helper.js'
 import { screenshot, signedInPage, toggle, transitionsDone, upstreamJson } from './browser.js'
@@ -103,6 +103,9 @@ t.test('missing-tags report configs and customers', async (t) => {
     await expect(dialog.getByText(MESSAGES.sfdcIdRequired, { exact: true }))
     await dialog.getByLabel('Customer Name').fill('Gaming Central')
     await expect(dialog.getByText('Customer name: "Gaming Central" exists', { exact: true }))
+    // past the rules' texts, the upstream's own schema (TypeBox) checks the body in the browser
+    await dialog.getByLabel('Customer Name').fill('x'.repeat(201))
+    await expect(dialog.getByText('Customer Name must be at most 200 characters', { exact: true }))
     await screenshot(page, 'customers-create-errors')
     await dialog.getByLabel('Customer Name').fill('Sports North')
     await dialog.getByRole('button', { name: 'Add SFDC ID' }).click()
@@ -131,8 +134,10 @@ t.test('missing-tags report configs and customers', async (t) => {
     await dialog.getByRole('button', { name: 'Create', exact: true }).click()
     await expect(toast(page, 'There was a problem adding this customer record. Please try again. Customer name: "Lottery North" exists'))
     t.equal(await dialog.count(), 1, 'the modal stays open to change the name')
+    // the upstream's refusal names the field: it shows under Customer Name
+    const nameGroup = (scope: Locator) => scope.locator('.bp6-form-group').filter({ has: page.getByLabel('Customer Name') })
+    await expect(nameGroup(dialog).getByText('Customer name: "Lottery North" exists', { exact: true }))
     // from now on the check as one types knows the name, as it knows the names on this page
-    await expect(dialog.getByText('Customer name: "Lottery North" exists', { exact: true }))
     await dialog.getByLabel('Customer Name').fill('Lottery South')
     t.equal(await dialog.getByText('exists').count(), 0, 'another name is free')
     await dialog.getByLabel('Customer Name').fill('Lottery North')
@@ -145,7 +150,7 @@ t.test('missing-tags report configs and customers', async (t) => {
     await card.getByLabel('Customer Name').fill('Gaming Central')
     await card.getByRole('button', { name: 'Save' }).click()
     await expect(toast(page, 'There was a problem updating this customer record. Please try again. Customer name: "Gaming Central" exists'))
-    await expect(card.getByText('Customer name: "Gaming Central" exists', { exact: true }))
+    await expect(nameGroup(card).getByText('Customer name: "Gaming Central" exists', { exact: true }))
     t.same(await stored('customers'), before, 'the refused create and edit changed nothing')
 
     // someone else deletes the record first: this delete has nothing left to remove

@@ -59,7 +59,7 @@ t.test('GitHub organization apps', async (t) => {
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.waitForURL('**/auth/view/github_organization_apps')
     const row = await stored('e2e-org')
-    t.match(
+    t.hasStrict(
       row,
       { private_key: KEY, description: 'Browser test org', cost_centers_id: 1, copilot_enabled: true },
       'stored with its key, lines kept',
@@ -99,7 +99,7 @@ t.test('GitHub organization apps', async (t) => {
     await page.waitForURL('**/auth/view/github_organization_apps')
     t.equal(sent.length, 1, 'one PUT')
     t.notOk(JSON.stringify(sent[0]).includes('private_key'), 'the empty key is not sent')
-    t.match(await stored('e2e-org'), { private_key: KEY, description: 'Edited in the browser' }, 'the stored key stays')
+    t.hasStrict(await stored('e2e-org'), { private_key: KEY, description: 'Edited in the browser' }, 'the stored key stays')
   })
 
   await t.test('Copilot users: the inline table, its lookups shown and chosen by their labels', async (t) => {
@@ -122,7 +122,7 @@ t.test('GitHub organization apps', async (t) => {
     for (const label of ['3100-GAM-07', 'david.okafor@example.com', 'gaming-studios'])
       await expect(saved.getByRole('cell', { name: label, exact: true }))
     const [row] = (await upstreamJson(portal, '/github_copilot_users?by_github_username=e2e-copilot')).data
-    t.match(row, {
+    t.hasStrict(row, {
       github_username: 'e2e-copilot',
       name: 'David Okafor',
       cost_center_identifier: '3100-GAM-07',

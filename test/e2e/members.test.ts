@@ -127,7 +127,13 @@ t.test('CCoE members', async (t) => {
     })
     await expect(toast(page, 'Successfully added a new member!'))
     await page.getByRole('heading', { name: 'Members Table' }).waitFor()
-    t.match(await member('zoe.quinn@ccoe.example'), { name: 'Zoe Quinn', department: 'Platform Guild', business_unit: 'CCOE' })
+    t.hasStrict(await member('zoe.quinn@ccoe.example'), {
+      name: 'Zoe Quinn',
+      email: 'zoe.quinn@ccoe.example',
+      department: 'Platform Guild',
+      other_department: 'Platform Guild',
+      business_unit: 'CCOE',
+    })
     const tickets = await upstreamJson<{ data: { requesting_principal_user_id: string }[] }>(
       portal,
       '/team_membership_tickets?per_page=100',

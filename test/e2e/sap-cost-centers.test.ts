@@ -86,7 +86,7 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
     await dialog.waitFor({ state: 'detached' })
     await expect(cell(identifier))
     t.pass('the new identifier is listed')
-    t.match(
+    t.hasStrict(
       (await stored()).find((r) => r.identifier === identifier),
       { identifier, company_code: companyCode, cloud_contact_email: ownerEmail },
       'stored with its company and owner',

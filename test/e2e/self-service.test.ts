@@ -75,6 +75,27 @@ t.test('member self-service', async (t) => {
     t.same(await stored(), { department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'GAM' })
   })
 
+  await t.test("the upstream's refusal of a field shows under that field", async (t) => {
+    // a department the team removes while the member's form still offers it
+    const created = await api('POST', 'departments', { department: { name: 'Fleeting Lab' } })
+    t.equal(created.status, 201)
+    await page.goto(portal.baseUrl + link)
+    await page.getByLabel('Department', { exact: true }).selectOption('Fleeting Lab')
+    t.equal((await api('DELETE', `departments/${created.json().data.id}`)).status, 200)
+    await page.getByLabel('Business Unit').selectOption('LOT')
+    const before = await stored()
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const refused = await answer
+    const gone = 'Department "Fleeting Lab" does not exist'
+    t.same(await refused.json(), { error: gone, statusCode: 422, fields: { department: gone } }, 'the server names the field')
+    const group = page.locator('.bp6-form-group').filter({ has: page.getByLabel('Department', { exact: true }) })
+    await expect(group.getByText(gone, { exact: true }))
+    await expect(toast(page, MESSAGES.memberUpdateFailed))
+    t.match(page.url(), /\/unauth\/update-member\?/, 'the form stays')
+    t.same(await stored(), before, 'nothing changed')
+  })
+
   await t.test('a known department', async (t) => {
     await page.goto(portal.baseUrl + link)
     await page.getByLabel('Department', { exact: true }).selectOption('Finance')

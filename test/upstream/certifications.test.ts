@@ -21,7 +21,8 @@ t.test('cloud certifications', async (t) => {
       cloud_certification: { member_id: alice.id, name: 'CKA', provider: 'gcp', issue_date: '2025-01-31', expiration_date: '2028-01-31' },
     })
     t.equal(created.status, 201)
-    t.match(created.body.data, {
+    t.hasStrict(created.body.data, {
+      member_id: alice.id,
       member_name: 'Alice Martin',
       name: 'CKA',
       provider: 'gcp',

@@ -115,7 +115,7 @@ t.test('cloud inventory: demo spread, filters, CSV, no writes', async (t) => {
     // the lookups name demo rows: the business unit Gaming and its cost center
     const [gaming] = (await api('GET', 'business_units?by_name=Gaming')).json().data
     const [gamingCostCenter] = (await api('GET', 'cost_centers?by_identifier=3100-GAM-07')).json().data
-    t.match([gaming, gamingCostCenter], [{ name: 'Gaming' }, { identifier: '3100-GAM-07' }])
+    t.strictSame([gaming.name, gamingCostCenter.identifier], ['Gaming', '3100-GAM-07'])
     t.strictSame(await all('virtual_machines?by_name=PAYMENTS-PRODUCTION-app&by_provider_type=azure'), [
       {
         resource_id:

@@ -69,7 +69,7 @@ t.test('POST /sap_cost_centers/upload', async (t) => {
       { identifier: 'SAP-NEW-0002', code: '2000', email: 'david.okafor@example.com' },
     ])
     const listed = (await api('GET', '/sap_cost_centers?by_identifier=SAP-NEW-0001')).body.data[0]
-    t.match(listed, { company_code: '6200', aws_gl: '520084', cloud_contact_email: 'chloe.nguyen@example.com' })
+    t.hasStrict(listed, { company_code: '6200', aws_gl: '520084', cloud_contact_email: 'chloe.nguyen@example.com' })
 
     await app.mail.idle()
     const [mail] = readOutbox(outboxDir)

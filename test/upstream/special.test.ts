@@ -109,6 +109,32 @@ t.test('special routes', async (t) => {
     t.equal((await api('PUT', `/members/${member.id}`, { blacklist: 'yes' })).status, 400)
   })
 
+  t.test("a member with department 'Other' needs 'If Other, Department' (7c): a 400 naming the field", async (t) => {
+    const before = await count('dcoe_members')
+    const refusal = {
+      status: 400,
+      body: {
+        error: 'Please Input If Other, Department!',
+        statusCode: 400,
+        fields: { other_department: 'Please Input If Other, Department!' },
+      },
+    }
+    const member = { name: 'Olga Other', email: 'olga.other@example.com', department: 'Other', business_unit: 'CCOE' }
+    t.same(await api('POST', '/dcoe/members', { member }), refusal, 'nothing typed')
+    t.same(await api('POST', '/dcoe/members', { member: { ...member, other_department: '   ' } }), refusal, 'only spaces')
+    t.same(await api('POST', '/dcoe/members', { ...member, other_department: null }), refusal, 'null, flat body')
+    t.equal(await count('dcoe_members'), before, 'nothing stored')
+    const dcoe = (await api('GET', '/dcoe/members?by_email=bruno.rossi')).body.data[0]
+    t.same(await api('PUT', `/dcoe/members/${dcoe.id}`, { department: 'Other', other_department: '' }), refusal, 'an edit too')
+
+    const saved = await api('POST', '/dcoe/members', { member: { ...member, other_department: 'Guild' } })
+    t.equal(saved.status, 201, 'with the department typed')
+    t.strictSame(
+      { department: saved.body.data.department, other_department: saved.body.data.other_department },
+      { department: 'Other', other_department: 'Guild' },
+    )
+  })
+
   t.test('team_membership_tickets: created by POST, stamped and open', async (t) => {
     // the stamp is the server's time of the request: between the moments before and after it (no elapsed-time guess)
     const sent = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString()

@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
+import type { FastifyPluginAsync, preHandlerHookHandler, preValidationHookHandler } from 'fastify'
+import { entryFor, type ResourceDef } from '../../../../shared/resources/index.js'
 import { recordRepository, STALE, type ApiRecord } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
 import { dbHttpError, modelName } from './db-errors.js'
 import { encodeCursor, listQueryOf, type RawListQuery } from './list-query.js'
+import { BODY_RULES, type BodyRule } from '../body-rules.js'
 import { listMetaFor } from '../list-meta.js'
 import { etagOf, expectedVersions, staleMessage } from './versions.js'
 import { IdParamsSchema, resourceSchemas } from './schemas.js'
@@ -42,6 +43,14 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     // rich text is HTML: only the allowlisted markup is validated and stored (rich-text/sanitise.ts)
     sanitiseRichTextFields(resource, body)
     request.body = body
+  }
+
+  /** The model's rule across fields (body-rules.ts), after the schema: a 400 naming each field. */
+  const rule = entryFor<BodyRule>(BODY_RULES, resource.key)
+  const checkRule: preHandlerHookHandler = async (request) => {
+    const fields = rule?.(request.body as ApiRecord) ?? {}
+    const messages = Object.values(fields)
+    if (messages.length > 0) throw new HttpError(400, messages.join('; '), fields)
   }
 
   /** Runs a database call, turning constraint violations into 4xx answers. */
@@ -93,6 +102,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     {
       schema: { body: schemas.create, response: { 201: schemas.record } },
       preValidation: normaliseBody,
+      preHandler: checkRule,
       schemaErrorFormatter,
     },
     async (request, reply) => {
@@ -106,6 +116,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     {
       schema: { params: IdParamsSchema, body: schemas.update, response: { 200: schemas.record } },
       preValidation: normaliseBody,
+      preHandler: checkRule,
       schemaErrorFormatter,
     },
     async (request, reply) => {

@@ -1,6 +1,13 @@
 import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core'
-import { useState, type FormEvent, type ReactNode } from 'react'
-import { hasErrors, validateConfig, type ConfigDraft, type ConfigTexts } from './config-rules.js'
+import { useMemo, type ReactNode } from 'react'
+import { Controller, useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form'
+import { validateConfig, type ConfigDraft, type ConfigTexts } from './config-rules.js'
+
+/** The upstream's refusals of a save, by what the editor shows: the name and the list. */
+export interface ConfigRefusal {
+  name?: string
+  list?: string
+}
 
 export interface ConfigEditorProps {
   /** for unique ids and labels: 'new' or the record's id */
@@ -14,15 +21,53 @@ export interface ConfigEditorProps {
   texts: ConfigTexts
   busy: boolean
   submitText: string
-  /** resolves true once saved (the editor then forgets its edits) */
-  onSubmit: (draft: ConfigDraft) => Promise<boolean>
+  /** the upstream's own schema check of the draft (its body), after the config rules */
+  schemaCheck: (draft: ConfigDraft) => ConfigRefusal
+  /** true once saved (the editor then forgets its edits), else the upstream's refusals to show */
+  onSubmit: (draft: ConfigDraft) => Promise<true | ConfigRefusal>
   /** more buttons beside submit (Cancel, Delete) */
   actions?: ReactNode
 }
 
+/** react-hook-form's field arrays hold objects: one value of the list */
+interface FormShape {
+  name: string
+  values: { value: string }[]
+}
+
+const draftOf = (form: FormShape): ConfigDraft => ({ name: form.name, values: form.values.map((v) => v.value) })
+
 /**
- * A name and its list of values, checked on every change (spec 000 §5): an error shows under the
- * input a person changed, and every error on a submit attempt.
+ * The config rules (config-rules.ts, the spec's texts), then the upstream's TypeBox schema, in
+ * react-hook-form's resolver shape: the name's error, each value's error by index, and the list's
+ * own error as the array's message.
+ */
+function configResolver(
+  takenNames: readonly string[],
+  texts: ConfigTexts,
+  schemaCheck: (draft: ConfigDraft) => ConfigRefusal,
+): Resolver<FormShape> {
+  return async (form) => {
+    const found = validateConfig(draftOf(form), takenNames, texts)
+    // the schema speaks where the rules found nothing: under the name, or the whole list
+    const schema = schemaCheck(draftOf(form))
+    found.name ??= schema.name
+    if (!found.list && Object.keys(found.values).length === 0) found.list = schema.list
+    const errors: FieldErrors<FormShape> = {}
+    if (found.name) errors.name = { type: 'validate', message: found.name }
+    if (found.list) errors.values = { type: 'validate', message: found.list }
+    else if (Object.keys(found.values).length > 0)
+      errors.values = form.values.map((_, i) =>
+        found.values[i] ? { value: { type: 'validate', message: found.values[i] } } : undefined,
+      ) as FieldErrors<FormShape>['values']
+    return Object.keys(errors).length === 0 ? { values: form, errors: {} } : { values: {}, errors }
+  }
+}
+
+/**
+ * A name and its list of values, on the house's form state (react-hook-form), checked on every
+ * change (spec 000 §5): an error shows under the input a person changed, every error on a submit
+ * attempt, and the upstream's refusals of a save under the name or the list.
  */
 export function ConfigEditor({
   idPrefix,
@@ -34,101 +79,88 @@ export function ConfigEditor({
   texts,
   busy,
   submitText,
+  schemaCheck,
   onSubmit,
   actions,
 }: ConfigEditorProps) {
-  const [draft, setDraft] = useState<ConfigDraft>(initial)
-  const [touched, setTouched] = useState<{ name: boolean; list: boolean; values: Set<number>; all: boolean }>({
-    name: false,
-    list: false,
-    values: new Set(),
-    all: false,
+  const resolver = useMemo(() => configResolver(takenNames, texts, schemaCheck), [takenNames, texts, schemaCheck])
+  const form = useForm<FormShape>({
+    defaultValues: { name: initial.name, values: initial.values.map((value) => ({ value })) },
+    resolver,
+    mode: 'onChange',
   })
-  const errors = validateConfig(draft, takenNames, texts)
-  const show = {
-    name: (touched.all || touched.name) && errors.name,
-    list: (touched.all || touched.list) && errors.list,
-    value: (i: number) => (touched.all || touched.values.has(i)) && errors.values[i],
-  }
+  const list = useFieldArray({ control: form.control, name: 'values' })
+  const listError = form.formState.errors.values?.message ?? form.formState.errors.values?.root?.message
 
-  const setName = (name: string) => {
-    setDraft((d) => ({ ...d, name }))
-    setTouched((t) => ({ ...t, name: true }))
-  }
-  const setValue = (index: number, value: string) => {
-    setDraft((d) => ({ ...d, values: d.values.map((v, i) => (i === index ? value : v)) }))
-    setTouched((t) => ({ ...t, values: new Set(t.values).add(index) }))
-  }
-  const addValue = () => setDraft((d) => ({ ...d, values: [...d.values, ''] }))
-  const removeValue = (index: number) => {
-    setDraft((d) => ({ ...d, values: d.values.filter((_, i) => i !== index) }))
-    // the indexes after the removed one move up by one
-    setTouched((t) => ({
-      ...t,
-      list: true,
-      values: new Set([...t.values].filter((i) => i < index).concat([...t.values].filter((i) => i > index).map((i) => i - 1))),
-    }))
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setTouched((t) => ({ ...t, all: true }))
-    if (hasErrors(errors)) return
-    if (await onSubmit({ name: draft.name.trim(), values: draft.values.map((v) => v.trim()) })) {
-      setTouched({ name: false, list: false, values: new Set(), all: false })
+  const submit = form.handleSubmit(async (checked) => {
+    const draft = { name: checked.name.trim(), values: checked.values.map((v) => v.value.trim()) }
+    const outcome = await onSubmit(draft)
+    if (outcome === true) {
+      form.reset(checked)
+      return
     }
-  }
+    if (outcome.name) form.setError('name', { type: 'server', message: outcome.name })
+    if (outcome.list) form.setError('values', { type: 'server', message: outcome.list })
+  })
 
   const nameId = `${idPrefix}-name`
   return (
     <form className="config-editor" onSubmit={(e) => void submit(e)} noValidate>
-      <FormGroup
-        label={nameLabel}
-        labelFor={nameId}
-        intent={show.name ? Intent.DANGER : Intent.NONE}
-        helperText={show.name || undefined}
-        className="form-group--required"
-      >
-        <InputGroup
-          id={nameId}
-          value={draft.name}
-          onValueChange={setName}
-          intent={show.name ? Intent.DANGER : Intent.NONE}
-          aria-invalid={!!show.name || undefined}
-        />
-      </FormGroup>
-      <fieldset className="config-editor__values">
-        <legend>{listLabel}</legend>
-        {draft.values.map((value, i) => {
-          const id = `${idPrefix}-value-${i}`
-          const error = show.value(i)
+      <Controller
+        name="name"
+        control={form.control}
+        render={({ field, fieldState }) => {
+          const error = fieldState.error?.message
+          const intent = error ? Intent.DANGER : Intent.NONE
           return (
-            <FormGroup
-              key={i}
-              intent={error ? Intent.DANGER : Intent.NONE}
-              helperText={error || undefined}
-              className="config-editor__value"
-            >
+            <FormGroup label={nameLabel} labelFor={nameId} intent={intent} helperText={error} className="form-group--required">
               <InputGroup
-                id={id}
-                aria-label={`${valueLabel} ${i + 1}`}
-                value={value}
-                onValueChange={(v) => setValue(i, v)}
-                intent={error ? Intent.DANGER : Intent.NONE}
+                id={nameId}
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                intent={intent}
                 aria-invalid={!!error || undefined}
-                rightElement={
-                  <Button variant="minimal" icon="cross" aria-label={`Remove ${valueLabel} ${i + 1}`} onClick={() => removeValue(i)} />
-                }
               />
             </FormGroup>
           )
-        })}
-        {show.list && (
+        }}
+      />
+      <fieldset className="config-editor__values">
+        <legend>{listLabel}</legend>
+        {list.fields.map((item, i) => (
+          <Controller
+            key={item.id}
+            name={`values.${i}.value`}
+            control={form.control}
+            render={({ field, fieldState }) => {
+              const error = fieldState.error?.message
+              const intent = error ? Intent.DANGER : Intent.NONE
+              return (
+                <FormGroup intent={intent} helperText={error} className="config-editor__value">
+                  <InputGroup
+                    id={`${idPrefix}-value-${i}`}
+                    aria-label={`${valueLabel} ${i + 1}`}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    onBlur={field.onBlur}
+                    intent={intent}
+                    aria-invalid={!!error || undefined}
+                    rightElement={
+                      <Button variant="minimal" icon="cross" aria-label={`Remove ${valueLabel} ${i + 1}`} onClick={() => list.remove(i)} />
+                    }
+                  />
+                </FormGroup>
+              )
+            }}
+          />
+        ))}
+        {listError && (
           <p className="config-editor__error" role="alert">
-            {show.list}
+            {listError}
           </p>
         )}
-        <Button icon="add" variant="outlined" size="small" text={`Add ${valueLabel}`} onClick={addValue} />
+        <Button icon="add" variant="outlined" size="small" text={`Add ${valueLabel}`} onClick={() => list.append({ value: '' })} />
       </fieldset>
       <div className="form-actions">
         {actions}

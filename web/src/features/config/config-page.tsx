@@ -1,5 +1,5 @@
 import { Button, Card, Dialog, DialogBody, H1, HTMLTable, Intent, NonIdealState, Switch, Tag } from '@blueprintjs/core'
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { parseTextList, stringifyTextList } from '../../../../shared/schemas/text-list.js'
@@ -7,10 +7,11 @@ import { Popconfirm } from '../../components/popconfirm/index.js'
 import { ListPager } from '../../components/resource-table/index.js'
 import { errorText, type ApiError } from '../../lib/api-client.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
+import { bodySchemas, validateForm } from '../../lib/form-validation.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
-import { useCreateController, useDeleteController, useUpdateController } from '../../lib/write-controllers.js'
-import { ConfigEditor } from './config-editor.js'
+import { fieldErrorsOf, useCreateController, useDeleteController, useUpdateController } from '../../lib/write-controllers.js'
+import { ConfigEditor, type ConfigRefusal } from './config-editor.js'
 import type { ConfigDraft, ConfigTexts } from './config-rules.js'
 import './config.css'
 
@@ -53,15 +54,30 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
   // names the upstream refused as taken (another page holds them): the check as one types knows them from then on
   const [refusedNames, setRefusedNames] = useState<readonly string[]>([])
   const sentName = useRef('')
+  // the upstream's per-field refusals of the last save, for the editor that sent it to show
+  const refusal = useRef<ConfigRefusal>({})
   const rememberRefused = (err: ApiError) => {
-    if (err.status === 409 && err.info?.fields?.[def.nameField]) setRefusedNames((names) => [...names, sentName.current])
+    const fields = fieldErrorsOf(err)
+    refusal.current = { name: fields[def.nameField], list: fields[def.listField] }
+    if (err.status === 409 && fields[def.nameField]) setRefusedNames((names) => [...names, sentName.current])
   }
+  const outcome = (saved: unknown): true | ConfigRefusal => (saved !== undefined ? true : refusal.current)
   const namesBut = (id?: number) => [...rows.filter((r) => r.id !== id).map((r) => String(r[def.nameField])), ...refusedNames]
   const body = (draft: ConfigDraft) => {
     sentName.current = draft.name
     return { [def.nameField]: draft.name, [def.listField]: stringifyTextList(draft.values) }
   }
 
+  // the body the upstream validates, checked in the browser with the same TypeBox object
+  const schemaCheck = useCallback(
+    (draft: ConfigDraft): ConfigRefusal => {
+      const fields = resource.fields.filter((f) => f.name === def.nameField || f.name === def.listField)
+      const values = { [def.nameField]: draft.name, [def.listField]: stringifyTextList(draft.values) }
+      const errors = validateForm(bodySchemas(resource).create, fields, values)
+      return { name: errors[def.nameField], list: errors[def.listField] }
+    },
+    [resource, def.nameField, def.listField],
+  )
   const create = useCreateController(resource, { onSuccess: () => setCreating(false), onError: rememberRefused })
   const update = useUpdateController(resource, { onError: rememberRefused })
   const remove = useDeleteController(resource, { failureText: MESSAGES.configDeleteFailed(def.noun) })
@@ -99,9 +115,10 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
                 initial={draftOf(def, row)}
                 takenNames={namesBut(row.id)}
                 texts={def.texts}
+                schemaCheck={schemaCheck}
                 busy={update.isMutating}
                 submitText="Save"
-                onSubmit={async (draft) => (await update.trigger({ id: row.id, values: body(draft) })) !== undefined}
+                onSubmit={async (draft) => outcome(await update.trigger({ id: row.id, values: body(draft) }))}
                 actions={
                   <Popconfirm
                     question={MESSAGES.sureToDelete}
@@ -149,9 +166,10 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
             initial={{ name: '', values: [''] }}
             takenNames={namesBut()}
             texts={def.texts}
+            schemaCheck={schemaCheck}
             busy={create.isMutating}
             submitText="Create"
-            onSubmit={async (draft) => (await create.trigger(body(draft))) !== undefined}
+            onSubmit={async (draft) => outcome(await create.trigger(body(draft)))}
             actions={<Button text="Cancel" onClick={() => setCreating(false)} />}
           />
         </DialogBody>

@@ -1,17 +1,10 @@
 import { OTHER_DEPARTMENT as OTHER } from '../../../../shared/constants.js'
-import { MESSAGES } from '../../../../shared/messages.js'
-import { dcoeMembers } from '../../../../shared/resources/dcoe-members.js'
-import { fieldOf } from '../../../../shared/resources/index.js'
+import { otherDepartmentErrors } from '../../../../shared/rules/members.js'
 import type { FormValues } from '../../lib/form-values.js'
-import type { FormErrors } from '../../lib/form-validation.js'
+import type { FormRule } from '../../lib/form-validation.js'
 
-const OTHER_LABEL = fieldOf(dcoeMembers, 'other_department')?.label ?? 'If Other, Department'
-
-/** 'Other' needs its department typed (issue 7c: it saved department ""). */
-export function otherDepartmentRule(values: FormValues): FormErrors {
-  const typed = typeof values.other_department === 'string' ? values.other_department.trim() : ''
-  return values.department === OTHER && typed === '' ? { other_department: MESSAGES.pleaseInput(OTHER_LABEL) } : {}
-}
+/** 'Other' needs its department typed (issue 7c): the rule the upstream applies too. */
+export const otherDepartmentRule: FormRule = otherDepartmentErrors
 
 /** The add payload (spec 000 §5): with Other, the typed department is the department. */
 export function toMemberBody(values: FormValues): Record<string, unknown> {

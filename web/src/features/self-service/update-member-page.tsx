@@ -1,29 +1,33 @@
 import { Button, Card, FormGroup, H1, HTMLSelect, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core'
-import { useState, type FormEvent } from 'react'
+import { useEffect } from 'react'
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form'
 import useSWR from 'swr'
+import useSWRMutation from 'swr/mutation'
 import { useLocation, useSearch } from 'wouter'
 import { OTHER_DEPARTMENT as OTHER } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
-import { SELF_UPDATE_LABELS as L, type SelectOption } from '../../../../shared/schemas/member-self-service.js'
+import { MemberSelfUpdateSchema, SELF_UPDATE_LABELS as L, type SelectOption } from '../../../../shared/schemas/member-self-service.js'
+import { callErrors } from '../../components/call-form/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
+import { resolverResult } from '../../lib/form-validation.js'
 import { toastError, toastSuccess } from '../../lib/toaster.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import { fieldErrorsOf } from '../../lib/write-controllers.js'
 
 const TITLE = 'Update Your Details'
 
-interface Values {
-  department: string
-  other_department: string
-  business_unit: string
-}
+type Name = 'department' | 'other_department' | 'business_unit'
+type Values = Record<Name, string>
+const EMPTY: Values = { department: '', other_department: '', business_unit: '' }
 
 /** The choices of one field, for the holder of the link (spec 000 §7 GET /select_options). */
 function useSelectOptions(field: 'department' | 'business_unit', link: { memberId: string; credential: string } | undefined) {
   return useSWR<{ data: SelectOption[] }>(link ? paths.api.selectOptions.getHref(field, link) : null, { revalidateOnFocus: false })
 }
 
-function errorsOf(v: Values): Partial<Values> {
+/** The spec's 'Please Input {title}!' for what the person has not chosen or typed (spec 000 §5). */
+function requiredErrors(v: Values): Partial<Values> {
   const errors: Partial<Values> = {}
   if (!v.department) errors.department = MESSAGES.pleaseInput(L.department)
   if (v.department === OTHER && !v.other_department.trim()) errors.other_department = MESSAGES.pleaseInput(L.other_department)
@@ -38,9 +42,20 @@ function toBody(v: Values) {
 }
 
 /**
+ * The house's form check: what is missing first (the spec's texts), then the very TypeBox schema the
+ * upstream validates the body with.
+ */
+const resolver: Resolver<Values> = async (values) => {
+  const missing = requiredErrors(values)
+  const errors = Object.keys(missing).length > 0 ? missing : callErrors(MemberSelfUpdateSchema, toBody(values), L)
+  return resolverResult(values, errors)
+}
+
+/**
  * /unauth/update-member?member_id=…&credential=… (spec 000 §2, §6, §8): public, authorised by the link
  * the team sent. The member picks a department (or Other and types it) and a business unit; success
- * goes to the thank-you page, any failure says to reach out to the team.
+ * goes to the thank-you page, any failure says to reach out to the team, and the upstream's per-field
+ * refusals (a department removed meanwhile) show under their fields.
  */
 export function UpdateMemberPage() {
   usePageTitle(TITLE)
@@ -52,29 +67,30 @@ export function UpdateMemberPage() {
   const departments = useSelectOptions('department', complete ? link : undefined)
   const units = useSelectOptions('business_unit', complete ? link : undefined)
   const [, navigate] = useLocation()
-  const [values, setValues] = useState<Values>({ department: '', other_department: '', business_unit: '' })
-  const [tried, setTried] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const errors = tried ? errorsOf(values) : {}
+  const form = useForm<Values>({ defaultValues: EMPTY, resolver, mode: 'onSubmit', reValidateMode: 'onChange' })
+  const department = useWatch({ control: form.control, name: 'department' })
+  // after a submit attempt, choosing Other asks for its department at once (and choosing another stops
+  // asking); an effect, so the field that appears has subscribed to the errors before they come
+  useEffect(() => {
+    if (form.formState.isSubmitted) void form.trigger()
+  }, [department, form])
+  const update = useSWRMutation(
+    paths.api.memberUpdateRestricted.getHref(memberId, credential),
+    (url: string, { arg }: { arg: ReturnType<typeof toBody> }) => apiRequest('POST', url, arg),
+  )
 
-  const set = (name: keyof Values) => (value: string) => setValues((v) => ({ ...v, [name]: value }))
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setTried(true)
-    if (Object.keys(errorsOf(values)).length > 0) return
-    setBusy(true)
+  const submit = form.handleSubmit(async (values) => {
     try {
-      await apiRequest('POST', paths.api.memberUpdateRestricted.getHref(memberId, credential), toBody(values))
+      await update.trigger(toBody(values))
       void toastSuccess(MESSAGES.memberUpdated)
       navigate(paths.redirect.getHref())
     } catch (err) {
       console.error('member update failed', err)
       void toastError(MESSAGES.memberUpdateFailed)
-    } finally {
-      setBusy(false)
+      for (const [name, message] of Object.entries(fieldErrorsOf(err)))
+        if (name in EMPTY) form.setError(name as Name, { type: 'server', message })
     }
-  }
+  })
 
   if (!complete || departments.error || units.error)
     return (
@@ -89,16 +105,24 @@ export function UpdateMemberPage() {
       </div>
     )
 
-  const field = (name: keyof Values, control: JSX.Element) => (
-    <FormGroup
-      label={L[name]}
-      labelFor={`member-${name}`}
-      intent={errors[name] ? Intent.DANGER : Intent.NONE}
-      helperText={errors[name]}
-      className="form-group--required"
-    >
-      {control}
-    </FormGroup>
+  const departmentChoices = departments.data.data
+  const unitChoices = units.data.data
+  const field = (name: Name, control: (value: string, set: (value: string) => void) => JSX.Element) => (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field: input, fieldState }) => (
+        <FormGroup
+          label={L[name]}
+          labelFor={`member-${name}`}
+          intent={fieldState.error ? Intent.DANGER : Intent.NONE}
+          helperText={fieldState.error?.message}
+          className="form-group--required"
+        >
+          {control(input.value, input.onChange)}
+        </FormGroup>
+      )}
+    />
   )
   return (
     <div className="page page--narrow">
@@ -107,50 +131,37 @@ export function UpdateMemberPage() {
       </header>
       <Card className="form-card">
         <form onSubmit={(e) => void submit(e)} noValidate>
-          {field(
-            'department',
-            <HTMLSelect id="member-department" fill value={values.department} onChange={(e) => set('department')(e.currentTarget.value)}>
+          {field('department', (value, set) => (
+            <HTMLSelect id="member-department" fill value={value} onChange={(e) => set(e.currentTarget.value)}>
               <option value="" disabled>
                 Select…
               </option>
-              {departments.data.data.map((d) => (
+              {departmentChoices.map((d) => (
                 <option key={d.name} value={d.name}>
                   {d.attributes.label}
                 </option>
               ))}
               <option value={OTHER}>{OTHER}</option>
-            </HTMLSelect>,
-          )}
-          {values.department === OTHER &&
-            field(
-              'other_department',
-              <InputGroup
-                id="member-other_department"
-                value={values.other_department}
-                onValueChange={set('other_department')}
-                maxLength={200}
-              />,
-            )}
-          {field(
-            'business_unit',
-            <HTMLSelect
-              id="member-business_unit"
-              fill
-              value={values.business_unit}
-              onChange={(e) => set('business_unit')(e.currentTarget.value)}
-            >
+            </HTMLSelect>
+          ))}
+          {department === OTHER &&
+            field('other_department', (value, set) => (
+              <InputGroup id="member-other_department" value={value} onValueChange={set} maxLength={200} />
+            ))}
+          {field('business_unit', (value, set) => (
+            <HTMLSelect id="member-business_unit" fill value={value} onChange={(e) => set(e.currentTarget.value)}>
               <option value="" disabled>
                 Select…
               </option>
-              {units.data.data.map((u) => (
+              {unitChoices.map((u) => (
                 <option key={u.name} value={u.name}>
                   {u.attributes.label}
                 </option>
               ))}
-            </HTMLSelect>,
-          )}
+            </HTMLSelect>
+          ))}
           <div className="form-actions">
-            <Button type="submit" intent={Intent.PRIMARY} text="Submit" loading={busy} />
+            <Button type="submit" intent={Intent.PRIMARY} text="Submit" loading={update.isMutating} />
           </div>
         </form>
       </Card>
