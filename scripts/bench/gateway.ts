@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { freePort } from '../../test/helper.js'
 import { signIn } from '../../test/lib/sign-in.js'
+import { waitFor } from './wait-for.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 50
@@ -101,18 +102,6 @@ async function measured(url: string, headers: Record<string, string>, pids: numb
   const result = await wrk(url, headers)
   const spent = cpuSeconds(pids) - before
   return { ...result, cpuPerRequest: (spent / (result.rate * SECONDS)) * 1e6 }
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} never answered`)
 }
 
 async function main() {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../test/helper.js'
 import { scriptToken } from '../../test/lib/sign-in.js'
+import { waitFor } from './wait-for.js'
 
 const FILE_BYTES = Number(process.env.BENCH_UPLOAD_BYTES ?? 50 * 1000 * 1000)
 const SETTLE_MS = 3_000
@@ -22,18 +23,6 @@ function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   if (!match) throw new Error(`no VmRSS for ${pid}`)
   return Number(match[1]) * 1024
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} never answered`)
 }
 
 async function main() {

@@ -1,0 +1,12 @@
+/** Waits (up to 20 s) until `url` answers with anything below 500: a server just started by a bench. */
+export async function waitFor(url: string) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} never answered`)
+}
