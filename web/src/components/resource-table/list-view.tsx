@@ -8,7 +8,7 @@ import type { ListController } from '../../lib/use-list-controller.js'
 import { ListPager } from './pager.js'
 import { ResourceTable, type ResourceTableProps } from './resource-table.js'
 
-export interface ListViewProps extends Pick<ResourceTableProps, 'renderCell' | 'renderActions'> {
+export interface ListViewProps extends Pick<ResourceTableProps, 'renderCell' | 'renderActions' | 'initialLayout'> {
   resource: ResourceDef
   list: ListController
   /** the list's SWR answer */

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { Row } from '../../lib/resource-api.js'
 import { HtmlResourceTable } from './html-table.js'
-import { defaultLayout, densityAtom, useModelPreferences } from './preferences.js'
+import { defaultLayout, densityAtom, useModelPreferences, type ListLayout } from './preferences.js'
 import { TableToolbar } from './table-toolbar.js'
 
 // Blueprint's table (~30 KB gzip) loads only when someone picks the grid
@@ -24,6 +24,8 @@ export interface ResourceTableProps {
   stale?: boolean
   /** @default 5 */
   skeletonRows?: number
+  /** how a wide list starts until the person picks, where its page knows better @default defaultLayout(resource) */
+  initialLayout?: ListLayout
 }
 
 /**
@@ -34,8 +36,9 @@ export interface ResourceTableProps {
 export function ResourceTable(props: ResourceTableProps) {
   const [density, setDensity] = useAtom(densityAtom)
   const [prefs, updatePrefs] = useModelPreferences(props.resource.key)
-  const initial = defaultLayout(props.resource)
-  const wide = initial !== undefined
+  const inferred = defaultLayout(props.resource)
+  const wide = inferred !== undefined
+  const initial = props.initialLayout ?? inferred
   const layout = wide && (prefs.layout ?? initial) === 'grid' ? 'grid' : 'table'
   const compact = density === 'compact'
   const table = <HtmlResourceTable {...props} compact={compact} />

@@ -248,6 +248,8 @@ function JobsList({ list }: { list: ReturnType<typeof useListController> }) {
         answer={answer}
         failedTitle="The jobs could not be loaded"
         renderCell={renderJobCell}
+        // the jobs sit under the forms and are read one by one as each action records its own: a table
+        initialLayout="table"
         empty={<NonIdealState icon="inbox" title="No billing jobs yet" />}
       />
     </section>
