@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream'
+import { Readable, Transform, type TransformCallback } from 'node:stream'
 
 /** One upstream list page as CSV lines, and whether it was the last one. */
 export interface CsvPage {
@@ -71,5 +71,45 @@ export class CsvPages extends Readable {
     if (page.text === '' && !page.last) return this._read()
     if (page.text !== '') this.push(page.text)
     if (page.last) this.push(null)
+  }
+}
+
+/**
+ * An upstream's own CSV file on its way to the client, counted for the audit line: bytes, and
+ * records (line ends outside quoted cells, the header line not included).
+ */
+export class CsvPassThrough extends Transform {
+  bytes = 0
+  private lines = 0
+  private quoted = false
+
+  get rows(): number {
+    return Math.max(0, this.lines - 1)
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.bytes += chunk.length
+    let at = 0
+    let quote = chunk.indexOf(0x22)
+    while (at < chunk.length) {
+      if (this.quoted) {
+        // a doubled quote inside a cell closes and reopens: the count stays right
+        if (quote < 0) break
+        this.quoted = false
+        at = quote + 1
+        quote = chunk.indexOf(0x22, at)
+        continue
+      }
+      const newline = chunk.indexOf(0x0a, at)
+      if (newline >= 0 && (quote < 0 || newline < quote)) {
+        this.lines++
+        at = newline + 1
+      } else if (quote >= 0) {
+        this.quoted = true
+        at = quote + 1
+        quote = chunk.indexOf(0x22, at)
+      } else break
+    }
+    done(null, chunk)
   }
 }

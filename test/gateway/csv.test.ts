@@ -1,5 +1,6 @@
 import { once } from 'node:events'
 import { createServer, get, type IncomingMessage } from 'node:http'
+import { brotliDecompressSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import t from 'tap'
 import { csvCell } from '../../shared/csv.js'
@@ -309,6 +310,96 @@ t.test('paging, identity, failures and backpressure against a recording upstream
     t.same(pick(line, ['status', 'complete', 'aborted']), { status: 499, complete: false, aborted: true })
     t.ok((line.rows as number) < 1_000_000, `${line.rows as number} rows read from the upstream, not the whole list`)
     t.ok(upstream.seen.length <= (line.rows as number) / 1000 + 1, 'no page asked for beyond those and the one in flight')
+  })
+})
+
+/**
+ * An upstream that renders the list as CSV itself (the real one does on PostgreSQL): `rows` lines,
+ * each with a quoted cell holding a CRLF, written in small pieces; `cutAfter` rows, then the
+ * connection is cut; `endless` writes until the gateway stops reading.
+ */
+async function fakeCsvUpstream(t: { teardown(fn: () => unknown): void }, opts: { rows: number; cutAfter?: number; endless?: boolean }) {
+  const seen: { url: string; accept?: string }[] = []
+  let markClosed = () => {}
+  const closed = new Promise<void>((resolve) => (markClosed = resolve))
+  const line = (i: number) => `row ${i},"two\r\nlines, ""quoted"""\r\n`
+  const server = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', accept: req.headers.accept })
+    res.once('close', () => markClosed())
+    res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' })
+    res.write('Name,Abbreviation\r\n')
+    let i = 0
+    const more = () => {
+      while (opts.endless || i < opts.rows) {
+        if (opts.cutAfter !== undefined && i === opts.cutAfter) return res.destroy()
+        if (!res.write(line(i++))) return void res.once('drain', more)
+      }
+      res.end()
+    }
+    more()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))))
+  const file = 'Name,Abbreviation\r\n' + Array.from({ length: opts.rows }, (_, i) => line(i)).join('')
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, seen, file, closed }
+}
+
+t.test('an upstream that renders the CSV itself: passed through in one call', async (t) => {
+  t.test('the file as the upstream wrote it, counted for the audit line', async (t) => {
+    const upstream = await fakeCsvUpstream(t, { rows: 20_000 })
+    const gw = await startGateway(t, upstream.url)
+    const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
+    const response = await fetch(`${gw.baseUrl}/api/csv/departments?sort=-name&by_name=r`, { headers: { cookie } })
+    t.equal(response.status, 200)
+    t.equal(response.headers.get('content-type'), 'text/csv; charset=utf-8')
+    t.match(response.headers.get('content-disposition'), FILE_NAME)
+    const text = await response.text()
+    t.equal(text, upstream.file)
+    t.equal(parseCsv(text).length, 20_001)
+    t.same(upstream.seen, [
+      { url: '/departments?sort=-name&by_name=r&per_page=1000&count=none&page=1', accept: 'text/csv, application/json;q=0.5' },
+    ])
+    const line = await gw.auditLine((l) => String(l.path).startsWith('/api/csv/departments'))
+    // compressed for a client that accepts it (at the route's fast level), the same file inside
+    const request = get(`${gw.baseUrl}/api/csv/departments`, { headers: { cookie, 'accept-encoding': 'br' } })
+    const [compressed] = (await once(request, 'response')) as [IncomingMessage]
+    t.equal(compressed.headers['content-encoding'], 'br')
+    const chunks: Buffer[] = []
+    for await (const chunk of compressed) chunks.push(chunk as Buffer)
+    t.equal(brotliDecompressSync(Buffer.concat(chunks)).toString(), upstream.file)
+    t.same(pick(line, ['status', 'complete', 'rows', 'bytesOut']), {
+      status: 200,
+      complete: true,
+      rows: 20_000,
+      bytesOut: Buffer.byteLength(upstream.file),
+    })
+  })
+
+  t.test('an upstream that breaks off mid-file breaks the transfer', async (t) => {
+    const upstream = await fakeCsvUpstream(t, { rows: 50_000, cutAfter: 30_000 })
+    const gw = await startGateway(t, upstream.url)
+    const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
+    const response = await fetch(`${gw.baseUrl}/api/csv/departments`, { headers: { cookie } })
+    t.equal(response.status, 200)
+    await t.rejects(response.text(), 'reading the body fails: a cut file never looks whole')
+    const line = await gw.auditLine((l) => l.path === '/api/csv/departments')
+    t.same(pick(line, ['status', 'complete', 'aborted']), { status: 200, complete: false, aborted: true })
+  })
+
+  t.test('a client that leaves mid-file ends the upstream answer', async (t) => {
+    const upstream = await fakeCsvUpstream(t, { rows: 0, endless: true })
+    const gw = await startGateway(t, upstream.url)
+    const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
+    const request = get(`${gw.baseUrl}/api/csv/departments`, { headers: { cookie } })
+    const [response] = (await once(request, 'response')) as [IncomingMessage]
+    const [first] = (await once(response, 'data')) as [Buffer]
+    t.ok(first.length > 0, 'the file has started')
+    request.destroy()
+    const line = await gw.auditLine((l) => l.path === '/api/csv/departments')
+    t.same(pick(line, ['status', 'complete', 'aborted']), { status: 499, complete: false, aborted: true })
+    // the gateway's side of the upstream answer is closed with it, so the upstream stops writing
+    await upstream.closed
+    t.pass('the upstream saw its answer closed')
   })
 })
 

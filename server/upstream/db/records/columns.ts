@@ -23,6 +23,8 @@ export interface RecordShape {
   joinsFor(fields: readonly string[]): SQL
   /** the raw expression of a readable field: for WHERE and ORDER BY (keeps types and indexes) */
   expr(field: string): SQL
+  /** a readable field as the API gives it (the select list's expression, without its alias) */
+  value(field: string): SQL
 }
 
 const T = sql.identifier('t')
@@ -89,10 +91,11 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
     }
   }
   const readable = resource.fields.filter((f) => exprs.has(f.name))
+  const valueOf = (field: FieldDef) => formatted(field, exprs.get(field.name)!)
   const shape: RecordShape = {
     resource,
     readable,
-    select: sql.join([...readable.map((f) => sql`${formatted(f, exprs.get(f.name)!)} AS ${sql.identifier(f.name)}`), ...extra], sql`, `),
+    select: sql.join([...readable.map((f) => sql`${valueOf(f)} AS ${sql.identifier(f.name)}`), ...extra], sql`, `),
     joins: sql.join([...joins.values()]),
     joinsFor(fields) {
       const needed = new Set(fields.map((f) => via.get(f)).filter((v) => v !== undefined))
@@ -102,6 +105,11 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
       const expr = exprs.get(name)
       if (!expr) throw new Error(`${resource.key} has no readable field ${name}`)
       return expr
+    },
+    value(name) {
+      const field = readable.find((f) => f.name === name)
+      if (!field) throw new Error(`${resource.key} has no readable field ${name}`)
+      return valueOf(field)
     },
   }
   cache.set(resource, shape)

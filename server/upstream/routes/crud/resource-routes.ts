@@ -5,6 +5,7 @@ import { HttpError } from '../../http-error.js'
 import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
 import { dbHttpError, modelName } from './db-errors.js'
 import { encodeCursor, listQueryOf, type RawListQuery } from './list-query.js'
+import { sendCsv, wantsCsv } from './csv-answer.js'
 import { BODY_RULES, type BodyRule } from '../body-rules.js'
 import { listMetaFor } from '../list-meta.js'
 import { etagOf, expectedVersions, staleMessage } from './versions.js'
@@ -67,8 +68,9 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
   app.get<{ Querystring: RawListQuery }>(
     '/',
     { schema: { querystring: schemas.listQuery, response: { 200: schemas.list } }, schemaErrorFormatter },
-    async (request) => {
+    async (request, reply) => {
       const query = listQueryOf(resource, request.query)
+      if (wantsCsv(request, resource, app.database)) return guarded('write', {}, () => sendCsv(reply, app.database, records, query))
       const { data, total, estimated, next, versions } = await guarded('write', {}, () => records.list(db(), query))
       const extra = extraMeta ? await extraMeta.compute(db(), query) : {}
       return {
