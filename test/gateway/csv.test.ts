@@ -403,6 +403,43 @@ t.test('an upstream that renders the CSV itself: passed through in one call', as
   })
 })
 
+t.test('people first: an export asks for its next page only when no other request is in flight', async (t) => {
+  const seen: string[] = []
+  let release = () => {}
+  const server = createServer((req, res) => {
+    seen.push(req.url ?? '')
+    res.setHeader('content-type', 'application/json')
+    if (req.url === '/departments/7') {
+      // a person's call, held until the test lets it answer
+      release = () => res.end(JSON.stringify({ data: { id: 7, name: 'held' } }))
+      return
+    }
+    const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page'))
+    const data = Array.from({ length: page === 1 ? 1000 : 10 }, (_, i) => ({ name: `p${page} r${i}` }))
+    res.end(JSON.stringify({ data, meta: { page, per_page: 1000 } }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))))
+  const gw = await startGateway(t, `http://127.0.0.1:${(server.address() as { port: number }).port}`)
+  const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
+
+  const held = fetch(`${gw.baseUrl}/api/departments/7`, { headers: { cookie } })
+  while (!seen.includes('/departments/7')) await once(server, 'request')
+  // uncompressed: a compressor would hold page 1's few bytes until more came
+  const exported = fetch(`${gw.baseUrl}/api/csv/departments`, { headers: { cookie, 'accept-encoding': 'identity' } })
+  const response = await exported
+  t.equal(response.status, 200, 'page 1 came, the answer started')
+  const reader = response.body!.getReader()
+  await reader.read()
+  t.same(seen, ['/departments/7', '/departments?per_page=1000&count=none&page=1'], 'no page 2 while the person waits')
+  release()
+  t.equal((await held).status, 200)
+  let text = ''
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += Buffer.from(chunk.value).toString()
+  t.ok(text.endsWith('p2 r9,,\r\n'), 'then the rest of the file')
+  t.same(seen.slice(2), ['/departments?per_page=1000&count=none&page=2'])
+})
+
 t.test('CsvPages asks for the next page only as the consumer reads', async (t) => {
   // each page hands on the upstream's cursor: the next request carries it (and its number)
   const page = (n: number, last = false): CsvPage => ({

@@ -135,6 +135,17 @@ t.test('the list as text/csv: a COPY on PostgreSQL, the JSON page on PGlite', as
     t.equal(((await response.json()) as { data: unknown[] }).data.length, 5)
   }
 
+  // a whole-list walk: on PGlite in steps of 100 rows, each with the cursor to the next
+  const walk = (await (
+    await fetch(`${url}/departments?count=none&per_page=1000`, { headers: { authorization: `Bearer ${TOKEN}` } })
+  ).json()) as {
+    data: unknown[]
+    meta: { per_page: number; next?: string }
+  }
+  t.equal(walk.data.length, database.dialect === 'pglite' ? 100 : 1000)
+  t.equal(walk.meta.per_page, walk.data.length)
+  t.equal(typeof walk.meta.next, 'string')
+
   const refused = await fetch(`${url}/departments?sort=nope`, { headers: { authorization: `Bearer ${TOKEN}`, accept: 'text/csv' } })
   t.equal(refused.status, 400)
   t.strictSame(await refused.json(), { error: 'Unknown sort field "nope"', statusCode: 400, fields: { sort: 'Unknown sort field "nope"' } })

@@ -60,7 +60,9 @@ export const csvPlugin = fp<UpstreamClientOptions>(
       const rows = body.data as Record<string, unknown>[]
       const total = Number(body.meta?.total)
       const next = typeof body.meta?.next === 'string' ? body.meta.next : undefined
-      const last = rows.length < MAX_PAGE_SIZE || (!next && Number.isFinite(total) && at.page * MAX_PAGE_SIZE >= total)
+      // a cursor always leads on (an upstream may walk in shorter steps than asked); without one, a
+      // short page or the total ends the list
+      const last = !next && (rows.length < MAX_PAGE_SIZE || (Number.isFinite(total) && at.page * MAX_PAGE_SIZE >= total))
       return { text: csvRows(columns, rows), rows: rows.length, last, next }
     }
 
@@ -140,7 +142,7 @@ export const csvPlugin = fp<UpstreamClientOptions>(
           )
           body = new CsvPages(
             { ...started.first, text: csvHeader(columns) + started.first.text },
-            (at) => page(request, resource, columns, params, at),
+            (at) => fastify.othersDone().then(() => page(request, resource, columns, params, at)),
             headersOut,
           )
         }
@@ -152,5 +154,5 @@ export const csvPlugin = fp<UpstreamClientOptions>(
       },
     )
   },
-  { name: 'csv', dependencies: ['auth', 'audit'] },
+  { name: 'csv', dependencies: ['auth', 'audit', 'people-first'] },
 )

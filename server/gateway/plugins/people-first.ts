@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once no request other than CSV exports is in flight. */
+    othersDone(): Promise<void>
+  }
+}
+
+/**
+ * People first: a CSV export walking a list page by page (an upstream without its own CSV, such as
+ * the embedded one on PGlite, whose queries all run on the process's one thread) asks for each
+ * next page only when no other request is in flight, so a person's page waits behind one export
+ * step at most rather than one at every hop. Exports themselves do not count.
+ */
+export const peopleFirstPlugin = fp(
+  async (fastify) => {
+    let inFlight = 0
+    let waiting: (() => void)[] = []
+    fastify.decorate('othersDone', () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))))
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith('/api/csv/')) return
+      inFlight++
+      // 'close' comes for every answer, finished or abandoned, so the count cannot leak
+      reply.raw.once('close', () => {
+        if (--inFlight > 0) return
+        const ready = waiting
+        waiting = []
+        for (const resolve of ready) resolve()
+      })
+    })
+  },
+  { name: 'people-first' },
+)
