@@ -83,7 +83,9 @@ export function joinSortPage(q: JoinSortQuery): SQL {
   let start: SQL
   let bound: SQL | undefined
   if (q.after) {
-    start = sql`CAST(${q.after.key} AS ${keyType})`
+    // sent as text on both drivers (PGlite refuses the string 'false' as a boolean parameter)
+    const text = q.after.key === null ? null : String(q.after.key)
+    start = sql`CAST(CAST(${text} AS text) AS ${keyType})`
     bound = q.descending ? sql`t.id < ${q.after.id}` : sql`t.id > ${q.after.id}`
   } else {
     start = q.descending ? sql`CAST(NULL AS ${keyType})` : sql`(SELECT ${key} FROM ${looked} AS ${alias} ORDER BY ${key} LIMIT 1)`

@@ -173,7 +173,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
 
   /**
    * How a page sorted by `field` finds its rows when the field is a looked-up row's (join-sort.ts):
-   * undefined for the one `ORDER BY` (any other field; a page past the first `keyWalkAbove` rows;
+   * undefined for the one `ORDER BY` (any other field; a page past the first EXACT_TOTAL_LIMIT rows;
    * filters the planner expects to leave at most `keyWalkAbove` rows, which sort cheaply while a
    * walk would read through every key's rows to find them; a lookup that at most `keyWalkAbove`
    * rows use, which sort cheaply too), 'split' for an optional lookup that few rows use, else 'walk'.
@@ -181,7 +181,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
   async function joinedOrder(db: Executor, field: string, need: number, filters: readonly SQL[], filterFields: readonly string[]) {
     const lookup = shape.lookupOf(field)
     const type = resource.fields.find((f) => f.name === field)?.type
-    if (!lookup || !type || !(TEXT_TYPES.has(type) || type === 'boolean') || need > keyWalkAbove) return undefined
+    if (!lookup || !type || !(TEXT_TYPES.has(type) || type === 'boolean') || need > EXACT_TOTAL_LIMIT) return undefined
     if (filters.length && (await estimatedRows(db, sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`)) <= keyWalkAbove) {
       return undefined
     }
