@@ -19,6 +19,11 @@ import type { JoinLookup } from './columns.js'
  * touches. NULL keys keep PostgreSQL's place (last ascending, first descending): they are one more
  * group, the rows whose looked-up row has a NULL key and, for an optional lookup, the rows without
  * one. A cursor starts the walk at its key, past its id; its key is the walk's `__key` as text.
+ *
+ * What it does not bound: every key of the looked-up table is visited in turn, used or not, so a
+ * large looked-up table whose keys few base rows use costs a probe per unused key (repository.ts
+ * sorts those lists plainly when at most EXACT_TOTAL_LIMIT rows use the lookup); and a key that many
+ * looked-up rows carry but few base rows use reads the base table far to find them.
  */
 export interface JoinSortQuery {
   base: string
