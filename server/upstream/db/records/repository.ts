@@ -176,7 +176,8 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
    * undefined for the one `ORDER BY` (any other field; a page past the first EXACT_TOTAL_LIMIT rows;
    * filters the planner expects to leave at most `keyWalkAbove` rows, which sort cheaply while a
    * walk would read through every key's rows to find them; a lookup that at most `keyWalkAbove`
-   * rows use, which sort cheaply too), 'split' for an optional lookup that few rows use, else 'walk'.
+   * rows use, which sort cheaply too); else `how` is 'split' for an optional lookup that few rows use,
+   * 'walk' for the others.
    */
   async function joinedOrder(db: Executor, field: string, need: number, filters: readonly SQL[], filterFields: readonly string[]) {
     const lookup = shape.lookupOf(field)
@@ -190,8 +191,8 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       db,
       sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} AS t WHERE t.${sql.identifier(lookup.column)} IS NOT NULL LIMIT ${keyWalkAbove + 1}) AS c`,
     )
-    if (Number(linked.n) > keyWalkAbove) return 'walk'
-    return lookup.required ? undefined : 'split'
+    const how = Number(linked.n) > keyWalkAbove ? 'walk' : lookup.required ? undefined : 'split'
+    return how && { how, lookup, keyType: type === 'boolean' ? ('boolean' as const) : ('text' as const) }
   }
 
   async function get(db: Executor, id: number): Promise<ApiRecord | undefined> {
@@ -242,13 +243,12 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
               ORDER BY ${sortKey} ${dir}, t.id ${dir}
               LIMIT ${query.perPage} OFFSET ${offset})`
       const ranges = query.after ? afterCursor(sortKey, descending, query.after) : []
-      const lookup = shape.lookupOf(key)
-      const order = lookup && (await joinedOrder(db, key, offset + query.perPage, filters, filterFields))
-      const joined = lookup && {
+      const order = await joinedOrder(db, key, offset + query.perPage, filters, filterFields)
+      const byKeys = order && {
         base: resource.table,
-        lookup,
+        lookup: order.lookup,
         key: sortKey,
-        keyType: resource.fields.find((f) => f.name === key)?.type === 'boolean' ? ('boolean' as const) : ('text' as const),
+        keyType: order.keyType,
         descending,
         filters,
         filterJoins: shape.joinsFor(filterFields),
@@ -257,17 +257,16 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
         offset,
         after: query.after,
       }
-      const pageRows =
-        order === 'walk' && joined
-          ? joinSortPage(joined)
-          : order === 'split' && joined
-            ? sparseLookupPage({ ...joined, afterRanges: ranges })
-            : ranges.length > 1
-              ? sql`SELECT * FROM (${sql.join(
-                  ranges.map((range) => branch([...filters, range])),
-                  sql` UNION ALL `,
-                )}) AS ranges ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${query.perPage}`
-              : branch(ranges.length ? [...filters, ranges[0]] : filters)
+      const pageRows = byKeys
+        ? order.how === 'walk'
+          ? joinSortPage(byKeys)
+          : sparseLookupPage({ ...byKeys, afterRanges: ranges })
+        : ranges.length > 1
+          ? sql`SELECT * FROM (${sql.join(
+              ranges.map((range) => branch([...filters, range])),
+              sql` UNION ALL `,
+            )}) AS ranges ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${query.perPage}`
+          : branch(ranges.length ? [...filters, ranges[0]] : filters)
       // a whole-list walk (count=none: the CSV) needs no versions; a screen's page does, for its inline writes
       const walk = query.count === 'none'
       const found = await rows(
