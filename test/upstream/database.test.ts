@@ -288,6 +288,19 @@ t.test("the indexes serve the registry's sorts, searches and case-insensitive em
       const key = ['text', 'email', 'select'].includes(sort.type) ? `lower\\(${ident(sort.name)}\\)` : ident(sort.name)
       has(t, new RegExp(`${on} btree \\(${key}, id\\)$`), `${resource.key} sorted by ${sort.name}`)
     }
+    // a list column of a looked-up row is walked key by key (db/records/join-sort.ts): the looked-up
+    // table's (key, id) index gives the keys in order, the base table's (lookup, id) index each one's rows
+    for (const field of resource.fields.filter((f) => f.join && resource.columns.includes(f.name))) {
+      const lookup = resource.fields.find((f) => f.name === field.join!.via)!
+      const target = RESOURCES.find((r) => r.key === lookup.lookup!.model)!
+      has(t, new RegExp(`${on} btree \\(${ident(lookup.name)}, id\\)$`), `${resource.key} walked by ${lookup.name}`)
+      const key = ['text', 'email', 'select'].includes(field.type) ? `lower\\(${ident(field.join!.column)}\\)` : ident(field.join!.column)
+      has(
+        t,
+        new RegExp(`ON ${ident(target.table)} USING btree \\(${key}, id\\)$`),
+        `${resource.key}.${field.name}: ${target.table}'s keys in order`,
+      )
+    }
     for (const filter of queryFilters(resource).filter((f) => f.kind === 'text' && baseColumn(f.field))) {
       if (filter.terms) {
         // searched among its distinct values (no pending list to read through), then matched by the (lower(column), id) index

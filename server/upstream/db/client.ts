@@ -92,8 +92,11 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    // a startup parameter, so every pooled connection has it before its first query
-    ...(schema && { options: `-c search_path=${schema}` }),
+    // startup parameters, so every pooled connection has them before its first query. No JIT: the
+    // upstream's statements read a page or a capped count, and a plan priced past jit_above_cost
+    // by the planner's guesses (a recursive walk is priced at ten rounds of every branch, run or
+    // not: db/records/join-sort.ts) spent 45-800 ms compiling what then ran in 1-3 ms
+    options: `-c jit=off${schema ? ` -c search_path=${schema}` : ''}`,
   })
   // an idle connection dropped by the server must not crash the process; the pool replaces it
   pool.on('error', () => undefined)

@@ -25,6 +25,20 @@ export interface RecordShape {
   expr(field: string): SQL
   /** a readable field as the API gives it (the select list's expression, without its alias) */
   value(field: string): SQL
+  /** the lookup a join field reads through (its expr names `alias`); undefined for any other field */
+  lookupOf(field: string): JoinLookup | undefined
+}
+
+/** A lookup joined on the primary key of its model's table: `<alias>.id = t.<column>`. */
+export interface JoinLookup {
+  /** the lookup column on the base table */
+  column: string
+  /** the looked-up model's table */
+  table: string
+  /** the alias the join field's expression reads (`j_<column>`) */
+  alias: string
+  /** a required lookup is NOT NULL (inner join); an optional one leaves rows without a looked-up row */
+  required: boolean
 }
 
 const T = sql.identifier('t')
@@ -56,6 +70,7 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
   const joins = new Map<string, SQL>()
   /** field name → the lookup field whose join it reads */
   const via = new Map<string, string>()
+  const lookups = new Map<string, JoinLookup>()
   for (const field of resource.fields) {
     if (field.writeOnly) continue
     if (!field.join) {
@@ -76,6 +91,7 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
       joins.set(lookup.name, sql`${kind} ${sql.identifier(target.table)} AS ${alias} ON ${alias}.id = ${T}.${sql.identifier(lookup.name)}`)
     }
     via.set(field.name, lookup.name)
+    lookups.set(field.name, { column: lookup.name, table: target.table, alias: `j_${lookup.name}`, required: Boolean(lookup.required) })
     exprs.set(field.name, sql`${alias}.${sql.identifier(field.join.column)}`)
   }
   // a model checked against a reference model: its records carry `mismatches` (comparison.ts)
@@ -111,6 +127,7 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
       if (!field) throw new Error(`${resource.key} has no readable field ${name}`)
       return valueOf(field)
     },
+    lookupOf: (name) => lookups.get(name),
   }
   cache.set(resource, shape)
   return shape

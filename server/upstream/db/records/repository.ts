@@ -3,6 +3,7 @@ import { RESOURCES, type FieldType, type FilterKind, type ResourceDef } from '..
 import type { Db } from '../client.js'
 import { shapeOf } from './columns.js'
 import { csvLineSql } from './csv-lines.js'
+import { joinSortPage, sparseLookupPage } from './join-sort.js'
 
 /** A database or a transaction: every function takes one, so callers group writes as they need. */
 export type Executor = Pick<Db, 'execute'>
@@ -85,8 +86,17 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, '\\$&')
 }
 
+export interface RepositoryOptions {
+  /**
+   * A sort by a looked-up row's field walks its keys only past this many rows (join-sort.ts);
+   * tests lower it to walk small tables. @default EXACT_TOTAL_LIMIT
+   */
+  keyWalkAbove?: number
+}
+
 /** Reads and writes the rows of one registry model (generic CRUD, seeding, special modules). */
-export function recordRepository(resource: ResourceDef, registry: readonly ResourceDef[] = RESOURCES) {
+export function recordRepository(resource: ResourceDef, registry: readonly ResourceDef[] = RESOURCES, options: RepositoryOptions = {}) {
+  const keyWalkAbove = options.keyWalkAbove ?? EXACT_TOTAL_LIMIT
   const shape = shapeOf(resource, registry)
   const table = sql.identifier(resource.table)
   const from = sql`${table} AS t${shape.joins}`
@@ -144,6 +154,14 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       : [sql`(${key}, t.id) > (${after.key}, ${after.id})`, sql`${key} IS NULL`]
   }
 
+  /** The planner's estimate of the rows of `filtered` (planning only, nothing is read). */
+  async function estimatedRows(db: Executor, filtered: SQL): Promise<number> {
+    const [plan] = await rows<Record<string, unknown>>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${filtered}`)
+    const raw = Object.values(plan)[0]
+    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[]
+    return Math.round(parsed[0].Plan['Plan Rows'])
+  }
+
   /** An exact count up to EXACT_TOTAL_LIMIT, else the planner's estimate (never below the limit). */
   async function totalOf(db: Executor, filtered: SQL): Promise<{ total: number; estimated?: boolean }> {
     const [capped] = await rows<{ n: number }>(
@@ -151,10 +169,31 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${filtered} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS capped`,
     )
     if (Number(capped.n) <= EXACT_TOTAL_LIMIT) return { total: Number(capped.n) }
-    const [plan] = await rows<Record<string, unknown>>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${filtered}`)
-    const raw = Object.values(plan)[0]
-    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[]
-    return { total: Math.max(EXACT_TOTAL_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true }
+    return { total: Math.max(EXACT_TOTAL_LIMIT + 1, await estimatedRows(db, filtered)), estimated: true }
+  }
+
+  /**
+   * How a page sorted by `field` finds its rows when the field is a looked-up row's (join-sort.ts):
+   * undefined for the one `ORDER BY` (any other field; a page past the first EXACT_TOTAL_LIMIT rows;
+   * filters the planner expects to leave at most `keyWalkAbove` rows, which sort cheaply while a
+   * walk would read through every key's rows to find them; a lookup that at most `keyWalkAbove`
+   * rows use, which sort cheaply too); else `how` is 'split' for an optional lookup that few rows use,
+   * 'walk' for the others.
+   */
+  async function joinedOrder(db: Executor, field: string, need: number, filters: readonly SQL[], filterFields: readonly string[]) {
+    const lookup = shape.lookupOf(field)
+    const type = resource.fields.find((f) => f.name === field)?.type
+    if (!lookup || !type || !(TEXT_TYPES.has(type) || type === 'boolean') || need > EXACT_TOTAL_LIMIT) return undefined
+    if (filters.length && (await estimatedRows(db, sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`)) <= keyWalkAbove) {
+      return undefined
+    }
+    // the (lookup, id) index of migration 041 counts them, reading at most keyWalkAbove + 1 entries
+    const [linked] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} AS t WHERE t.${sql.identifier(lookup.column)} IS NOT NULL LIMIT ${keyWalkAbove + 1}) AS c`,
+    )
+    const how = Number(linked.n) > keyWalkAbove ? 'walk' : lookup.required ? undefined : 'split'
+    return how && { how, lookup, keyType: type === 'boolean' ? ('boolean' as const) : ('text' as const) }
   }
 
   async function get(db: Executor, id: number): Promise<ApiRecord | undefined> {
@@ -205,8 +244,25 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
               ORDER BY ${sortKey} ${dir}, t.id ${dir}
               LIMIT ${query.perPage} OFFSET ${offset})`
       const ranges = query.after ? afterCursor(sortKey, descending, query.after) : []
-      const pageRows =
-        ranges.length > 1
+      const order = await joinedOrder(db, key, offset + query.perPage, filters, filterFields)
+      const byKeys = order && {
+        base: resource.table,
+        lookup: order.lookup,
+        key: sortKey,
+        keyType: order.keyType,
+        descending,
+        filters,
+        filterJoins: shape.joinsFor(filterFields),
+        sortJoins: shape.joinsFor([key, ...filterFields]),
+        perPage: query.perPage,
+        offset,
+        after: query.after,
+      }
+      const pageRows = byKeys
+        ? order.how === 'walk'
+          ? joinSortPage(byKeys)
+          : sparseLookupPage({ ...byKeys, afterRanges: ranges })
+        : ranges.length > 1
           ? sql`SELECT * FROM (${sql.join(
               ranges.map((range) => branch([...filters, range])),
               sql` UNION ALL `,
