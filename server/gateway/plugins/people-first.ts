@@ -18,8 +18,9 @@ export const peopleFirstPlugin = fp(
     let inFlight = 0
     let waiting: (() => void)[] = []
     fastify.decorate('othersDone', () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))))
-    fastify.addHook('onRequest', async (request, reply) => {
-      if (request.url.startsWith('/api/csv/')) return
+    // a callback hook, not an async one: it runs on every request, and needs no promise of its own
+    fastify.addHook('onRequest', (request, reply, done) => {
+      if (request.url.startsWith('/api/csv/')) return done()
       inFlight++
       // 'close' comes for every answer, finished or abandoned, so the count cannot leak
       reply.raw.once('close', () => {
@@ -28,6 +29,7 @@ export const peopleFirstPlugin = fp(
         waiting = []
         for (const resolve of ready) resolve()
       })
+      done()
     })
   },
   { name: 'people-first' },

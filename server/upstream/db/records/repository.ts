@@ -296,7 +296,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
 
     /**
      * Every row the filters find as a CSV line (column `line`, CRLF included), in the sort's order:
-     * one statement for a server-side cursor to walk (Database.batches), not pages.
+     * one statement for the database to stream (Database.copyText), not pages.
      */
     csvLines(query: Pick<ListQuery, 'sort' | 'filters'>, columns: readonly { field: string }[]): SQL {
       const dir = query.sort.startsWith('-') ? sql`DESC` : sql`ASC`
