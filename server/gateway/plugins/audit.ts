@@ -76,8 +76,10 @@ export const auditPlugin = fp<AuditOptions>(
     fastify.decorate('audit', audit)
     // the id of every line comes back on the answer, and goes upstream (header-allowlists.ts): a
     // person quoting it, the gateway's line and the upstream's log meet on one value
-    fastify.addHook('onRequest', async (request, reply) => {
+    // callback hooks here and below: they run on every request, and need no promise of their own
+    fastify.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id)
+      done()
     })
     fastify.decorate('auditEvent', (request: FastifyRequest, reply: FastifyReply, event: string, fields: Record<string, unknown>) => {
       audit.info({
@@ -105,13 +107,13 @@ export const auditPlugin = fp<AuditOptions>(
     const cutByGateway = new WeakSet<FastifyRequest>()
     // registered before compression: this sees the stream the route sent, whose error Fastify answers
     // by destroying the response (a client that leaves destroys the stream without an error)
-    fastify.addHook('onSend', async (request, reply, payload) => {
+    fastify.addHook('onSend', (request, reply, payload, done) => {
       if (payload && typeof (payload as NodeJS.ReadableStream).pipe === 'function') {
         ;(payload as NodeJS.ReadableStream).once('error', () => {
           if (!reply.raw.destroyed) cutByGateway.add(request)
         })
       }
-      return payload
+      done(null, payload)
     })
     fastify.decorate('auditOnClose', (request: FastifyRequest, reply: FastifyReply, fields: () => Record<string, unknown>) => {
       whenClosed(reply, () => {

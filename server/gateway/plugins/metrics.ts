@@ -120,11 +120,14 @@ export const metricsPlugin = fp<MetricsOptions>(
       uploadsActive,
     } satisfies GatewayMetrics)
 
-    fastify.addHook('onResponse', async (request, reply) => {
-      if (request.routeOptions.url === '/metrics') return
-      const route = routeLabel(request)
-      requests.inc({ route, method: request.method, status: String(reply.statusCode) })
-      latency.observe({ route, method: request.method }, reply.elapsedTime / 1000)
+    // a callback hook: it runs on every answer, and needs no promise of its own
+    fastify.addHook('onResponse', (request, reply, done) => {
+      if (request.routeOptions.url !== '/metrics') {
+        const route = routeLabel(request)
+        requests.inc({ route, method: request.method, status: String(reply.statusCode) })
+        latency.observe({ route, method: request.method }, reply.elapsedTime / 1000)
+      }
+      done()
     })
 
     const allowed = allowList(opts.allow)

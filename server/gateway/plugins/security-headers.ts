@@ -21,7 +21,8 @@ const CSP = [
 /** Headers on every answer; a route that needs a stricter CSP (the IdP pages) sets its own first. */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (fastify, opts) => {
-    fastify.addHook('onSend', async (_request, reply, payload) => {
+    // a callback hook: it runs on every answer, and needs no promise of its own
+    fastify.addHook('onSend', (_request, reply, payload, done) => {
       if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP)
       reply.header('x-content-type-options', 'nosniff')
       reply.header('x-frame-options', 'DENY')
@@ -29,7 +30,7 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
       reply.header('referrer-policy', 'no-referrer')
       reply.header('cross-origin-opener-policy', 'same-origin')
       if (opts.secure) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
-      return payload
+      done(null, payload)
     })
   },
   { name: 'security-headers' },
