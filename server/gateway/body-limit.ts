@@ -25,12 +25,3 @@ export class CountingLimit extends Transform {
     done(null, chunk)
   }
 }
-
-/** Counts what passes (response bodies, for the audit line). */
-export class Counter extends Transform {
-  bytes = 0
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.bytes += chunk.length
-    done(null, chunk)
-  }
-}

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import fp from 'fastify-plugin'
 import pino, { type Logger } from 'pino'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -103,14 +104,20 @@ export const auditPlugin = fp<AuditOptions>(
         ...fields,
       })
     })
-    // answers whose stream failed while the client was still there: the gateway cut them, not the client
+    // answers whose stream failed or stopped short while the client was still there: the gateway cut
+    // them, not the client
     const cutByGateway = new WeakSet<FastifyRequest>()
-    // registered before compression: this sees the stream the route sent, whose error Fastify answers
-    // by destroying the response (a client that leaves destroys the stream without an error)
+    // registered before compression: this sees the stream the route sent, whose failure Fastify
+    // answers by destroying the response (a client that leaves destroys the stream, and the response
+    // is destroyed by then)
     fastify.addHook('onSend', (request, reply, payload, done) => {
-      if (payload && typeof (payload as NodeJS.ReadableStream).pipe === 'function') {
-        ;(payload as NodeJS.ReadableStream).once('error', () => {
+      if (payload instanceof Readable) {
+        const cut = () => {
           if (!reply.raw.destroyed) cutByGateway.add(request)
+        }
+        payload.once('error', cut)
+        payload.once('close', () => {
+          if (!payload.readableEnded) cut()
         })
       }
       done(null, payload)
