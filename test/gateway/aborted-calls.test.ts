@@ -34,6 +34,15 @@ async function stallingUpstream(t: Teardown) {
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server, open }
 }
 
+/** ccoe_gateway_upstream_failures_total by kind, from /metrics (open to 127.0.0.1 by default) */
+async function upstreamFailures(baseUrl: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text()
+  const counts: Record<string, number> = {}
+  for (const [, kind, value] of text.matchAll(/^ccoe_gateway_upstream_failures_total\{kind="(\w+)"\} (\d+)$/gm))
+    counts[kind] = Number(value)
+  return counts
+}
+
 /** GET through node:http (whose destroy() closes the connection at once), resolved at the answer's first bytes */
 async function firstBytes(url: string, cookie: string) {
   const request = get(url, { headers: { cookie } })
@@ -59,6 +68,7 @@ t.test('a client that cancels a download: one line, 499, aborted; the upstream i
   t.same(pick(line, KEYS), { user: ALICE, method: 'GET', path: '/api/departments', status: 499, complete: false, aborted: true })
   t.ok((line.bytesOut as number) > 0 && (line.bytesOut as number) <= FIRST_CHUNK.length, `${String(line.bytesOut)} bytes went out`)
   t.equal(gw.audit.filter((l) => l.reqId === reqId).length, 1, 'exactly one line')
+  t.same(await upstreamFailures(gw.baseUrl), { error: 0, timeout: 0 }, 'a client that leaves is no upstream failure')
   t.notOk(gw.auditText().includes(cookie.slice(cookie.indexOf('=') + 1, cookie.indexOf('=') + 25)), 'no cookie in it')
 })
 
@@ -76,6 +86,7 @@ t.test('an upstream that stalls mid-body: cut at the timeout, one line with the 
   t.same(pick(line, KEYS), { user: ALICE, method: 'GET', path: '/api/departments', status: 200, complete: false, aborted: true })
   t.ok((line.durationMs as number) >= 300, 'not before the configured timeout')
   t.equal(gw.audit.filter((l) => l.reqId === reqId).length, 1, 'exactly one line')
+  t.same(await upstreamFailures(gw.baseUrl), { error: 0, timeout: 1 }, 'the stall is counted as an upstream timeout, once')
   t.equal((await fetch(`${gw.baseUrl}/healthz`)).status, 200, 'the gateway serves on')
 })
 

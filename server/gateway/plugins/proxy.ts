@@ -55,6 +55,24 @@ export const proxyPlugin = fp<ProxyOptions>(
     const upstream = new URL(opts.upstreamUrl)
     const limit = opts.bodyLimitBytes
 
+    /**
+     * An upstream answer that fails or stops short after its status went out is an upstream failure
+     * too (a stall cut at the timeout, a connection that dropped): counted once, unless the client
+     * left first (then the gateway ended it, and nothing failed upstream).
+     */
+    function countCutAnswer(answer: Readable, response: { destroyed: boolean }): void {
+      let counted = false
+      const failed = (kind: 'error' | 'timeout') => {
+        if (counted || response.destroyed) return
+        counted = true
+        fastify.metrics?.upstreamFailure(kind)
+      }
+      answer.once('error', (error: Error & { code?: string }) => failed(error.code === 'UND_ERR_BODY_TIMEOUT' ? 'timeout' : 'error'))
+      answer.once('close', () => {
+        if (!answer.readableEnded) failed('error')
+      })
+    }
+
     const deny = (request: FastifyRequest, reply: FastifyReply, status: number, body: object, reason: string) => {
       fastify.auditEvent(request, reply, 'denied', { reason, status })
       return reply.code(status).send(body)
@@ -137,6 +155,7 @@ export const proxyPlugin = fp<ProxyOptions>(
             // fifth of the hot path's CPU; a listener beside Fastify's pipe counts them for little
             const call = request.proxyCall
             if (call) res.stream.on('data', (chunk: Buffer) => (call.bytesOut += chunk.length))
+            countCutAnswer(res.stream, reply.raw)
             // paused: the listener alone would start the flow before Fastify's pipe is there to take it
             res.stream.pause()
             reply.send(res.stream)
