@@ -19,6 +19,20 @@ t.test('home quick utilities', async (t) => {
     await expect(page.getByRole('heading', { name: 'Quick Utilities' }))
     await expect(page.getByRole('heading', { name: 'Statistics' }))
     await screenshot(page, 'home')
+    // cards side by side end on one line of buttons, whatever the length of their descriptions
+    const cards = page.getByRole('region', { name: 'Quick Utilities' }).locator('.utility-card')
+    const rows = new Map<number, number[]>()
+    for (const one of await cards.all()) {
+      const top = Math.round((await one.boundingBox())!.y)
+      const button = Math.round((await one.getByRole('button').first().boundingBox())!.y)
+      rows.set(top, [...(rows.get(top) ?? []), button])
+    }
+    t.ok(rows.size < (await cards.count()), 'some cards share a row')
+    t.same(
+      [...rows.values()].map((buttons) => new Set(buttons).size),
+      [...rows.values()].map(() => 1),
+      'the buttons of each row of cards are level',
+    )
     await card.getByRole('button', { name: 'Send Report' }).click()
     const dialog = page.getByRole('dialog', { name: 'Cost Center Inventory' })
     const email = dialog.getByLabel('Email')
