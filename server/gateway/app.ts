@@ -49,6 +49,8 @@ export interface GatewayExtras {
   webRoot?: string
   /** Fastify's own log (not the audit log): off, on, or on from a level */
   logger?: boolean | { level: string }
+  /** this process is one of several node:cluster workers (server/cluster.ts): /metrics sums them all */
+  clusterWorker?: boolean
 }
 
 /** The gateway, built but not listening: the caller listens (on config.host and config.port). */
@@ -89,7 +91,12 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     connections: config.upstreamConnections,
   })
-  await app.register(metricsPlugin, { allow: config.metricsAllow, token: config.metricsToken, pool })
+  await app.register(metricsPlugin, {
+    allow: config.metricsAllow,
+    token: config.metricsToken,
+    pool,
+    clusterWorker: extras.clusterWorker,
+  })
   await app.register(sessionPlugin, {
     key: config.sessionKey,
     secure,
