@@ -12,6 +12,7 @@ import { startWorkers } from './cluster.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { buildGateway } from './gateway/app.js'
 import { serveClusterMetrics } from './gateway/cluster-metrics.js'
+import { FileRevocations, REVOCATIONS_FILE } from './gateway/revocations.js'
 import { idpPlugin } from './idp/plugin.js'
 import { buildUpstream } from './upstream/app.js'
 import { openDatabase, type Database } from './upstream/db/client.js'
@@ -105,6 +106,8 @@ async function main() {
 
   const embedded = config.upstreamUrl ? undefined : await startEmbeddedUpstream(config)
   if (config.gatewayWorkers > 1) {
+    // the workers append to the logout cut-off's file together: compacting it is done here, before them
+    if (!config.gatewayDatabaseUrl) await new FileRevocations(join(config.dataDir, REVOCATIONS_FILE)).open()
     serveClusterMetrics()
     const workers = await startWorkers(config.gatewayWorkers, {
       UPSTREAM_URL: config.upstreamUrl ?? embedded!.url,

@@ -21,6 +21,7 @@ import { selfServicePlugin } from './plugins/self-service.js'
 import { sessionPlugin } from './plugins/session.js'
 import { staticPlugin } from './plugins/static.js'
 import { uploadsPlugin } from './plugins/uploads.js'
+import { REVOCATIONS_FILE } from './revocations.js'
 import { upstreamPool } from './upstream-pool.js'
 
 /**
@@ -102,8 +103,9 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     secure,
     idleTimeoutMs: config.idleTimeoutMs,
     absoluteTimeoutMs: config.absoluteTimeoutMs,
-    revocationsFile: join(config.dataDir, 'revoked-sessions.jsonl'),
+    revocationsFile: join(config.dataDir, REVOCATIONS_FILE),
     revocationsDatabaseUrl: config.gatewayDatabaseUrl,
+    revocationsFileShared: extras.clusterWorker,
     now,
   })
   await app.register(authPlugin, { apiAudience: config.oidcApiAudience, scriptClients: config.oidcScriptClients, now })
