@@ -13,10 +13,7 @@ import { ConfigError, loadConfig, type Config } from './config.js'
 import { buildGateway } from './gateway/app.js'
 import { serveClusterMetrics } from './gateway/cluster-metrics.js'
 import { FileRevocations, REVOCATIONS_FILE } from './gateway/revocations.js'
-import { idpPlugin } from './idp/plugin.js'
-import { buildUpstream } from './upstream/app.js'
-import { openDatabase, type Database } from './upstream/db/client.js'
-import { seedDemoData } from './upstream/db/seed/index.js'
+import type { Database } from './upstream/db/client.js'
 
 interface Embedded {
   url: string
@@ -26,6 +23,12 @@ interface Embedded {
 
 /** The embedded provider API listens on loopback only: the browser never reaches it. */
 async function startEmbeddedUpstream(config: Config): Promise<Embedded> {
+  // loaded only here: a cluster worker, or a gateway in front of a real provider, never needs them
+  const [{ buildUpstream }, { openDatabase }, { seedDemoData }] = await Promise.all([
+    import('./upstream/app.js'),
+    import('./upstream/db/client.js'),
+    import('./upstream/db/seed/index.js'),
+  ])
   const database: Database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: join(config.dataDir, 'pglite'),
@@ -79,6 +82,7 @@ function closeOnSignal(close: () => Promise<void>) {
 /** The gateway listening on config.host and config.port: the single process's, or one worker's. */
 async function serveGateway(config: Config, embedded: Embedded | undefined, clusterWorker: boolean): Promise<FastifyInstance> {
   const webRoot = resolve('dist/web')
+  const idpPlugin = config.oidcIssuer ? undefined : (await import('./idp/plugin.js')).idpPlugin
   const gateway = await buildGateway(
     { ...config, upstreamUrl: config.upstreamUrl ?? embedded!.url },
     // stdout is the audit log's: Fastify adds only warnings and errors to it
@@ -86,7 +90,7 @@ async function serveGateway(config: Config, embedded: Embedded | undefined, clus
       webRoot: existsSync(webRoot) ? webRoot : undefined,
       logger: { level: 'warn' },
       // the IdP keeps its sign-ins in a table of the embedded database, when there is one
-      embeddedIdp: embedded ? (idp, opts) => idpPlugin(idp, { ...opts, store: embedded.database }) : idpPlugin,
+      embeddedIdp: idpPlugin && embedded ? (idp, opts) => idpPlugin(idp, { ...opts, store: embedded.database }) : idpPlugin,
       clusterWorker,
     },
   )

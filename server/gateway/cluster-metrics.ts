@@ -26,11 +26,11 @@ interface Answer {
   error?: string
 }
 
-/** longer than prom-client's own 5 s gathering timeout, so its clearer error comes first */
-const ANSWER_TIMEOUT_MS = 10_000
+/** longer than the primary's wait for a starting worker and prom-client's own 5 s gathering timeout together */
+const ANSWER_TIMEOUT_MS = 20_000
 
 /** how long a scrape waits for a starting worker before asking anyway */
-const STARTING_WAIT_MS = 4_000
+const STARTING_WAIT_MS = 10_000
 
 /** a scrape that cannot be summed is a 503 (the error handler keeps the reason in the server log) */
 const unavailable = (message: string) => Object.assign(new Error(message), { statusCode: 503 })

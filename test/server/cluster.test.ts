@@ -199,6 +199,9 @@ t.test('two workers: one sign-in, shared sessions, summed metrics, a killed work
   process.kill(killed, 'SIGKILL')
   const notice = `ccoe-portal: gateway worker ${killed} was killed by SIGKILL; starting another`
   t.equal(await portal.until('the replacement notice', () => portal.lines.stderr.find((l) => l === notice)), notice)
+  const meanwhile: number[] = []
+  for (let i = 0; i < 10; i++) meanwhile.push((await fresh(`${gatewayUrl}/api/departments`, { cookie })).status)
+  t.same(meanwhile, Array(10).fill(200), 'requests keep answering 200 while the replacement starts')
   // no event tells the test that the replacement exists: /proc is polled, briefly
   let replacement: number | undefined
   await withDeadline(
@@ -212,12 +215,17 @@ t.test('two workers: one sign-in, shared sessions, summed metrics, a killed work
     })(),
   )
   t.ok(replacement !== undefined && replacement !== killed, `worker ${replacement} replaces ${killed}`)
+  // a scrape waits for a worker still starting, so after it the replacement listens; the killed
+  // worker's counts died with it: left are the survivor's half of the 40 (they alternated) and the 10
+  t.equal(departmentsCounted((await fresh(`${gatewayUrl}/metrics`)).body), 20 + 10, 'the survivor’s 20 and the 10 since')
   const after: number[] = []
   for (let i = 0; i < 10; i++) after.push((await fresh(`${gatewayUrl}/api/departments`, { cookie })).status)
-  t.same(after, Array(10).fill(200), 'requests keep answering 200')
-  // the killed worker's counts died with it: what is left is the survivor's half of the 40 (they
-  // alternated) plus those 10, spread over the survivor and the replacement
-  t.equal(departmentsCounted((await fresh(`${gatewayUrl}/metrics`)).body), 20 + 10, 'the survivor’s 20 and the 10 since')
+  t.same(after, Array(10).fill(200), 'and with the replacement serving')
+  t.equal(
+    departmentsCounted((await fresh(`${gatewayUrl}/metrics`)).body),
+    20 + 10 + 10,
+    'counted by the survivor and the replacement together',
+  )
 
   portal.child.kill('SIGTERM')
   t.same(await withDeadline('the exit', portal.exited), [0, null], 'SIGTERM: the primary exits 0')
