@@ -8,6 +8,7 @@ import { execFile, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { get } from 'node:http'
+import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import Fastify from 'fastify'
@@ -246,4 +247,35 @@ t.test('GATEWAY_WORKERS above 1 without OIDC_ISSUER: one line, exit 1', async (t
     (failed?.stderr ?? '').split('\n').filter((l) => l && !l.includes('WARNING')),
     ['ccoe-portal: configuration error: GATEWAY_WORKERS above 1 needs OIDC_ISSUER: the embedded IdP keeps sign-ins in one process'],
   )
+})
+
+t.test('a worker that cannot listen stops the portal: its reason, then the primary’s line, exit 1', async (t) => {
+  built()
+  const taken = createServer()
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => taken.close())
+  const { port } = taken.address() as AddressInfo
+  const failed = await promisify(execFile)(process.execPath, [MAIN], {
+    cwd: root,
+    env: {
+      ...inherited(),
+      GATEWAY_WORKERS: '2',
+      PORT: String(port),
+      DATA_DIR: tempDir(t),
+      UPSTREAM_URL: 'http://127.0.0.1:9',
+      UPSTREAM_TOKEN: 'unused',
+      OIDC_ISSUER: 'http://127.0.0.1:9/idp',
+      OIDC_CLIENT_ID: 'ccoe-portal',
+      OIDC_CLIENT_SECRET: 'portal-secret',
+    },
+  }).then(
+    () => undefined,
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  )
+  t.equal(failed?.code, 1)
+  t.equal(failed?.stdout, '', 'no start line')
+  const lines = (failed?.stderr ?? '').split('\n').filter((l) => l && !l.includes('WARNING'))
+  // the other worker may fail the same way before the primary stops it
+  t.same(new Set(lines.slice(0, -1)), new Set([`ccoe-portal: bind EADDRINUSE 127.0.0.1:${port}`]), 'the worker says why')
+  t.match(lines.at(-1), /^ccoe-portal: gateway worker \d+ exited with code 1 before the portal started$/, 'the primary gives up')
 })
