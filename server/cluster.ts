@@ -23,8 +23,13 @@ export interface Workers {
 
 const ended = (code: number | null, signal: string | null) => (signal ? `was killed by ${signal}` : `exited with code ${code}`)
 
-/** Forks `count` workers with `env` added to theirs; resolves once every one of them listens. */
-export function startWorkers(count: number, env: Record<string, string>): Promise<Workers> {
+/**
+ * Forks `count` workers running `main` (the module that called, whoever started it: `npm start`'s
+ * script would check the build again in every worker) with `env` added to theirs; resolves once
+ * every one of them listens.
+ */
+export function startWorkers(count: number, main: string, env: Record<string, string>): Promise<Workers> {
+  cluster.setupPrimary({ exec: main })
   let closing = false
   // a worker that never listened would most likely die again the same way: it is not replaced
   const listened = new Set<number>()

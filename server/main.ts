@@ -7,6 +7,7 @@
 import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { startWorkers } from './cluster.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
@@ -113,7 +114,7 @@ async function main() {
     // the workers append to the logout cut-off's file together: compacting it is done here, before them
     if (!config.gatewayDatabaseUrl) await new FileRevocations(join(config.dataDir, REVOCATIONS_FILE)).open()
     serveClusterMetrics()
-    const workers = await startWorkers(config.gatewayWorkers, {
+    const workers = await startWorkers(config.gatewayWorkers, fileURLToPath(import.meta.url), {
       UPSTREAM_URL: config.upstreamUrl ?? embedded!.url,
       // config refuses an UPSTREAM_URL without its token: the one read from (or kept in) DATA_DIR
       UPSTREAM_TOKEN: config.upstreamToken,
