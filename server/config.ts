@@ -42,6 +42,8 @@ export interface Config {
   metricsAllow: string[]
   /** a bearer token that may read /metrics from anywhere */
   metricsToken?: string
+  /** gateway processes sharing the port (node:cluster); 1: one process does everything */
+  gatewayWorkers: number
 }
 
 type Env = Record<string, string | undefined>
@@ -144,6 +146,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (oidcIssuer && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
     throw new ConfigError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER is set')
   }
+  const gatewayWorkers = integer(env, 'GATEWAY_WORKERS', 1, 1, 64)
+  // a sign-in begun on one worker's IdP would be finished by another's, which never saw it
+  if (gatewayWorkers > 1 && !oidcIssuer) {
+    throw new ConfigError('GATEWAY_WORKERS above 1 needs OIDC_ISSUER: the embedded IdP keeps sign-ins in one process')
+  }
   return {
     host,
     port,
@@ -169,5 +176,6 @@ export function loadConfig(env: Env = process.env): Config {
     uploadsInFlight: integer(env, 'UPLOADS_IN_FLIGHT', 8, 1, 1024),
     metricsAllow: addressList(env.METRICS_ALLOW ?? '127.0.0.1,::1'),
     metricsToken: env.METRICS_TOKEN || undefined,
+    gatewayWorkers,
   }
 }

@@ -1,16 +1,20 @@
 /**
  * Starts the whole portal: the embedded upstream (with its database) unless UPSTREAM_URL is set,
- * then the gateway, which also mounts the embedded IdP unless OIDC_ISSUER is set.
+ * then the gateway, which also mounts the embedded IdP unless OIDC_ISSUER is set. With
+ * GATEWAY_WORKERS above 1 this process starts the upstream and the gateway runs in that many
+ * workers (cluster.ts).
  */
+import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
+import { startWorkers } from './cluster.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { buildGateway } from './gateway/app.js'
-import { idpPlugin } from './idp/plugin.js'
-import { buildUpstream } from './upstream/app.js'
-import { openDatabase, type Database } from './upstream/db/client.js'
-import { seedDemoData } from './upstream/db/seed/index.js'
+import { serveClusterMetrics } from './gateway/cluster-metrics.js'
+import { FileRevocations, REVOCATIONS_FILE } from './gateway/revocations.js'
+import type { Database } from './upstream/db/client.js'
 
 interface Embedded {
   url: string
@@ -20,6 +24,12 @@ interface Embedded {
 
 /** The embedded provider API listens on loopback only: the browser never reaches it. */
 async function startEmbeddedUpstream(config: Config): Promise<Embedded> {
+  // loaded only here: a cluster worker, or a gateway in front of a real provider, never needs them
+  const [{ buildUpstream }, { openDatabase }, { seedDemoData }] = await Promise.all([
+    import('./upstream/app.js'),
+    import('./upstream/db/client.js'),
+    import('./upstream/db/seed/index.js'),
+  ])
   const database: Database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: join(config.dataDir, 'pglite'),
@@ -43,10 +53,9 @@ async function startEmbeddedUpstream(config: Config): Promise<Embedded> {
   }
 }
 
-async function main() {
-  let config: Config
+function configOrExit(): Config {
   try {
-    config = loadConfig()
+    return loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`ccoe-portal: configuration error: ${error.message}`)
@@ -54,36 +63,79 @@ async function main() {
     }
     throw error
   }
+}
 
-  const embedded = config.upstreamUrl ? undefined : await startEmbeddedUpstream(config)
+/** On SIGINT or SIGTERM, runs `close` once and exits 0; a failure is one clear line and exit code 1. */
+function closeOnSignal(close: () => Promise<void>) {
+  let closing: Promise<void> | undefined
+  const shutdown = () =>
+    (closing ??= close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`ccoe-portal: shutdown failed: ${error instanceof Error ? error.message : String(error)}`)
+        process.exit(1)
+      },
+    ))
+  process.once('SIGINT', shutdown)
+  process.once('SIGTERM', shutdown)
+}
+
+/** The gateway listening on config.host and config.port: the single process's, or one worker's. */
+async function serveGateway(config: Config, embedded: Embedded | undefined, clusterWorker: boolean): Promise<FastifyInstance> {
   const webRoot = resolve('dist/web')
-  const gateway: FastifyInstance = await buildGateway(
+  const idpPlugin = config.oidcIssuer ? undefined : (await import('./idp/plugin.js')).idpPlugin
+  const gateway = await buildGateway(
     { ...config, upstreamUrl: config.upstreamUrl ?? embedded!.url },
     // stdout is the audit log's: Fastify adds only warnings and errors to it
     {
       webRoot: existsSync(webRoot) ? webRoot : undefined,
       logger: { level: 'warn' },
       // the IdP keeps its sign-ins in a table of the embedded database, when there is one
-      embeddedIdp: embedded ? (idp, opts) => idpPlugin(idp, { ...opts, store: embedded.database }) : idpPlugin,
+      embeddedIdp: idpPlugin && embedded ? (idp, opts) => idpPlugin(idp, { ...opts, store: embedded.database }) : idpPlugin,
+      clusterWorker,
     },
   )
   await gateway.listen({ host: config.host, port: config.port })
-  console.log(`CCoE Portal on ${config.publicUrl}`)
+  return gateway
+}
 
-  // a failure while closing is one clear line and exit code 1, never an unhandled rejection
-  const shutdown = () =>
-    (async () => {
-      await gateway.close()
+async function main() {
+  const config = configOrExit()
+
+  if (config.gatewayWorkers > 1 && cluster.isWorker) {
+    // the primary started the upstream and named it in UPSTREAM_URL; the primary alone closes it
+    const gateway = await serveGateway(config, undefined, true)
+    closeOnSignal(() => gateway.close())
+    return
+  }
+
+  const embedded = config.upstreamUrl ? undefined : await startEmbeddedUpstream(config)
+  if (config.gatewayWorkers > 1) {
+    // the workers append to the logout cut-off's file together: compacting it is done here, before them
+    if (!config.gatewayDatabaseUrl) await new FileRevocations(join(config.dataDir, REVOCATIONS_FILE)).open()
+    serveClusterMetrics()
+    const workers = await startWorkers(config.gatewayWorkers, fileURLToPath(import.meta.url), {
+      UPSTREAM_URL: config.upstreamUrl ?? embedded!.url,
+      // config refuses an UPSTREAM_URL without its token: the one read from (or kept in) DATA_DIR
+      UPSTREAM_TOKEN: config.upstreamToken,
+    })
+    console.log(`CCoE Portal on ${config.publicUrl}`)
+    closeOnSignal(async () => {
+      await workers.close()
       await embedded?.close()
-    })().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`ccoe-portal: shutdown failed: ${error instanceof Error ? error.message : String(error)}`)
-        process.exit(1)
-      },
-    )
-  process.once('SIGINT', shutdown)
-  process.once('SIGTERM', shutdown)
+    })
+    const lost = await workers.lost
+    console.error(`ccoe-portal: ${lost.message}`)
+    await embedded?.close()
+    process.exit(1)
+  }
+
+  const gateway = await serveGateway(config, embedded, false)
+  console.log(`CCoE Portal on ${config.publicUrl}`)
+  closeOnSignal(async () => {
+    await gateway.close()
+    await embedded?.close()
+  })
 }
 
 main().catch((error) => {

@@ -3,7 +3,7 @@
  * schema on the PostgreSQL of DATABASE_URL) and the gateway with the embedded IdP, each on a
  * random 127.0.0.1 port. Everything is closed when the test ends.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -42,6 +42,22 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
+}
+
+/** The processes whose parent is `parent` (nginx's workers, the gateway's cluster workers), from /proc. */
+export function childPids(parent: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => {
+      if (!/^\d+$/.test(name)) return false
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+        // the fields after the command, which may itself hold spaces and parentheses: state, ppid, …
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent
+      } catch {
+        return false // it ended while the folder was read
+      }
+    })
+    .map(Number)
 }
 
 export function tempDir(t: Teardown, prefix = 'ccoe-test-'): string {

@@ -4,16 +4,19 @@
  * wrk (c=50) asks each for that list: the gateway as a signed-in person does (session cookie,
  * allowlist, proxy, one audit line per call written to a file), nginx as a plain proxy_pass with its
  * access log on. The gateway is the built production server (`node dist/server/main.js`), its
- * stdout (the audit log) a file.
+ * stdout (the audit log) a file. It runs twice: as one process, and as two cluster workers
+ * (GATEWAY_WORKERS=2, which needs an IdP apart: the IdP plugin on a bare Fastify in this process).
  * Needs nginx and wrk (installed from Debian's packages when missing and running as root).
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { freePort } from '../../test/helper.js'
+import Fastify from 'fastify'
+import { idpPlugin } from '../../server/idp/plugin.js'
+import { childPids, freePort } from '../../test/helper.js'
 import { signIn } from '../../test/lib/sign-in.js'
 import { waitFor } from './wait-for.js'
 
@@ -82,19 +85,8 @@ function cpuSeconds(pids: number[]): number {
   return total
 }
 
-/** nginx's master and its workers (the workers are the master's children). */
-function nginxPids(master: number): number[] {
-  const children = readdirSync('/proc').filter((name) => {
-    if (!/^\d+$/.test(name)) return false
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === master
-    } catch {
-      return false
-    }
-  })
-  return [master, ...children.map(Number)]
-}
+/** A process and its children: nginx's master and workers, the gateway's primary and cluster workers. */
+const withChildren = (pid: number) => [pid, ...childPids(pid)]
 
 /** wrk's run with the CPU time `pids` spent during it, per request (µs). */
 async function measured(url: string, headers: Record<string, string>, pids: number[]) {
@@ -112,6 +104,7 @@ async function main() {
   }
   const dir = mkdtempSync(join(tmpdir(), 'ccoe-bench-gateway-'))
   const children: ChildProcess[] = []
+  const idp = Fastify({ logger: false })
   const upstream = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(LIST) })
     res.end(LIST)
@@ -142,56 +135,90 @@ http {
     const nginx = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' })
     children.push(nginx)
 
-    const gatewayPort = await freePort()
     // BENCH_CPU_PROF=<dir>: the gateway writes a V8 CPU profile there when it stops (for `--cpu-prof` reading)
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
-    const gateway = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
-      // stdout is the audit log (as in production, where a collector reads it): a real file here
-      stdio: ['ignore', openSync(join(dir, 'audit.log'), 'w'), 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(gatewayPort),
-        DATA_DIR: join(dir, 'data'),
-        UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`,
-        UPSTREAM_TOKEN: 'bench-upstream-token',
-        NODE_ENV: 'production',
+    const startGateway = async (name: string, port: number, env: Record<string, string> = {}) => {
+      const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
+        // stdout is the audit log (as in production, where a collector reads it): a real file here
+        stdio: ['ignore', openSync(join(dir, `${name}.log`), 'w'), 'inherit'],
+        env: {
+          ...process.env,
+          PORT: String(port),
+          DATA_DIR: join(dir, `${name}-data`),
+          UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`,
+          UPSTREAM_TOKEN: 'bench-upstream-token',
+          NODE_ENV: 'production',
+          ...env,
+        },
+      })
+      children.push(child)
+      const url = `http://127.0.0.1:${port}`
+      await waitFor(`${url}/healthz`)
+      return { child, url, cookie: await signIn(url, 'alice@ccoe.example', 'alice') }
+    }
+    const gateway = await startGateway('audit', await freePort())
+
+    // two workers need an IdP apart from the gateway (the embedded one keeps sign-ins in one process)
+    const clusterPort = await freePort()
+    const issuer = `http://127.0.0.1:${await freePort()}/idp`
+    await idp.register(idpPlugin, {
+      prefix: '/idp',
+      issuer,
+      portalClient: {
+        clientId: 'ccoe-portal',
+        clientSecret: 'bench-portal-secret',
+        redirectUris: [`http://127.0.0.1:${clusterPort}/oidc/callback`],
+        postLogoutRedirectUris: [`http://127.0.0.1:${clusterPort}/unauth/home`],
       },
     })
-    children.push(gateway)
-    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`
-    await waitFor(`${gatewayUrl}/healthz`)
+    await idp.listen({ host: '127.0.0.1', port: Number(new URL(issuer).port) })
+    const workers = await startGateway('audit-2-workers', clusterPort, {
+      GATEWAY_WORKERS: '2',
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: 'ccoe-portal',
+      OIDC_CLIENT_SECRET: 'bench-portal-secret',
+    })
     await waitFor(`http://127.0.0.1:${nginxPort}/api/departments`)
-    const cookie = await signIn(gatewayUrl, 'alice@ccoe.example', 'alice')
 
     const path = '/api/departments?per_page=20'
     // one warm-up each, so neither pays for its JIT in the figures
     await wrk(`http://127.0.0.1:${nginxPort}${path}`, {})
-    const viaNginx = await measured(`http://127.0.0.1:${nginxPort}${path}`, {}, nginxPids(nginx.pid!))
-    await wrk(`${gatewayUrl}${path}`, { cookie })
-    const viaGateway = await measured(`${gatewayUrl}${path}`, { cookie }, [gateway.pid!])
-    const audited = spawnSync('wc', ['-l', join(dir, 'audit.log')], { encoding: 'utf8' })
-      .stdout.trim()
-      .split(' ')[0]
+    const viaNginx = await measured(`http://127.0.0.1:${nginxPort}${path}`, {}, withChildren(nginx.pid!))
+    await wrk(`${gateway.url}${path}`, { cookie: gateway.cookie })
+    const viaGateway = await measured(`${gateway.url}${path}`, { cookie: gateway.cookie }, [gateway.child.pid!])
+    // the warm-up brings both workers to their JIT; the CPU counted is the primary's and the workers'
+    await wrk(`${workers.url}${path}`, { cookie: workers.cookie })
+    const viaWorkers = await measured(`${workers.url}${path}`, { cookie: workers.cookie }, withChildren(workers.child.pid!))
+    const audited = (name: string) =>
+      spawnSync('wc', ['-l', join(dir, `${name}.log`)], { encoding: 'utf8' })
+        .stdout.trim()
+        .split(' ')[0]
 
     const fmt = (n: number) => Math.round(n).toLocaleString('en')
     console.log(`\nauthenticated GET of a 20-row list (wrk c=${CONNECTIONS}, ${SECONDS}s, trivial upstream)`)
-    console.log(
-      `  nginx plain proxy:  ${fmt(viaNginx.rate)} req/s, p50 ${viaNginx.p50.toFixed(2)} ms, p99 ${viaNginx.p99.toFixed(2)} ms, errors ${viaNginx.errors}`,
-    )
-    console.log(
-      `  portal gateway:     ${fmt(viaGateway.rate)} req/s, p50 ${viaGateway.p50.toFixed(2)} ms, p99 ${viaGateway.p99.toFixed(2)} ms, errors ${viaGateway.errors}`,
-    )
-    console.log(
-      `  ratio: ${(viaGateway.rate / viaNginx.rate).toFixed(2)}x nginx's rate (goal >= 0.3x and >= 10k req/s), p99 ${(viaGateway.p99 / viaNginx.p99).toFixed(1)}x nginx's (goal <= 3x)`,
-    )
+    const row = (label: string, r: WrkResult) =>
+      console.log(`  ${label.padEnd(20)}${fmt(r.rate)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, errors ${r.errors}`)
+    row('nginx plain proxy:', viaNginx)
+    row('portal gateway:', viaGateway)
+    row('gateway, 2 workers:', viaWorkers)
+    const ratio = (label: string, r: WrkResult) =>
+      console.log(
+        `  ratio, ${label}: ${(r.rate / viaNginx.rate).toFixed(2)}x nginx's rate (goal >= 0.3x and >= 10k req/s), p99 ${(r.p99 / viaNginx.p99).toFixed(1)}x nginx's (goal <= 3x)`,
+      )
+    ratio('one process', viaGateway)
+    ratio('two workers', viaWorkers)
     console.log(
       `  CPU per request: nginx ${viaNginx.cpuPerRequest.toFixed(0)} µs (all workers), gateway ${viaGateway.cpuPerRequest.toFixed(0)} µs ` +
-        `(one process: at most ${fmt(1e6 / viaGateway.cpuPerRequest)} req/s on a free core)`,
+        `(one process: at most ${fmt(1e6 / viaGateway.cpuPerRequest)} req/s on a free core), ` +
+        `2 workers ${viaWorkers.cpuPerRequest.toFixed(0)} µs (primary and workers together)`,
     )
-    console.log(`  audit lines written: ${audited} (one per call, warm-ups and sign-in included)`)
+    console.log(
+      `  audit lines written: ${audited('audit')} by one process, ${audited('audit-2-workers')} by two workers (one per call, warm-ups and sign-in included)`,
+    )
   } finally {
     for (const child of children) child.kill('SIGTERM')
     upstream.close()
+    await idp.close()
     rmSync(dir, { recursive: true, force: true })
   }
 }

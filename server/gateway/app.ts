@@ -21,6 +21,7 @@ import { selfServicePlugin } from './plugins/self-service.js'
 import { sessionPlugin } from './plugins/session.js'
 import { staticPlugin } from './plugins/static.js'
 import { uploadsPlugin } from './plugins/uploads.js'
+import { REVOCATIONS_FILE } from './revocations.js'
 import { upstreamPool } from './upstream-pool.js'
 
 /**
@@ -49,6 +50,8 @@ export interface GatewayExtras {
   webRoot?: string
   /** Fastify's own log (not the audit log): off, on, or on from a level */
   logger?: boolean | { level: string }
+  /** this process is one of several node:cluster workers (server/cluster.ts): /metrics sums them all */
+  clusterWorker?: boolean
 }
 
 /** The gateway, built but not listening: the caller listens (on config.host and config.port). */
@@ -89,14 +92,20 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     connections: config.upstreamConnections,
   })
-  await app.register(metricsPlugin, { allow: config.metricsAllow, token: config.metricsToken, pool })
+  await app.register(metricsPlugin, {
+    allow: config.metricsAllow,
+    token: config.metricsToken,
+    pool,
+    clusterWorker: extras.clusterWorker,
+  })
   await app.register(sessionPlugin, {
     key: config.sessionKey,
     secure,
     idleTimeoutMs: config.idleTimeoutMs,
     absoluteTimeoutMs: config.absoluteTimeoutMs,
-    revocationsFile: join(config.dataDir, 'revoked-sessions.jsonl'),
+    revocationsFile: join(config.dataDir, REVOCATIONS_FILE),
     revocationsDatabaseUrl: config.gatewayDatabaseUrl,
+    revocationsFileShared: extras.clusterWorker,
     now,
   })
   await app.register(authPlugin, { apiAudience: config.oidcApiAudience, scriptClients: config.oidcScriptClients, now })

@@ -74,6 +74,12 @@ abstract class RereadRevocations implements RevocationStore {
  */
 export class FileRevocations extends RereadRevocations {
   private lastMtimeMs = 0
+  /**
+   * Whether open() rewrites the file without its expired entries. Off where other processes append
+   * to it meanwhile (cluster workers: a rewrite drops what they append between its read and its
+   * write); their primary compacts it before it forks them.
+   */
+  compactOnOpen = true
 
   constructor(
     private readonly file: string,
@@ -83,10 +89,11 @@ export class FileRevocations extends RereadRevocations {
     super(now, reloadMs)
   }
 
-  /** Reads the file, keeping only live entries, and rewrites it compacted. */
+  /** Reads the file, keeping only live entries, and rewrites it compacted (see compactOnOpen). */
   async open(): Promise<void> {
     mkdirSync(dirname(this.file), { recursive: true })
     if (existsSync(this.file)) await this.reload()
+    if (!this.compactOnOpen) return
     const lines = [...this.revoked].map(([sid, until]) => JSON.stringify({ sid, until }))
     await writeFile(this.file, lines.length ? `${lines.join('\n')}\n` : '', { mode: 0o600 })
   }
@@ -117,6 +124,9 @@ export class FileRevocations extends RereadRevocations {
     return entries
   }
 }
+
+/** the file's name in the data folder when no GATEWAY_DATABASE_URL is set */
+export const REVOCATIONS_FILE = 'revoked-sessions.jsonl'
 
 /** The table every replica reads: replicas on different machines need no shared disk. */
 export const REVOCATIONS_TABLE = 'gateway_revoked_sessions'

@@ -33,6 +33,7 @@ t.test('defaults: embedded everything, secrets generated once and kept', async (
   t.same(again.sessionKey, config.sessionKey, 'a restart keeps sessions')
   t.equal(again.upstreamToken, config.upstreamToken, 'and the upstream token')
   t.equal(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) }).sessionKey.length, 32, 'a passphrase becomes a key')
+  t.equal(config.gatewayWorkers, 1, 'one gateway process unless GATEWAY_WORKERS says more')
 })
 
 t.test('bad values are refused with a message naming the variable', async (t) => {
@@ -51,6 +52,11 @@ t.test('bad values are refused with a message naming the variable', async (t) =>
   refused({ METRICS_ALLOW: '10.0.0.0/33' }, /^METRICS_ALLOW: 10\.0\.0\.0\/33 is not an address or CIDR/)
   refused({ METRICS_ALLOW: 'localhost' }, /^METRICS_ALLOW: localhost is not/)
   refused({ UPLOADS_IN_FLIGHT: '0' }, /^UPLOADS_IN_FLIGHT must be an integer between 1 and 1024/)
+  refused({ GATEWAY_WORKERS: '0' }, /^GATEWAY_WORKERS must be an integer between 1 and 64, got "0"$/)
+  refused({ GATEWAY_WORKERS: '65' }, /^GATEWAY_WORKERS must be an integer between 1 and 64/)
+  refused({ GATEWAY_WORKERS: '2' }, /^GATEWAY_WORKERS above 1 needs OIDC_ISSUER: the embedded IdP keeps sign-ins in one process$/)
+  const sso = { OIDC_ISSUER: 'https://sso.example', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret' }
+  t.equal(loadConfig({ DATA_DIR: dataDir, ...sso, GATEWAY_WORKERS: '2' }).gatewayWorkers, 2, 'more workers with a corporate IdP')
   t.same(loadConfig({ DATA_DIR: dataDir, METRICS_ALLOW: ' 10.1.0.0/16, ::1 ' }).metricsAllow, ['10.1.0.0/16', '::1'])
 })
 

@@ -53,7 +53,9 @@ export function whenClosed(reply: FastifyReply, fn: () => void): void {
 export const auditPlugin = fp<AuditOptions>(
   async (fastify, opts) => {
     const now = opts.now ?? Date.now
-    const streams: pino.StreamEntry[] = [{ stream: opts.destination ?? pino.destination({ dest: 1, sync: false }) }]
+    // whole lines, at most PIPE_BUF (4096) bytes a write: a pipe takes such a write in one piece, so
+    // the lines of gateway workers sharing stdout (GATEWAY_WORKERS) never interleave mid-line
+    const streams: pino.StreamEntry[] = [{ stream: opts.destination ?? pino.destination({ dest: 1, sync: false, maxWrite: 4096 }) }]
     const file = opts.file ? pino.destination({ dest: opts.file, append: true, mkdir: true, sync: false }) : undefined
     let fileOpen = file !== undefined
     // a line that comes after close (a response still closing) is dropped rather than thrown at an ended file

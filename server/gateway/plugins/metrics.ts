@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Pool } from 'undici'
 import { buildAllowlist } from '../allowlist.js'
+import { clusterMetricsOf } from '../cluster-metrics.js'
 import { auditPath } from './audit.js'
 
 export interface MetricsOptions {
@@ -14,6 +15,8 @@ export interface MetricsOptions {
   token?: string
   /** the proxy's pool, for the connections in use */
   pool: Pool
+  /** this process is one of several cluster workers: /metrics answers the sum over all of them */
+  clusterWorker?: boolean
 }
 
 /** What other plugins count (sessions, uploads, upstream failures); a no-op until metrics register. */
@@ -112,6 +115,7 @@ export const metricsPlugin = fp<MetricsOptions>(
     })
     for (const event of ['created', 'revoked']) sessions.inc({ event }, 0)
     for (const kind of ['error', 'timeout']) upstreamFailures.inc({ kind }, 0)
+    const exposition = opts.clusterWorker ? clusterMetricsOf(registry) : () => registry.metrics()
 
     fastify.decorate('metrics', {
       sessionCreated: () => sessions.inc({ event: 'created' }),
@@ -144,7 +148,7 @@ export const metricsPlugin = fp<MetricsOptions>(
       return reply
         .header('content-type', registry.contentType)
         .header('cache-control', 'no-store')
-        .send(await registry.metrics())
+        .send(await exposition())
     })
   },
   { name: 'metrics' },

@@ -24,6 +24,8 @@ export interface SessionOptions {
   revocationsFile: string
   /** a PostgreSQL every replica reaches: the cut-off lives there instead of the file */
   revocationsDatabaseUrl?: string
+  /** other processes append to the file at the same time (cluster workers): it is not compacted on open */
+  revocationsFileShared?: boolean
   /** the gateway's clock: every timeout and cut-off is judged by it (tests move it instead of sleeping) */
   now: () => number
 }
@@ -79,7 +81,7 @@ export const sessionPlugin = fp<SessionOptions>(
 
     const revocations = opts.revocationsDatabaseUrl
       ? new PostgresRevocations(opts.revocationsDatabaseUrl, opts.now)
-      : new FileRevocations(opts.revocationsFile, opts.now)
+      : Object.assign(new FileRevocations(opts.revocationsFile, opts.now), { compactOnOpen: !opts.revocationsFileShared })
     revocations.onReadError = (error) => fastify.log.warn({ err: error }, 'the logout cut-off could not be reread')
     await revocations.open()
     fastify.addHook('onClose', () => revocations.close())
