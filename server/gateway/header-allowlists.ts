@@ -29,6 +29,8 @@ const TO_CLIENT = new Set([
   'last-modified',
   'cache-control',
   'expires',
+  // a 503's "try again in": the upstream's database out of reach, say
+  'retry-after',
 ])
 
 function only(headers: Headers, allowed: Set<string>): Record<string, string | string[] | undefined> {

@@ -8,6 +8,10 @@ t.test('only the contract’s headers cross the gateway, either way', async (t) 
   const seen: IncomingHttpHeaders[] = []
   const upstream = createServer((req, res) => {
     seen.push(req.headers)
+    if (req.url?.startsWith('/departments/8')) {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' })
+      return res.end('{"error":"Service Unavailable","statusCode":503}')
+    }
     if (req.url?.startsWith('/departments/9')) {
       res.writeHead(500, { 'content-type': 'text/plain', 'x-debug': 'on' })
       return res.end('Error: boom\n    at /srv/upstream/app.js:42:7 (SELECT * FROM secrets)')
@@ -71,4 +75,12 @@ t.test('only the contract’s headers cross the gateway, either way', async (t) 
   t.equal(failedLine.reqId, body.requestId, 'the request id leads to the audit line (and the logged original)')
   t.equal(failedLine.status, 500)
   t.equal(failed.headers.get('x-request-id'), body.requestId)
+
+  // the upstream's database out of reach: its 503 and when to try again reach the caller
+  const unavailable = await fetch(`${gw.baseUrl}/api/departments/8`, { headers: { authorization: `Bearer ${token}` } })
+  const unavailableBody = (await unavailable.json()) as { requestId: string }
+  t.same(
+    [unavailable.status, unavailable.headers.get('retry-after'), unavailableBody],
+    [503, '5', { error: 'Upstream error', statusCode: 503, requestId: unavailableBody.requestId }],
+  )
 })
