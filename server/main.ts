@@ -103,6 +103,9 @@ async function main() {
   const config = configOrExit()
 
   if (config.gatewayWorkers > 1 && cluster.isWorker) {
+    // the primary gone while this worker still talks to it (it stopped the portal because another
+    // worker could not start): nothing left to serve for, and no stack trace to print about it
+    cluster.worker?.on('error', () => process.exit(1))
     // the primary started the upstream and named it in UPSTREAM_URL; the primary alone closes it
     const gateway = await serveGateway(config, undefined, true)
     closeOnSignal(() => gateway.close())
