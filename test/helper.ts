@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EventEmitter } from 'node:events'
 import { Writable } from 'node:stream'
-import type { FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { loadConfig, type Config } from '../server/config.js'
 import { buildGateway } from '../server/gateway/app.js'
 import { idpPlugin } from '../server/idp/plugin.js'
@@ -88,6 +88,32 @@ export async function startUpstream(t: Teardown, opts: UpstreamOptions = {}) {
   await upstream.listen({ host: '127.0.0.1', port: 0 })
   const { port } = upstream.server.address() as { port: number }
   return { upstream, database, token, outboxDir, url: `http://127.0.0.1:${port}` }
+}
+
+/**
+ * The development IdP on its own, listening at `issuer` (an http://127.0.0.1:<port>/idp address) as a
+ * corporate IdP would (OIDC_ISSUER), for the portal client of the gateway at `gatewayUrl`.
+ */
+export async function startStandaloneIdp(
+  t: Teardown,
+  issuer: string,
+  gatewayUrl: string,
+  clientSecret = 'portal-secret',
+): Promise<FastifyInstance> {
+  const idp = Fastify({ logger: false })
+  await idp.register(idpPlugin, {
+    prefix: '/idp',
+    issuer,
+    portalClient: {
+      clientId: 'ccoe-portal',
+      clientSecret,
+      redirectUris: [`${gatewayUrl}/oidc/callback`],
+      postLogoutRedirectUris: [`${gatewayUrl}/unauth/home`],
+    },
+  })
+  await idp.listen({ host: '127.0.0.1', port: Number(new URL(issuer).port) })
+  t.teardown(() => idp.close())
+  return idp
 }
 
 /** A clock a test moves by hand: the gateway's sessions, cut-offs and token checks read it. */

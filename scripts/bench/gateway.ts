@@ -14,9 +14,7 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import Fastify from 'fastify'
-import { idpPlugin } from '../../server/idp/plugin.js'
-import { childPids, freePort } from '../../test/helper.js'
+import { childPids, freePort, startStandaloneIdp } from '../../test/helper.js'
 import { signIn } from '../../test/lib/sign-in.js'
 import { waitFor } from './wait-for.js'
 
@@ -104,7 +102,7 @@ async function main() {
   }
   const dir = mkdtempSync(join(tmpdir(), 'ccoe-bench-gateway-'))
   const children: ChildProcess[] = []
-  const idp = Fastify({ logger: false })
+  const closers: (() => unknown)[] = []
   const upstream = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(LIST) })
     res.end(LIST)
@@ -161,17 +159,7 @@ http {
     // two workers need an IdP apart from the gateway (the embedded one keeps sign-ins in one process)
     const clusterPort = await freePort()
     const issuer = `http://127.0.0.1:${await freePort()}/idp`
-    await idp.register(idpPlugin, {
-      prefix: '/idp',
-      issuer,
-      portalClient: {
-        clientId: 'ccoe-portal',
-        clientSecret: 'bench-portal-secret',
-        redirectUris: [`http://127.0.0.1:${clusterPort}/oidc/callback`],
-        postLogoutRedirectUris: [`http://127.0.0.1:${clusterPort}/unauth/home`],
-      },
-    })
-    await idp.listen({ host: '127.0.0.1', port: Number(new URL(issuer).port) })
+    await startStandaloneIdp({ teardown: (close) => closers.push(close) }, issuer, `http://127.0.0.1:${clusterPort}`, 'bench-portal-secret')
     const workers = await startGateway('audit-2-workers', clusterPort, {
       GATEWAY_WORKERS: '2',
       OIDC_ISSUER: issuer,
@@ -218,7 +206,7 @@ http {
   } finally {
     for (const child of children) child.kill('SIGTERM')
     upstream.close()
-    await idp.close()
+    for (const close of closers) await close()
     rmSync(dir, { recursive: true, force: true })
   }
 }

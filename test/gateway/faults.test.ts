@@ -9,13 +9,11 @@ import { once } from 'node:events'
 import { chownSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Fastify from 'fastify'
 import pg from 'pg'
 import t from 'tap'
-import { idpPlugin } from '../../server/idp/plugin.js'
 import { buildUpstream } from '../../server/upstream/app.js'
 import { openDatabase } from '../../server/upstream/db/client.js'
-import { freePort, startGateway, startUpstream, TEST_UPSTREAM_TOKEN, type Teardown } from '../helper.js'
+import { freePort, startGateway, startStandaloneIdp, startUpstream, TEST_UPSTREAM_TOKEN, type Teardown } from '../helper.js'
 import { signIn } from '../lib/sign-in.js'
 import { startRecordingUpstream } from './start.js'
 
@@ -144,19 +142,7 @@ t.test('the identity provider down: a sign-in page that says so (JSON for script
   t.same([script.status, await script.json()], [503, { error: 'Sign-in unavailable', statusCode: 503 }])
 
   // the IdP comes back on its address: the next sign-in discovers it and goes through
-  const idp = Fastify({ logger: false })
-  await idp.register(idpPlugin, {
-    prefix: '/idp',
-    issuer,
-    portalClient: {
-      clientId: 'ccoe-portal',
-      clientSecret: 'portal-secret',
-      redirectUris: [`${portal.baseUrl}/oidc/callback`],
-      postLogoutRedirectUris: [`${portal.baseUrl}/unauth/home`],
-    },
-  })
-  await idp.listen({ host: '127.0.0.1', port: idpPort })
-  t.teardown(() => idp.close())
+  await startStandaloneIdp(t, issuer, portal.baseUrl)
   const cookie = await signIn(portal.baseUrl, ...ALICE)
   t.equal((await fetch(`${portal.baseUrl}/api/session`, { headers: { cookie } })).status, 200)
 })

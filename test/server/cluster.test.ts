@@ -11,10 +11,8 @@ import { get } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import Fastify from 'fastify'
 import t from 'tap'
-import { idpPlugin } from '../../server/idp/plugin.js'
-import { childPids, freePort, startUpstream, tempDir, type Teardown } from '../helper.js'
+import { childPids, freePort, startStandaloneIdp, startUpstream, tempDir, type Teardown } from '../helper.js'
 import { signIn } from '../lib/sign-in.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -132,19 +130,7 @@ t.test('two workers: one sign-in, shared sessions, summed metrics, a killed work
   const port = await freePort()
   const gatewayUrl = `http://127.0.0.1:${port}`
   const issuer = `http://127.0.0.1:${await freePort()}/idp`
-  const idp = Fastify({ logger: false })
-  await idp.register(idpPlugin, {
-    prefix: '/idp',
-    issuer,
-    portalClient: {
-      clientId: 'ccoe-portal',
-      clientSecret: 'portal-secret',
-      redirectUris: [`${gatewayUrl}/oidc/callback`],
-      postLogoutRedirectUris: [`${gatewayUrl}/unauth/home`],
-    },
-  })
-  await idp.listen({ host: '127.0.0.1', port: Number(new URL(issuer).port) })
-  t.teardown(() => idp.close())
+  await startStandaloneIdp(t, issuer, gatewayUrl)
 
   const portal = startBuilt(t, {
     PORT: String(port),
