@@ -1,5 +1,5 @@
 /**
- * Starts the whole portal: the embedded upstream (with its database) unless UPSTREAM_URL is set,
+ * Starts the whole portal: the embedded upstream (with its database, in a thread of its own) unless UPSTREAM_URL is set,
  * then the gateway, which also mounts the embedded IdP unless OIDC_ISSUER is set. With
  * GATEWAY_WORKERS above 1 this process starts the upstream and the gateway runs in that many
  * workers (cluster.ts).
@@ -14,43 +14,18 @@ import { ConfigError, loadConfig, type Config } from './config.js'
 import { buildGateway } from './gateway/app.js'
 import { serveClusterMetrics } from './gateway/cluster-metrics.js'
 import { FileRevocations, REVOCATIONS_FILE } from './gateway/revocations.js'
-import type { Database } from './upstream/db/client.js'
+import { startEmbeddedUpstream, type EmbeddedUpstream } from './upstream/embedded.js'
 
-interface Embedded {
-  url: string
-  database: Database
-  close(): Promise<void>
-}
-
-/** The embedded provider API listens on loopback only: the browser never reaches it. */
-async function startEmbeddedUpstream(config: Config): Promise<Embedded> {
-  // loaded only here: a cluster worker, or a gateway in front of a real provider, never needs them
-  const [{ buildUpstream }, { openDatabase }, { seedDemoData }] = await Promise.all([
-    import('./upstream/app.js'),
-    import('./upstream/db/client.js'),
-    import('./upstream/db/seed/index.js'),
-  ])
-  const database: Database = await openDatabase({
+/** The embedded provider API listens on loopback only, in a thread of its own: the browser never reaches it. */
+function startEmbedded(config: Config): Promise<EmbeddedUpstream> {
+  return startEmbeddedUpstream({
     databaseUrl: config.databaseUrl,
     dataDir: join(config.dataDir, 'pglite'),
-  })
-  await seedDemoData(database)
-  const upstream = await buildUpstream({
     token: config.upstreamToken,
-    database,
-    logger: { level: 'warn' },
+    seed: true,
+    logLevel: 'warn',
     mail: { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox') },
   })
-  await upstream.listen({ host: '127.0.0.1', port: 0 })
-  const { port } = upstream.server.address() as { port: number }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    database,
-    async close() {
-      await upstream.close()
-      await database.close()
-    },
-  }
 }
 
 function configOrExit(): Config {
@@ -81,7 +56,7 @@ function closeOnSignal(close: () => Promise<void>) {
 }
 
 /** The gateway listening on config.host and config.port: the single process's, or one worker's. */
-async function serveGateway(config: Config, embedded: Embedded | undefined, clusterWorker: boolean): Promise<FastifyInstance> {
+async function serveGateway(config: Config, embedded: EmbeddedUpstream | undefined, clusterWorker: boolean): Promise<FastifyInstance> {
   const webRoot = resolve('dist/web')
   const idpPlugin = config.oidcIssuer ? undefined : (await import('./idp/plugin.js')).idpPlugin
   const gateway = await buildGateway(
@@ -91,7 +66,7 @@ async function serveGateway(config: Config, embedded: Embedded | undefined, clus
       webRoot: existsSync(webRoot) ? webRoot : undefined,
       logger: { level: 'warn' },
       // the IdP keeps its sign-ins in a table of the embedded database, when there is one
-      embeddedIdp: idpPlugin && embedded ? (idp, opts) => idpPlugin(idp, { ...opts, store: embedded.database }) : idpPlugin,
+      embeddedIdp: idpPlugin && embedded ? (idp, opts) => idpPlugin(idp, { ...opts, store: embedded }) : idpPlugin,
       clusterWorker,
     },
   )
@@ -112,7 +87,7 @@ async function main() {
     return
   }
 
-  const embedded = config.upstreamUrl ? undefined : await startEmbeddedUpstream(config)
+  const embedded = config.upstreamUrl ? undefined : await startEmbedded(config)
   if (config.gatewayWorkers > 1) {
     // the workers append to the logout cut-off's file together: compacting it is done here, before them
     if (!config.gatewayDatabaseUrl) await new FileRevocations(join(config.dataDir, REVOCATIONS_FILE)).open()
@@ -127,9 +102,9 @@ async function main() {
       await workers.close()
       await embedded?.close()
     })
-    const lost = await workers.lost
+    const lost = await Promise.race([workers.lost, ...(embedded ? [embedded.lost] : [])])
     console.error(`ccoe-portal: ${lost.message}`)
-    await embedded?.close()
+    await embedded?.close().catch(() => {})
     process.exit(1)
   }
 
@@ -138,6 +113,11 @@ async function main() {
   closeOnSignal(async () => {
     await gateway.close()
     await embedded?.close()
+  })
+  // without its provider API the portal can answer nothing: stop, so a supervisor starts it again
+  void embedded?.lost.then((error) => {
+    console.error(`ccoe-portal: ${error.message}`)
+    process.exit(1)
   })
 }
 

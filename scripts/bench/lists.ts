@@ -7,13 +7,18 @@
  * unset (slower; COPY's baseline then skipped).
  */
 import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
+import { cpSync } from 'node:fs'
 import { get as httpGet, type IncomingMessage } from 'node:http'
-import { sql } from 'drizzle-orm'
+import { join } from 'node:path'
+import { sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { csvColumns, getResource, RESOURCES } from '../../shared/resources/index.js'
+import { pgliteTemplate } from '../../server/upstream/db/pglite-template.js'
 import { shapeOf } from '../../server/upstream/db/records/columns.js'
-import { startGateway, startUpstream } from '../../test/helper.js'
+import { startEmbeddedUpstream } from '../../server/upstream/embedded.js'
+import { startGateway, tempDir, TEST_UPSTREAM_TOKEN } from '../../test/helper.js'
 import { scriptToken } from '../../test/lib/sign-in.js'
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000)
@@ -37,11 +42,39 @@ async function timedMs(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - started
 }
 
+/**
+ * The provider API as `npm start` runs it, in a thread of its own: on PGlite in a data folder, or on
+ * DATABASE_URL in a schema of the bench's (dropped at the end).
+ */
+async function startBenchUpstream() {
+  const dir = tempDir(t, 'ccoe-bench-lists-')
+  const databaseUrl = process.env.DATABASE_URL
+  const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined
+  if (!databaseUrl) cpSync(await pgliteTemplate(), join(dir, 'pglite', 'pgdata'), { recursive: true })
+  const embedded = await startEmbeddedUpstream({
+    databaseUrl,
+    schema,
+    dataDir: databaseUrl ? undefined : join(dir, 'pglite'),
+    token: TEST_UPSTREAM_TOKEN,
+    seed: true,
+    mail: { outboxDir: join(dir, 'outbox') },
+  })
+  t.teardown(async () => {
+    if (schema) await embedded.query(`DROP SCHEMA ${schema} CASCADE`)
+    await embedded.close()
+  })
+  return { ...embedded, schema }
+}
+
 async function main() {
-  const { database, url: upstreamUrl, token } = await startUpstream(t, { seed: true })
-  const db = database.db
+  const upstream = await startBenchUpstream()
+  const dialect = new PgDialect()
+  const execute = (query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query)
+    return upstream.query(text, params)
+  }
   const insertCostCenters = (from: number, to: number) =>
-    db.execute(sql`
+    execute(sql`
       WITH ids AS (SELECT (SELECT array_agg(id) FROM companies) AS companies, (SELECT array_agg(id) FROM business_units) AS units,
                           (SELECT array_agg(id) FROM departments) AS departments, (SELECT min(id) FROM cloud_contacts) AS contact)
       INSERT INTO cost_centers (identifier, cloud_contact_id, companies_id, business_units_id, departments_id, approved, active_at, expired_at, created_at)
@@ -51,14 +84,14 @@ async function main() {
              g % 3 = 0, now() - make_interval(days => g % 900), CASE WHEN g % 4 = 0 THEN now() + make_interval(days => g % 700) END,
              now() - make_interval(secs => g)
       FROM generate_series(${from}::int, ${to}::int) g, ids`)
-  await db.execute(sql`
+  await execute(sql`
     INSERT INTO cloud_contacts (email, name, terminated)
     SELECT 'owner' || g || '@bench.example', 'Owner ' || g, g % 50 = 0 FROM generate_series(1, 100000) g`)
   const tenth = Math.floor(ROWS / 10)
   await insertCostCenters(1, tenth)
-  await db.execute(sql`ANALYZE`)
+  await execute(sql`ANALYZE`)
 
-  const { baseUrl } = await startGateway(t, upstreamUrl, { env: { UPSTREAM_TOKEN: token } })
+  const { baseUrl } = await startGateway(t, upstream.url, { env: { UPSTREAM_TOKEN: TEST_UPSTREAM_TOKEN } })
   const headers = { authorization: `Bearer ${await scriptToken(baseUrl)}` }
   const get = async (path: string) => {
     const response = await fetch(`${baseUrl}/api/${path}`, { headers })
@@ -80,7 +113,7 @@ async function main() {
   const smallCsv = process.env.BENCH_SKIP_CSV ? 0 : await csvSeconds()
 
   await insertCostCenters(tenth + 1, ROWS)
-  await db.execute(sql`ANALYZE`)
+  await execute(sql`ANALYZE`)
 
   const fmt = (n: number) => Math.round(n).toLocaleString('en')
   const ms = (n: number) => `${n.toFixed(1)} ms`
@@ -95,7 +128,7 @@ async function main() {
   const baseline: number[] = []
   for (let i = 0; i < SAMPLES; i++) {
     const from = Math.floor(Math.random() * ROWS)
-    baseline.push(await timedMs(() => db.execute(sql`SELECT * FROM cost_centers WHERE id > ${from} ORDER BY id LIMIT 25`)))
+    baseline.push(await timedMs(() => execute(sql`SELECT * FROM cost_centers WHERE id > ${from} ORDER BY id LIMIT 25`)))
   }
   console.log(`cost centers: ${fmt(ROWS)}, cloud contacts: 100,000, ${SAMPLES} samples each`)
   console.log(`${'a page of 25 rows by primary key, SQL only'.padEnd(44)} p95 ${ms(p95(baseline)).padStart(10)}  (baseline)`)
@@ -136,7 +169,7 @@ async function main() {
     `a list page during a CSV export, p50           ${ms(p50(idle))} idle, ${ms(p50(during))} during (${ratio.toFixed(1)}x, ${during.length} samples)  goal <= 2x`,
   )
   if (process.env.DATABASE_URL) {
-    const schema = ((await db.execute(sql`SELECT current_schema() AS s`)) as unknown as { rows: { s: string }[] }).rows[0].s
+    const schema = upstream.schema!
     const copySeconds = (query: string) =>
       timedMs(async () =>
         execFileSync('psql', [process.env.DATABASE_URL!, '-qAtc', `SET search_path = "${schema}"; COPY (${query}) TO STDOUT CSV`], {
@@ -147,7 +180,7 @@ async function main() {
     const resource = getResource('cost_centers')
     const shape = shapeOf(resource, RESOURCES)
     const columns = csvColumns(resource).map((c) => shape.expr(c.field))
-    const sameColumns = new PgDialect().sqlToQuery(
+    const sameColumns = dialect.sqlToQuery(
       sql`SELECT ${sql.join(columns, sql`, `)} FROM cost_centers AS t${shape.joins} ORDER BY lower(t.identifier), t.id`,
     ).sql
     const copySame = await copySeconds(sameColumns)

@@ -9,7 +9,7 @@ declare module 'fastify' {
 
 /**
  * People first: a CSV export walking a list page by page (an upstream without its own CSV, such as
- * the embedded one on PGlite, whose queries all run on the process's one thread) asks for each
+ * the embedded one on PGlite, whose queries all run on its one thread, one after the other) asks for each
  * next page only when no other request is in flight, so a person's page waits behind one export
  * step at most rather than one at every hop. Exports themselves do not count.
  */

@@ -78,7 +78,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     async (request, reply) => {
       const query = listQueryOf(resource, request.query)
       if (wantsCsv(request, resource, app.database)) return guarded('write', {}, () => sendCsv(reply, app.database, records, query))
-      // PGlite runs each query on the process's one thread: a whole-list walk (the CSV) goes in short
+      // PGlite runs one query at a time on its one thread: a whole-list walk (the CSV) goes in short
       // steps, so a person's page waits behind one short step at most (meta.next leads on)
       if (query.count === 'none' && app.database.dialect === 'pglite') query.perPage = Math.min(query.perPage, PGLITE_WALK_STEP)
       const { data, total, estimated, next, versions } = await guarded('write', {}, () => records.list(db(), query))
