@@ -46,6 +46,41 @@ export function whenClosed(reply: FastifyReply, fn: () => void): void {
   else reply.raw.once('close', fn)
 }
 
+/** the most a pipe takes in one piece (POSIX PIPE_BUF on Linux) */
+const PIPE_BUF = 4096
+
+/**
+ * The lines of one event-loop turn in one write: a write per line was the audit line's costliest
+ * part. Each write holds whole lines and at most PIPE_BUF bytes (a longer line alone), so a pipe
+ * takes it in one piece and the lines of gateway workers sharing stdout (GATEWAY_WORKERS) never
+ * interleave mid-line. `flush()` writes what is waiting at once (on close).
+ */
+function linesByTurn(destination: { write(chunk: string): unknown }) {
+  let batch = ''
+  let bytes = 0
+  let scheduled = false
+  const flush = () => {
+    scheduled = false
+    if (batch === '') return
+    destination.write(batch)
+    batch = ''
+    bytes = 0
+  }
+  return {
+    write(line: string) {
+      const size = Buffer.byteLength(line)
+      if (bytes + size > PIPE_BUF) flush()
+      batch += line
+      bytes += size
+      if (!scheduled) {
+        scheduled = true
+        setImmediate(flush)
+      }
+    },
+    flush,
+  }
+}
+
 /**
  * A logger apart from Fastify's: its lines are a record for people, so they carry exactly the
  * agreed fields (no level, pid or hostname) with an ISO UTC time first.
@@ -53,17 +88,18 @@ export function whenClosed(reply: FastifyReply, fn: () => void): void {
 export const auditPlugin = fp<AuditOptions>(
   async (fastify, opts) => {
     const now = opts.now ?? Date.now
-    // whole lines, at most PIPE_BUF (4096) bytes a write: a pipe takes such a write in one piece, so
-    // the lines of gateway workers sharing stdout (GATEWAY_WORKERS) never interleave mid-line
-    const streams: pino.StreamEntry[] = [{ stream: opts.destination ?? pino.destination({ dest: 1, sync: false, maxWrite: 4096 }) }]
+    const stdoutLines = opts.destination ? undefined : linesByTurn(pino.destination({ dest: 1, sync: false, maxWrite: PIPE_BUF }))
+    const stdout = opts.destination ?? stdoutLines!
     const file = opts.file ? pino.destination({ dest: opts.file, append: true, mkdir: true, sync: false }) : undefined
+    const fileLines = file && linesByTurn(file)
     let fileOpen = file !== undefined
+    const streams: pino.StreamEntry[] = [{ stream: stdout }]
     // a line that comes after close (a response still closing) is dropped rather than thrown at an ended file
-    if (file)
+    if (fileLines)
       streams.push({
         stream: {
           write: (line: string) => {
-            if (fileOpen) file.write(line)
+            if (fileOpen) fileLines.write(line)
           },
         },
       })
@@ -74,7 +110,7 @@ export const auditPlugin = fp<AuditOptions>(
         // written without pino's usual leading comma, since the level before it is left out
         timestamp: () => `"time":"${new Date(now()).toISOString()}"`,
       },
-      pino.multistream(streams),
+      streams.length === 1 ? stdout : pino.multistream(streams),
     )
     fastify.decorate('audit', audit)
     // the id of every line comes back on the answer, and goes upstream (header-allowlists.ts): a
@@ -134,7 +170,9 @@ export const auditPlugin = fp<AuditOptions>(
     // pino's flush() does nothing through a multistream: end the file stream itself, so every line
     // written before close is on disk when close resolves (and its descriptor is released)
     fastify.addHook('onClose', async () => {
-      if (!file || !fileOpen) return
+      stdoutLines?.flush()
+      if (!file || !fileLines || !fileOpen) return
+      fileLines.flush()
       fileOpen = false
       await new Promise<void>((resolve) => {
         file.once('close', resolve)
