@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import httpProxy from '@fastify/http-proxy'
-import type { Pool } from 'undici'
+import type { Dispatcher, Pool } from 'undici'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { buildAllowlist } from '../allowlist.js'
-import { auditPath } from './audit.js'
+import { auditPath, whenClosed } from './audit.js'
 import { BodyTooLargeError, CountingLimit } from '../body-limit.js'
 import { clientHeaders, upstreamHeaders } from '../header-allowlists.js'
 import { discardUnreadBody } from '../unread-body.js'
@@ -35,6 +35,12 @@ declare module 'fastify' {
 const NOT_FOUND = { error: 'Not Found', statusCode: 404 }
 const UNAUTHORIZED = { error: 'Unauthorized', statusCode: 401 }
 const TOO_LARGE = { error: 'Payload Too Large', statusCode: 413 }
+const UPSTREAM_TIMEOUT = { error: 'Upstream timeout', statusCode: 504 }
+const UPSTREAM_UNAVAILABLE = { error: 'Upstream unavailable', statusCode: 502 }
+/** undici's own timeouts; reply-from's errors carry statusCode 504 for the same */
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'])
+/** a GET answer of known length up to this is read whole and sent in one write */
+const WHOLE_ANSWER_BYTES = 64 * 1024
 
 function tooLarge(error: unknown, call: ProxyCall | undefined, limit: number): boolean {
   if (call?.limiter && call.limiter.bytes > limit) return true
@@ -70,6 +76,88 @@ export const proxyPlugin = fp<ProxyOptions>(
       answer.once('error', (error: Error & { code?: string }) => failed(error.code === 'UND_ERR_BODY_TIMEOUT' ? 'timeout' : 'error'))
       answer.once('close', () => {
         if (!answer.readableEnded) failed('error')
+      })
+    }
+
+    /** The upstream could not be reached or did not answer in time: 504 or 502, counted, logged. */
+    function upstreamFailed(reply: FastifyReply, error: Error & { code?: string; statusCode?: number }): FastifyReply {
+      reply.request.log.warn({ err: error }, 'upstream call failed')
+      const timedOut = error.statusCode === 504 || TIMEOUT_CODES.has(error.code ?? '')
+      fastify.metrics?.upstreamFailure(timedOut ? 'timeout' : 'error')
+      return reply.code(timedOut ? 504 : 502).send(timedOut ? UPSTREAM_TIMEOUT : UPSTREAM_UNAVAILABLE)
+    }
+
+    const upstreamBase = upstream.pathname.replace(/\/+$/, '')
+
+    /**
+     * A GET (the lists and records people page through: the hot path) goes by undici's dispatch, not
+     * reply-from: an answer of known length up to WHOLE_ANSWER_BYTES is read whole and sent in one
+     * write, a longer one streams with undici's backpressure. reply-from's request and answer streams
+     * cost about a quarter of the gateway's CPU per call (BENCHMARKS.md). Calls with a body keep
+     * reply-from's streaming. The preHandler's allowlist has held the path to the registry's literal
+     * segments and numeric ids, so it goes upstream as it came.
+     */
+    function forwardGet(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+      const call = request.proxyCall!
+      return new Promise((resolve) => {
+        let status = 0
+        let kept: Buffer[] = []
+        let size = 0
+        let streamed: Readable | undefined
+        let ended = false
+        const handler: Dispatcher.DispatchHandler = {
+          onRequestStart(controller) {
+            // a client that leaves lets go of the upstream call
+            whenClosed(reply, () => {
+              if (!ended) controller.abort(new Error('the client left'))
+            })
+          },
+          onResponseStart(controller, statusCode, headers) {
+            status = statusCode
+            // a 5xx's too: its Retry-After goes on with the gateway's own error
+            reply.code(status).headers(clientHeaders(headers))
+            if (status >= 500) return
+            if (Number(headers['content-length']) <= WHOLE_ANSWER_BYTES) return
+            streamed = new Readable({ read: () => controller.resume() })
+            countCutAnswer(streamed, reply.raw)
+            resolve(reply.send(streamed))
+          },
+          onResponseData(controller, chunk) {
+            if (streamed) {
+              call.bytesOut += chunk.length
+              if (!streamed.push(chunk)) controller.pause()
+            } else if (size < WHOLE_ANSWER_BYTES) {
+              // a 5xx body is kept for the log up to the same bound
+              kept.push(chunk)
+              size += chunk.length
+            }
+          },
+          onResponseEnd() {
+            ended = true
+            if (streamed) return void streamed.push(null)
+            const body = kept.length === 1 ? kept[0] : Buffer.concat(kept)
+            kept = []
+            if (status >= 500) {
+              replaceServerError(reply, status, undefined, body.toString())
+              return resolve(reply)
+            }
+            call.bytesOut = body.length
+            resolve(reply.send(body))
+          },
+          onResponseError(_controller, error) {
+            ended = true
+            if (streamed) return void streamed.destroy(error)
+            // the client left (and its close aborted the call): nothing failed upstream
+            if (reply.raw.destroyed) return resolve(reply)
+            resolve(upstreamFailed(reply, error))
+          },
+        }
+        const headers = upstreamHeaders(request.headers, {
+          token: opts.upstreamToken,
+          uid: request.identity?.user ?? '',
+          requestId: request.id,
+        })
+        opts.pool.dispatch({ method: 'GET', path: upstreamBase + request.url.slice('/api'.length), headers }, handler)
       })
     }
 
@@ -130,11 +218,18 @@ export const proxyPlugin = fp<ProxyOptions>(
     }
 
     await fastify.register(async (api) => {
+      await api.register(
+        async (reads) => {
+          // the paths http-proxy takes for the other methods; HEAD stays with it
+          for (const url of ['/', '/*']) reads.route({ method: 'GET', url, exposeHeadRoute: false, preHandler, handler: forwardGet })
+        },
+        { prefix: '/api' },
+      )
       await api.register(httpProxy, {
         prefix: '/api',
         upstream: upstream.origin,
-        rewritePrefix: upstream.pathname.replace(/\/+$/, ''),
-        httpMethods: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT'],
+        rewritePrefix: upstreamBase,
+        httpMethods: ['DELETE', 'HEAD', 'PATCH', 'POST', 'PUT'],
         // reply-from turns undici's TLS verification off when it builds a pool; ours keeps it on
         undici: opts.pool,
         preHandler,
@@ -167,13 +262,7 @@ export const proxyPlugin = fp<ProxyOptions>(
                 (whole ? reply : reply.header('connection', 'close')).code(413).send(TOO_LARGE),
               )
             }
-            request.log.warn({ err: error }, 'upstream call failed')
-            const timedOut = (error as { statusCode?: number }).statusCode === 504
-            fastify.metrics?.upstreamFailure(timedOut ? 'timeout' : 'error')
-            if (timedOut) {
-              return reply.code(504).send({ error: 'Upstream timeout', statusCode: 504 })
-            }
-            return reply.code(502).send({ error: 'Upstream unavailable', statusCode: 502 })
+            return upstreamFailed(reply as FastifyReply, error)
           },
         },
       })
