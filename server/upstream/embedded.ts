@@ -1,9 +1,11 @@
 /**
- * The embedded provider API (`npm start` without UPSTREAM_URL) in a thread of its own
- * (embedded-thread.ts). PGlite runs every query on the thread that calls it, so in the gateway's
- * thread a CSV export walking a big list held up every other request at each of its steps; in its
- * own thread the database and the provider API's routes use the second core, and the gateway stays
- * free to answer. The gateway reaches it over loopback HTTP as it would a real provider.
+ * The embedded provider API (`npm start` without UPSTREAM_URL), reached by the gateway over loopback
+ * HTTP as it would reach a real provider. On PGlite it runs in a thread of its own
+ * (embedded-thread.ts): PGlite runs every query on the thread that calls it, so in the gateway's
+ * thread a CSV export walking a big list held up every other request at each of its steps. On
+ * PostgreSQL the queries run in the server's own processes, and the provider API stays in the
+ * caller's thread: a thread there bought nothing and cost a second heap (a 1M-row CSV grew the
+ * process by 105 MB instead of 22, BENCHMARKS.md).
  */
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -48,8 +50,23 @@ function sourceThread(options: EmbeddedOptions): Worker {
   return new Worker(boot, { eval: true, workerData: options })
 }
 
+/** Resolves once the provider API listens; rejects with what stopped it before. */
+export async function startEmbeddedUpstream(options: EmbeddedOptions): Promise<EmbeddedUpstream> {
+  if (!options.databaseUrl) return startThread(options)
+  // loaded only here: a cluster worker, or a gateway in front of a real provider, never needs it
+  const { serveEmbedded } = await import('./embedded-serve.js')
+  const served = await serveEmbedded(options)
+  return {
+    url: `http://127.0.0.1:${served.port}`,
+    query: (text, params) => served.database.query(text, params),
+    // it stops with the process
+    lost: new Promise(() => {}),
+    close: () => served.close(),
+  }
+}
+
 /** Starts the thread; resolves once the provider API listens, rejects with what stopped it before. */
-export function startEmbeddedUpstream(options: EmbeddedOptions): Promise<EmbeddedUpstream> {
+function startThread(options: EmbeddedOptions): Promise<EmbeddedUpstream> {
   // embedded-thread.js once built, embedded-thread.ts under tsx (npm run dev, tests, the bench)
   const worker =
     extname(fileURLToPath(import.meta.url)) === '.ts'

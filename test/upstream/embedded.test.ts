@@ -6,6 +6,7 @@
  */
 import { cpSync } from 'node:fs'
 import { join } from 'node:path'
+import pg from 'pg'
 import t from 'tap'
 import { pgliteTemplate } from '../../server/upstream/db/pglite-template.js'
 import { startEmbeddedUpstream, type EmbeddedOptions } from '../../server/upstream/embedded.js'
@@ -53,3 +54,35 @@ t.test('serves the seeded data and runs the main thread SQL; close() ends the th
   const reopened = await again.query<{ n: number }>('SELECT count(*)::int AS n FROM departments')
   t.same(reopened.rows, [{ n: body.meta.total }], 'the folder is free again, with its data and no second seed')
 })
+
+// on PostgreSQL the provider API stays in this thread (embedded.ts): the same contract
+t.test(
+  'on PostgreSQL: serves the seeded data and runs SQL on the same schema',
+  { skip: !process.env.DATABASE_URL && 'PostgreSQL pass only' },
+  async (t) => {
+    const schema = `test_embedded_${process.pid}`
+    const embedded = await startEmbeddedUpstream({
+      databaseUrl: process.env.DATABASE_URL,
+      schema,
+      token: TOKEN,
+      seed: true,
+      mail: { outboxDir: join(tempDir(t, 'ccoe-embedded-'), 'outbox') },
+    })
+    t.teardown(async () => {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+      await admin.connect()
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await admin.end()
+    })
+    const answer = await fetch(`${embedded.url}/departments?per_page=1`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    const body = (await answer.json()) as { meta: { total: number } }
+    t.equal(answer.status, 200)
+    const counted = await embedded.query<{ n: number; schema: string }>(
+      'SELECT count(*)::int AS n, current_schema() AS schema FROM departments',
+    )
+    t.same(counted.rows, [{ n: body.meta.total, schema }], 'the seeded departments, in its schema')
+    await t.rejects(embedded.query('SELECT * FROM no_such_table'), { message: 'relation "no_such_table" does not exist' })
+    await embedded.close()
+    await t.rejects(fetch(`${embedded.url}/departments`), 'the server is gone')
+  },
+)
