@@ -51,9 +51,12 @@ const PIPE_BUF = 4096
 
 /**
  * The lines of one event-loop turn in one write: a write per line was the audit line's costliest
- * part. Each write holds whole lines and at most PIPE_BUF bytes (a longer line alone), so a pipe
- * takes it in one piece and the lines of gateway workers sharing stdout (GATEWAY_WORKERS) never
- * interleave mid-line. `flush()` writes what is waiting at once (on close).
+ * part. The write is synchronous (one syscall a turn, where an asynchronous one also woke a thread
+ * of libuv's pool): a turn's lines are out before the next turn starts, and a reader that falls
+ * behind slows the gateway rather than letting unwritten lines pile up in memory. Each write holds
+ * whole lines and at most PIPE_BUF bytes (a longer line alone), so a pipe takes it in one piece and
+ * the lines of gateway workers sharing stdout (GATEWAY_WORKERS) never interleave mid-line.
+ * `flush()` writes what is waiting at once (on close).
  */
 function linesByTurn(destination: { write(chunk: string): unknown }) {
   let batch = ''
@@ -88,9 +91,9 @@ function linesByTurn(destination: { write(chunk: string): unknown }) {
 export const auditPlugin = fp<AuditOptions>(
   async (fastify, opts) => {
     const now = opts.now ?? Date.now
-    const stdoutLines = opts.destination ? undefined : linesByTurn(pino.destination({ dest: 1, sync: false, maxWrite: PIPE_BUF }))
+    const stdoutLines = opts.destination ? undefined : linesByTurn(pino.destination({ dest: 1, sync: true, maxWrite: PIPE_BUF }))
     const stdout = opts.destination ?? stdoutLines!
-    const file = opts.file ? pino.destination({ dest: opts.file, append: true, mkdir: true, sync: false }) : undefined
+    const file = opts.file ? pino.destination({ dest: opts.file, append: true, mkdir: true, sync: true }) : undefined
     const fileLines = file && linesByTurn(file)
     let fileOpen = file !== undefined
     const streams: pino.StreamEntry[] = [{ stream: stdout }]
@@ -103,12 +106,22 @@ export const auditPlugin = fp<AuditOptions>(
           },
         },
       })
+    // one ISO string per millisecond, not per line
+    let stampedAt = NaN
+    let stamp = ''
     const audit = pino(
       {
         base: null,
         formatters: { level: () => ({}) },
         // written without pino's usual leading comma, since the level before it is left out
-        timestamp: () => `"time":"${new Date(now()).toISOString()}"`,
+        timestamp: () => {
+          const ms = now()
+          if (ms !== stampedAt) {
+            stampedAt = ms
+            stamp = `"time":"${new Date(ms).toISOString()}"`
+          }
+          return stamp
+        },
       },
       streams.length === 1 ? stdout : pino.multistream(streams),
     )
