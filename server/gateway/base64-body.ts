@@ -1,8 +1,12 @@
 import { Readable } from 'node:stream'
 import type { UploadTarget } from './upload-targets.js'
 
-/** 48 KiB of input per piece: a multiple of 3, so no piece's base64 ends in padding but the last. */
-const PIECE = 3 * 16 * 1024
+/**
+ * 48 KiB of input per piece: a multiple of 3, so no piece's base64 ends in padding but the last. A
+ * source read in chunks of this size is encoded chunk by chunk, with no copy to carry a remainder.
+ */
+export const BASE64_PIECE = 3 * 16 * 1024
+const PIECE = BASE64_PIECE
 
 /** A type/subtype the client claimed, or octet-stream: it goes verbatim into a JSON string and a data URL. */
 export function safeMime(mime: string | undefined): string {

@@ -10,7 +10,7 @@ import { discardUnreadBody } from '../unread-body.js'
 import { whenClosed } from './audit.js'
 import { replaceServerError } from '../upstream-errors.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { base64Body } from '../base64-body.js'
+import { BASE64_PIECE, base64Body } from '../base64-body.js'
 import { uploadTarget, type UploadTarget } from '../upload-targets.js'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
 
@@ -192,7 +192,7 @@ export const uploadsPlugin = fp<UploadsOptions>(
             target.path,
             base64Body(
               target,
-              { chunks: createReadStream(form.file.path, { highWaterMark: 64 * 1024 }), size: form.file.size, mime: form.file.mime },
+              { chunks: createReadStream(form.file.path, { highWaterMark: BASE64_PIECE }), size: form.file.size, mime: form.file.mime },
               email,
               form.input,
             ),
