@@ -32,7 +32,7 @@ export type FromThread =
 
 export interface EmbeddedUpstream {
   url: string
-  /** plain SQL on the embedded database, run in its thread (the embedded IdP's store) */
+  /** plain SQL on the embedded database, in the thread that owns it (the embedded IdP's store) */
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>
   /** resolves with what stopped the thread, if it stops without close() */
   lost: Promise<Error>
