@@ -9,7 +9,7 @@ import { connect } from 'node:net'
 import t from 'tap'
 import { startGateway, type AuditLine, type Teardown } from '../helper.js'
 import { signIn } from '../lib/sign-in.js'
-import { startRecordingUpstream } from './start.js'
+import { startRecordingUpstream, upstreamFailures } from './start.js'
 
 const ALICE = 'alice@ccoe.example'
 const FIRST_CHUNK = `{"data":[${'{"id":1,"name":"x"},'.repeat(4000)}`
@@ -32,15 +32,6 @@ async function stallingUpstream(t: Teardown) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   t.teardown(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))))
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server, open }
-}
-
-/** ccoe_gateway_upstream_failures_total by kind, from /metrics (open to 127.0.0.1 by default) */
-async function upstreamFailures(baseUrl: string): Promise<Record<string, number>> {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text()
-  const counts: Record<string, number> = {}
-  for (const [, kind, value] of text.matchAll(/^ccoe_gateway_upstream_failures_total\{kind="(\w+)"\} (\d+)$/gm))
-    counts[kind] = Number(value)
-  return counts
 }
 
 /** GET through node:http (whose destroy() closes the connection at once), resolved at the answer's first bytes */

@@ -9,6 +9,7 @@ import { createServer } from 'node:http'
 import t from 'tap'
 import { startGateway, type Teardown } from '../helper.js'
 import { signIn } from '../lib/sign-in.js'
+import { upstreamFailures } from './start.js'
 
 const ALICE = 'alice@ccoe.example'
 const WHOLE = 64 * 1024
@@ -46,14 +47,6 @@ async function sizedUpstream(t: Teardown) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   t.teardown(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))))
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`
-}
-
-async function upstreamFailures(baseUrl: string): Promise<Record<string, number>> {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text()
-  const counts: Record<string, number> = {}
-  for (const [, kind, value] of text.matchAll(/^ccoe_gateway_upstream_failures_total\{kind="(\w+)"\} (\d+)$/gm))
-    counts[kind] = Number(value)
-  return counts
 }
 
 t.test('every byte of an answer, read whole or streamed, with its headers and audit count', async (t) => {

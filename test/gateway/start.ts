@@ -156,3 +156,12 @@ export async function startSelfSignedUpstream(t: Teardown): Promise<SelfSignedUp
     },
   }
 }
+
+/** ccoe_gateway_upstream_failures_total by kind, from /metrics (open to 127.0.0.1 by default) */
+export async function upstreamFailures(baseUrl: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text()
+  const counts: Record<string, number> = {}
+  for (const [, kind, value] of text.matchAll(/^ccoe_gateway_upstream_failures_total\{kind="(\w+)"\} (\d+)$/gm))
+    counts[kind] = Number(value)
+  return counts
+}
