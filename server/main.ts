@@ -1,5 +1,5 @@
 /**
- * Starts the whole portal: the embedded upstream (with its database, in a thread of its own) unless UPSTREAM_URL is set,
+ * Starts the whole portal: the embedded upstream (with its database; on PGlite in a thread of its own) unless UPSTREAM_URL is set,
  * then the gateway, which also mounts the embedded IdP unless OIDC_ISSUER is set. With
  * GATEWAY_WORKERS above 1 this process starts the upstream and the gateway runs in that many
  * workers (cluster.ts).
@@ -16,7 +16,7 @@ import { serveClusterMetrics } from './gateway/cluster-metrics.js'
 import { FileRevocations, REVOCATIONS_FILE } from './gateway/revocations.js'
 import { startEmbeddedUpstream, type EmbeddedUpstream } from './upstream/embedded.js'
 
-/** The embedded provider API listens on loopback only, in a thread of its own: the browser never reaches it. */
+/** The embedded provider API listens on loopback only (on PGlite in a thread of its own): the browser never reaches it. */
 function startEmbedded(config: Config): Promise<EmbeddedUpstream> {
   return startEmbeddedUpstream({
     databaseUrl: config.databaseUrl,

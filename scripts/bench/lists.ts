@@ -43,8 +43,8 @@ async function timedMs(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /**
- * The provider API as `npm start` runs it, in a thread of its own: on PGlite in a data folder, or on
- * DATABASE_URL in a schema of the bench's (dropped at the end).
+ * The provider API as `npm start` runs it (embedded.ts): on PGlite in a data folder and a thread of
+ * its own, or on DATABASE_URL in a schema of the bench's (dropped at the end).
  */
 async function startBenchUpstream() {
   const dir = tempDir(t, 'ccoe-bench-lists-')

@@ -6,7 +6,6 @@ import type { UploadTarget } from './upload-targets.js'
  * source read in chunks of this size is encoded chunk by chunk, with no copy to carry a remainder.
  */
 export const BASE64_PIECE = 3 * 16 * 1024
-const PIECE = BASE64_PIECE
 
 /** A type/subtype the client claimed, or octet-stream: it goes verbatim into a JSON string and a data URL. */
 export function safeMime(mime: string | undefined): string {
@@ -26,9 +25,9 @@ async function* encode(source: AsyncIterable<Buffer> | Iterable<Buffer>): AsyncG
   let carry = Buffer.alloc(0)
   for await (const chunk of source) {
     let data = carry.length ? Buffer.concat([carry, chunk]) : chunk
-    while (data.length >= PIECE) {
-      yield data.subarray(0, PIECE).toString('base64')
-      data = data.subarray(PIECE)
+    while (data.length >= BASE64_PIECE) {
+      yield data.subarray(0, BASE64_PIECE).toString('base64')
+      data = data.subarray(BASE64_PIECE)
     }
     const whole = data.length - (data.length % 3)
     if (whole) yield data.subarray(0, whole).toString('base64')
