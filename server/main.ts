@@ -1,8 +1,8 @@
 /**
- * Starts the whole portal: the embedded upstream (with its database; on PGlite in a thread of its own) unless UPSTREAM_URL is set,
- * then the gateway, which also mounts the embedded IdP unless OIDC_ISSUER is set. With
- * GATEWAY_WORKERS above 1 this process starts the upstream and the gateway runs in that many
- * workers (cluster.ts).
+ * Starts the whole portal: the embedded upstream (with its database; on PGlite in a thread of its
+ * own) unless UPSTREAM_URL is set, then the gateway, which also mounts the embedded IdP unless
+ * OIDC_ISSUER is set. With GATEWAY_WORKERS above 1 this process starts the upstream and the
+ * gateway runs in that many workers (cluster.ts).
  */
 import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
