@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createServer } from 'node:http'
 import t from 'tap'
 import { base64Body } from '../../server/gateway/base64-body.js'
@@ -21,23 +24,29 @@ function form(file: { bytes: Buffer; name: string; type?: string } | null, field
 // the data-URL encoding that later uploads (cloud bills, networks: spec 001 §7) declare
 const DATA_URL_TARGET: UploadTarget = { path: 'reports/upload', bodyKey: 'report', fileKey: 'data', encoding: 'dataUrl' }
 
-async function encoded(target: UploadTarget, file: { chunks: Buffer[]; size: number; mime: string }, email?: string) {
-  const body = base64Body(target, file, email)
-  const parts: Buffer[] = []
-  for await (const part of body.stream) parts.push(part as Buffer)
-  return { announced: body.length, text: Buffer.concat(parts).toString() }
+/** The body base64Body streams for these bytes, spooled to a file as uploads.ts spools them. */
+async function encoded(target: UploadTarget, file: { bytes: Buffer; mime: string }, email?: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'ccoe-base64-'))
+  try {
+    const path = join(dir, 'file')
+    await writeFile(path, file.bytes)
+    const body = base64Body(target, { path, size: file.bytes.length, mime: file.mime }, email)
+    let text = ''
+    for await (const part of body.stream) text += part as string
+    return { announced: body.length, text }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 }
 
 t.test('the streamed body is exact JSON for every length remainder, in both encodings', async (t) => {
-  for (const size of [1, 2, 3, 4, 5, 49_151, 49_152, 49_153, 150_001]) {
+  // around the 48 KiB pieces the file is read in, and across several of them
+  for (const size of [1, 2, 3, 4, 5, 49_151, 49_152, 49_153, 98_304, 150_001]) {
     const bytes = randomBytes(size)
-    // odd chunk sizes, as a socket delivers them
-    const chunks = [bytes.subarray(0, 7), bytes.subarray(7, 65_543), bytes.subarray(65_543)].filter((c) => c.length)
-    // the encoder lets each chunk go once encoded: each run gets its own list
-    const dataUrl = await encoded(DATA_URL_TARGET, { chunks: [...chunks], size, mime: 'text/csv' })
+    const dataUrl = await encoded(DATA_URL_TARGET, { bytes, mime: 'text/csv' })
     t.equal(Buffer.byteLength(dataUrl.text), dataUrl.announced, `${size}: announced length`)
     t.strictSame(JSON.parse(dataUrl.text), { report: { data: `data:text/csv;base64,${bytes.toString('base64')}` } }, `${size}: a data URL`)
-    const bare = await encoded(UPLOAD_TARGETS.sap_cost_centers, { chunks: [...chunks], size, mime: 'application/zip' }, 'bob@ccoe.example')
+    const bare = await encoded(UPLOAD_TARGETS.sap_cost_centers, { bytes, mime: 'application/zip' }, 'bob@ccoe.example')
     t.equal(Buffer.byteLength(bare.text), bare.announced, `${size}: announced length, base64`)
     t.strictSame(
       JSON.parse(bare.text),
@@ -48,7 +57,7 @@ t.test('the streamed body is exact JSON for every length remainder, in both enco
 })
 
 t.test('a claimed MIME type that could break out of the data URL becomes octet-stream', async (t) => {
-  const file = () => ({ chunks: [Buffer.from('x')], size: 1 })
+  const file = () => ({ bytes: Buffer.from('x') })
   for (const mime of ['text/csv";x', 'text/csv,evil', 'text', '', 'a/b c']) {
     t.strictSame(
       JSON.parse((await encoded(DATA_URL_TARGET, { ...file(), mime })).text),

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,8 +10,9 @@ import { discardUnreadBody } from '../unread-body.js'
 import { whenClosed } from './audit.js'
 import { replaceServerError } from '../upstream-errors.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { BASE64_PIECE, base64Body } from '../base64-body.js'
+import { base64Body } from '../base64-body.js'
 import { uploadTarget, type UploadTarget } from '../upload-targets.js'
+import { bodyGarbage } from '../young-garbage.js'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
 
 export interface UploadsOptions extends UpstreamClientOptions {
@@ -87,9 +88,11 @@ async function readForm(request: FastifyRequest, target: UploadTarget, limit: nu
     } else {
       const path = join(dir, 'file')
       let size = 0
+      const collect = bodyGarbage()
       const counted = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           size += chunk.length
+          collect(chunk.length)
           done(null, chunk)
         },
       })
@@ -186,17 +189,7 @@ export const uploadsPlugin = fp<UploadsOptions>(
         stats.file = form.file.name
         const email = form.email ?? request.identity?.user
         try {
-          const answer = await call(
-            request,
-            'POST',
-            target.path,
-            base64Body(
-              target,
-              { chunks: createReadStream(form.file.path, { highWaterMark: BASE64_PIECE }), size: form.file.size, mime: form.file.mime },
-              email,
-              form.input,
-            ),
-          )
+          const answer = await call(request, 'POST', target.path, base64Body(target, form.file, email, form.input))
           stats.bytesOut = answer.bytes
           if (answer.json === undefined) return send(reply, 502, 'Upstream unavailable')
           if (answer.status >= 500) return replaceServerError(reply, answer.status, undefined, JSON.stringify(answer.json))
