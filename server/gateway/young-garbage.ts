@@ -6,16 +6,21 @@ const COLLECT_EVERY_BYTES = 4 * 1024 * 1024
 
 /**
  * V8's collection of its young generation (a scavenge, well under a millisecond here). The global
- * `gc` is exposed only while this takes it, so nothing else sees one.
+ * `gc` is exposed only while this takes it, so nothing else sees one. A runtime whose flags can no
+ * longer change gets no collector, and its uploads only cost the memory they did before.
  */
 const collectYoung: (options: { type: 'minor' }) => void = (() => {
   const exposed = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc
   if (exposed) return exposed
-  setFlagsFromString('--expose-gc')
   try {
-    return runInNewContext('gc') as (options: { type: 'minor' }) => void
-  } finally {
-    setFlagsFromString('--no-expose-gc')
+    setFlagsFromString('--expose-gc')
+    try {
+      return runInNewContext('gc') as (options: { type: 'minor' }) => void
+    } finally {
+      setFlagsFromString('--no-expose-gc')
+    }
+  } catch {
+    return () => undefined
   }
 })()
 
