@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -68,6 +70,20 @@ t.test('a claimed MIME type that could break out of the data URL becomes octet-s
   t.strictSame(JSON.parse((await encoded(DATA_URL_TARGET, { ...file(), mime: 'Application/VND.ms-Excel' })).text), {
     report: { data: 'data:application/vnd.ms-excel;base64,eA==' },
   })
+})
+
+t.test('a starting gateway removes the spool folders of processes that are gone, and only those', async (t) => {
+  // a process that has exited: a gateway killed mid-upload
+  const gone = spawnSync(process.execPath, ['-e', '']).pid
+  const orphan = mkdtempSync(join(tmpdir(), `ccoe-upload-${gone}-`))
+  writeFileSync(join(orphan, 'file'), 'half a file')
+  // this process's own: an upload under way in another gateway here
+  const live = mkdtempSync(join(tmpdir(), `ccoe-upload-${process.pid}-`))
+  t.teardown(() => rmSync(live, { recursive: true, force: true }))
+  const upstream = await startRecordingUpstream(t)
+  await startGateway(t, upstream.url)
+  t.equal(existsSync(orphan), false, "the gone process's folder")
+  t.equal(existsSync(live), true, 'the running one')
 })
 
 t.test('upload targets are registry models only', async (t) => {

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Transform } from 'node:stream'
@@ -27,6 +27,33 @@ export const UPLOADS_RETRY_AFTER_SECONDS = 5
 
 /** Room for the multipart framing and the few small fields around the file. */
 const FRAMING_BYTES = 16 * 1024
+
+/** Each upload's spool folder in the system's temporary folder: `ccoe-upload-<pid>-<random>`. */
+const SPOOL_PREFIX = 'ccoe-upload-'
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it runs, as another user
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Removes the spool folders whose process is gone: a gateway killed mid-upload (by a signal, or
+ * out of memory) never reached its cleanup, and its file would stay until the system clears /tmp.
+ */
+async function removeOrphanSpools(): Promise<string[]> {
+  const dir = tmpdir()
+  const orphans = (await readdir(dir)).filter((name) => {
+    const pid = name.startsWith(SPOOL_PREFIX) ? /^(\d+)-/.exec(name.slice(SPOOL_PREFIX.length))?.[1] : undefined
+    return pid !== undefined && !running(Number(pid))
+  })
+  await Promise.all(orphans.map((name) => rm(join(dir, name), { recursive: true, force: true })))
+  return orphans
+}
 
 class Refusal extends Error {
   constructor(
@@ -117,6 +144,11 @@ async function readForm(request: FastifyRequest, target: UploadTarget, limit: nu
 export const uploadsPlugin = fp<UploadsOptions>(
   async (fastify, opts) => {
     const call = upstreamClient(opts)
+    const orphans = await removeOrphanSpools().catch((error: unknown) => {
+      fastify.log.warn({ err: error }, 'uploads: the spool folders of gone processes could not be removed')
+      return []
+    })
+    if (orphans.length) fastify.log.info({ removed: orphans }, 'uploads: removed the spool folders of gone processes')
     const limit = opts.bodyLimitBytes
     // uploads between their acceptance and their answer's close (a client that leaves frees its place)
     let active = 0
@@ -168,7 +200,7 @@ export const uploadsPlugin = fp<UploadsOptions>(
         if (!request.isMultipart()) return send(reply, 415, 'Expected a multipart/form-data body')
 
         // the spooled file goes when the answer closes, whichever way it ends
-        const dir = await mkdtemp(join(tmpdir(), 'ccoe-upload-'))
+        const dir = await mkdtemp(join(tmpdir(), `${SPOOL_PREFIX}${process.pid}-`))
         reply.raw.once('close', () => void rm(dir, { recursive: true, force: true }))
         let form: Awaited<ReturnType<typeof readForm>>
         try {
