@@ -12,9 +12,8 @@ export function safeMime(mime: string | undefined): string {
 
 /**
  * The file's base64, piece by piece. Every piece is read into the same buffer, and its string is the
- * only copy made: the socket writes a string from a copy of its own that it frees when written, where
- * a Buffer per piece (the read's, then the encoded one) waited for the garbage collector, and a 50 MB
- * upload grew the gateway by 26–35 MiB.
+ * only copy made: the socket writes a string from a copy of its own that it frees once written,
+ * where a Buffer per piece (the read's, then the encoded one) would wait for a collection.
  */
 async function* encodeFile(path: string): AsyncGenerator<string> {
   const file = await open(path, 'r')
