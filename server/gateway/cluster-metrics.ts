@@ -83,10 +83,13 @@ export function clusterMetricsOf(registry: Registry): () => Promise<string> {
 
 /**
  * Default metrics whose prom-client aggregator (used when summing workers) does not fit: the start
- * time is omitted by default; the newest worker's shows that one was replaced, as the sums of the
- * counters dropping do.
+ * time is omitted by default, and the newest worker's shows that one was replaced, as the sums of
+ * the counters dropping do; the file descriptor limit is summed by default.
  */
-const PER_PROCESS_AGGREGATORS: [string, string][] = [['ccoe_gateway_process_start_time_seconds', 'max']]
+const PER_PROCESS_AGGREGATORS: [string, string][] = [
+  ['ccoe_gateway_process_start_time_seconds', 'max'],
+  ['ccoe_gateway_process_max_fds', 'max'],
+]
 
 /**
  * In the primary: answers the workers' asks with the sum over every worker. prom-client asks every

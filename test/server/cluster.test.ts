@@ -6,7 +6,7 @@
  */
 import { execFile, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { get } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -181,6 +181,12 @@ t.test('two workers: one sign-in, shared sessions, summed metrics, a killed work
   const again = await fresh(`${gatewayUrl}/metrics`)
   t.equal(departmentsCounted(again.body), 40, 'and the same from the other worker')
   t.match(scraped.body, /^ccoe_gateway_process_start_time_seconds \d/m, 'the start time kept (the newest worker’s)')
+  const maxFds = (pid: number) => Number(/^Max open files\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/limits`, 'utf8'))?.[1])
+  t.equal(
+    Number(/^ccoe_gateway_process_max_fds (\d+)/m.exec(scraped.body)?.[1]),
+    Math.max(...workers.map(maxFds)),
+    "the file descriptor limit is one process's, not the sum",
+  )
 
   const [killed, survivor] = workers
   process.kill(killed, 'SIGKILL')
