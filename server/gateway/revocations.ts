@@ -74,19 +74,23 @@ abstract class RereadRevocations implements RevocationStore {
  */
 export class FileRevocations extends RereadRevocations {
   private lastMtimeMs = 0
-  /**
-   * Whether open() rewrites the file without its expired entries. Off where other processes append
-   * to it meanwhile (cluster workers: a rewrite drops what they append between its read and its
-   * write); their primary compacts it before it forks them.
-   */
-  compactOnOpen = true
+  private readonly compactOnOpen: boolean
 
   constructor(
     private readonly file: string,
     now: () => number = Date.now,
-    reloadMs = 1000,
+    options: {
+      /**
+       * Whether open() rewrites the file without its expired entries (yes unless told). Off where other
+       * processes append to it meanwhile (cluster workers: a rewrite drops what they append between its
+       * read and its write); their primary compacts it before it forks them.
+       */
+      compactOnOpen?: boolean
+      reloadMs?: number
+    } = {},
   ) {
-    super(now, reloadMs)
+    super(now, options.reloadMs ?? 1000)
+    this.compactOnOpen = options.compactOnOpen ?? true
   }
 
   /** Reads the file, keeping only live entries, and rewrites it compacted (see compactOnOpen). */

@@ -318,7 +318,7 @@ t.test('the logout cut-off keeps an entry until the session would have expired a
   t.equal(await revocations.isRevoked('sid-a'), false, 'past its session end the entry is moot')
   t.equal(await revocations.isRevoked('sid-b'), true)
   const before = readFileSync(file, 'utf8')
-  const worker = Object.assign(new FileRevocations(file, clock.now), { compactOnOpen: false })
+  const worker = new FileRevocations(file, clock.now, { compactOnOpen: false })
   await worker.open()
   t.equal(readFileSync(file, 'utf8'), before, 'a cluster worker leaves the file as it is (the others append to it meanwhile)')
   t.same([await worker.isRevoked('sid-a'), await worker.isRevoked('sid-b')], [false, true], 'and reads it')

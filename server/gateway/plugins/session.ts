@@ -81,7 +81,7 @@ export const sessionPlugin = fp<SessionOptions>(
 
     const revocations = opts.revocationsDatabaseUrl
       ? new PostgresRevocations(opts.revocationsDatabaseUrl, opts.now)
-      : Object.assign(new FileRevocations(opts.revocationsFile, opts.now), { compactOnOpen: !opts.revocationsFileShared })
+      : new FileRevocations(opts.revocationsFile, opts.now, { compactOnOpen: !opts.revocationsFileShared })
     revocations.onReadError = (error) => fastify.log.warn({ err: error }, 'the logout cut-off could not be reread')
     await revocations.open()
     fastify.addHook('onClose', () => revocations.close())
