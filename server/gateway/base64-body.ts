@@ -21,8 +21,10 @@ async function* encodeFile(path: string): AsyncGenerator<string> {
     const piece = Buffer.allocUnsafe(BASE64_PIECE)
     for (;;) {
       let filled = 0
-      for (let read = -1; read !== 0 && filled < BASE64_PIECE; filled += read) {
-        read = (await file.read(piece, filled, BASE64_PIECE - filled, null)).bytesRead
+      while (filled < BASE64_PIECE) {
+        const { bytesRead } = await file.read(piece, filled, BASE64_PIECE - filled, null)
+        if (bytesRead === 0) break
+        filled += bytesRead
       }
       if (filled) yield piece.toString('base64', 0, filled)
       if (filled < BASE64_PIECE) return

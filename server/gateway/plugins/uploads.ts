@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import multipart from '@fastify/multipart'
 import fp from 'fastify-plugin'
@@ -13,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { base64Body } from '../base64-body.js'
 import { uploadTarget, type UploadTarget } from '../upload-targets.js'
 import { bodyGarbage } from '../young-garbage.js'
+import { CountingLimit } from '../body-limit.js'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
 
 export interface UploadsOptions extends UpstreamClientOptions {
@@ -29,7 +29,8 @@ export const UPLOADS_RETRY_AFTER_SECONDS = 5
 const FRAMING_BYTES = 16 * 1024
 
 /** Each upload's spool folder in the system's temporary folder: `ccoe-upload-<pid>-<random>`. */
-const SPOOL_PREFIX = 'ccoe-upload-'
+const spoolPrefix = (pid: number) => `ccoe-upload-${pid}-`
+const SPOOL_NAME = /^ccoe-upload-(\d+)-/
 
 function running(pid: number): boolean {
   try {
@@ -48,7 +49,7 @@ function running(pid: number): boolean {
 async function removeOrphanSpools(): Promise<string[]> {
   const dir = tmpdir()
   const orphans = (await readdir(dir)).filter((name) => {
-    const pid = name.startsWith(SPOOL_PREFIX) ? /^(\d+)-/.exec(name.slice(SPOOL_PREFIX.length))?.[1] : undefined
+    const pid = SPOOL_NAME.exec(name)?.[1]
     return pid !== undefined && !running(Number(pid))
   })
   await Promise.all(orphans.map((name) => rm(join(dir, name), { recursive: true, force: true })))
@@ -111,20 +112,14 @@ async function readForm(request: FastifyRequest, target: UploadTarget, limit: nu
     // a refused name is still read to its end, so the browser gets the 422 and not a reset connection
     wrongName = !accepts(target, part.filename)
     if (wrongName) {
-      for await (const chunk of part.file as AsyncIterable<Buffer>) void chunk
+      const collect = bodyGarbage()
+      for await (const chunk of part.file as AsyncIterable<Buffer>) collect(chunk.length)
     } else {
       const path = join(dir, 'file')
-      let size = 0
-      const collect = bodyGarbage()
-      const counted = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length
-          collect(chunk.length)
-          done(null, chunk)
-        },
-      })
+      // multipart truncates the file at the same limit (part.file.truncated below)
+      const counted = new CountingLimit(limit)
       await pipeline(part.file, counted, createWriteStream(path))
-      file = { name: part.filename, mime: part.mimetype, path, size }
+      file = { name: part.filename, mime: part.mimetype, path, size: counted.bytes }
     }
     if (part.file.truncated) throw new Refusal(413, 'Payload Too Large')
   }
@@ -200,7 +195,7 @@ export const uploadsPlugin = fp<UploadsOptions>(
         if (!request.isMultipart()) return send(reply, 415, 'Expected a multipart/form-data body')
 
         // the spooled file goes when the answer closes, whichever way it ends
-        const dir = await mkdtemp(join(tmpdir(), `${SPOOL_PREFIX}${process.pid}-`))
+        const dir = await mkdtemp(join(tmpdir(), spoolPrefix(process.pid)))
         reply.raw.once('close', () => void rm(dir, { recursive: true, force: true }))
         let form: Awaited<ReturnType<typeof readForm>>
         try {
