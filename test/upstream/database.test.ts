@@ -9,7 +9,7 @@ import pg from 'pg'
 import t, { type Test } from 'tap'
 import { getResource, queryFilters, RESOURCES } from '../../shared/resources/index.js'
 import { buildUpstream } from '../../server/upstream/app.js'
-import { openDatabase, openTestDatabase } from '../../server/upstream/db/client.js'
+import { openDatabase, openTestDatabase, PLANNER_SETTINGS } from '../../server/upstream/db/client.js'
 import { pgliteTransaction, pgTransaction } from '../../server/upstream/db/drivers.js'
 import { migrate, readMigrations, type RunInTransaction } from '../../server/upstream/db/migrate.js'
 import { pgliteTemplate } from '../../server/upstream/db/pglite-template.js'
@@ -85,6 +85,28 @@ t.test(`migrations (${dialect})`, async (t) => {
   writeFileSync(join(dir, '950_half.sql'), 'CREATE TABLE half_950 (id integer); SELECT 1 / 0;')
   await t.rejects(migrate(run, readMigrations(dir)), /division by zero/)
   t.equal(await count('half_950'), 0, 'a failing migration leaves nothing behind')
+})
+
+t.test('every connection plans with the upstream’s planner settings', async (t) => {
+  const database = await openTestDatabase()
+  t.teardown(() => database.close())
+  // ten at once, so a PostgreSQL pool answers from several of its connections, each set at its start
+  const settings = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      rows<{ jit: string; join_collapse_limit: string; pid: number }>(
+        database.db,
+        sql`SELECT current_setting('jit') AS jit, current_setting('join_collapse_limit') AS join_collapse_limit, pg_backend_pid() AS pid`,
+      ),
+    ),
+  )
+  t.ok(
+    new Set(settings.map(([s]) => s.pid)).size >= (dialect === 'postgres' ? 2 : 1),
+    'read on several connections where there are several',
+  )
+  t.strictSame(
+    settings.map(([{ jit, join_collapse_limit }]) => ({ jit, join_collapse_limit })),
+    Array.from({ length: 10 }, () => ({ ...PLANNER_SETTINGS })),
+  )
 })
 
 t.test('the demo data: seeded once, never over people’s data', async (t) => {
@@ -264,6 +286,15 @@ t.test("the CHECK lists of the migrations are the registry's options", async (t)
   )
 })
 
+/**
+ * A sort's (key, id) index as pg_indexes prints it, as a pattern: text sorts by lower(column), and
+ * such an index includes the column, so a deep page's walk reads the index alone (migration 042).
+ */
+function sortIndex(type: string, column: string): string {
+  if (!['text', 'email', 'select'].includes(type)) return `\\(${ident(column)}, id\\)`
+  return `\\(lower\\(${ident(column)}\\), id\\) INCLUDE \\(${ident(column)}\\)`
+}
+
 t.test("the indexes serve the registry's sorts, searches and case-insensitive emails", async (t) => {
   const database = await openTestDatabase()
   t.teardown(() => database.close())
@@ -285,8 +316,7 @@ t.test("the indexes serve the registry's sorts, searches and case-insensitive em
       if (!sort || sort.name === 'id' || sort.type === 'richtext' || sort.type === 'list') continue
       // long free text (over 500 characters, or unbounded) could pass btree's row limit: sorted unindexed
       if (['text', 'email'].includes(sort.type) && (sort.maxLength === undefined || sort.maxLength > 500)) continue
-      const key = ['text', 'email', 'select'].includes(sort.type) ? `lower\\(${ident(sort.name)}\\)` : ident(sort.name)
-      has(t, new RegExp(`${on} btree \\(${key}, id\\)$`), `${resource.key} sorted by ${sort.name}`)
+      has(t, new RegExp(`${on} btree ${sortIndex(sort.type, sort.name)}$`), `${resource.key} sorted by ${sort.name}`)
     }
     // a list column of a looked-up row is walked key by key (db/records/join-sort.ts): the looked-up
     // table's (key, id) index gives the keys in order, the base table's (lookup, id) index each one's rows
@@ -294,10 +324,9 @@ t.test("the indexes serve the registry's sorts, searches and case-insensitive em
       const lookup = resource.fields.find((f) => f.name === field.join!.via)!
       const target = RESOURCES.find((r) => r.key === lookup.lookup!.model)!
       has(t, new RegExp(`${on} btree \\(${ident(lookup.name)}, id\\)$`), `${resource.key} walked by ${lookup.name}`)
-      const key = ['text', 'email', 'select'].includes(field.type) ? `lower\\(${ident(field.join!.column)}\\)` : ident(field.join!.column)
       has(
         t,
-        new RegExp(`ON ${ident(target.table)} USING btree \\(${key}, id\\)$`),
+        new RegExp(`ON ${ident(target.table)} USING btree ${sortIndex(field.type, field.join!.column)}$`),
         `${resource.key}.${field.name}: ${target.table}'s keys in order`,
       )
     }
@@ -309,7 +338,7 @@ t.test("the indexes serve the registry's sorts, searches and case-insensitive em
           new RegExp(`ON ${ident(filter.terms)} USING gin \\(term (\\S+\\.)?gin_trgm_ops\\) WITH \\(fastupdate='?off'?\\)$`),
           `${filter.terms} searched`,
         )
-        has(t, new RegExp(`${on} btree \\(lower\\(${ident(filter.field)}\\), id\\)$`), `${resource.key} matched by ${filter.param}`)
+        has(t, new RegExp(`${on} btree ${sortIndex('text', filter.field)}$`), `${resource.key} matched by ${filter.param}`)
         continue
       }
       has(t, new RegExp(`${on} gin \\(${ident(filter.field)} (\\S+\\.)?gin_trgm_ops\\)$`), `${resource.key} searched by ${filter.param}`)

@@ -47,6 +47,19 @@ export interface OpenDatabaseOptions {
   schema?: string
 }
 
+/**
+ * Planner settings of every connection the upstream opens.
+ * - No JIT: the upstream's statements read a page or a capped count, and a plan priced past
+ *   jit_above_cost by the planner's guesses (a recursive walk is priced at ten rounds of every
+ *   branch, run or not: db/records/join-sort.ts) spent 45-800 ms compiling what ran in 1-3 ms.
+ * - Join orders searched among at most 4 relations (default 8): a record's read joins each of its
+ *   lookups (a cost center: page, row and six lookups), and searching every order of 8 relations
+ *   took 5-17 ms of planning on PostgreSQL and 24-64 ms on PGlite for a page that then ran in 1 ms;
+ *   with 4, 1.2 ms, and the same plan. A page's filters and sort join at most a few relations,
+ *   whose order is still searched in full (BENCHMARKS.md).
+ */
+export const PLANNER_SETTINGS = { jit: 'off', join_collapse_limit: '4' } as const
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.schema) : openPglite(opts.dataDir)
 }
@@ -72,6 +85,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
     release()
   }
   try {
+    // PGlite's one connection lives as long as the client: its session settings are every query's
+    for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await client.query(`SELECT set_config($1, $2, false)`, [name, value])
     await migrate(pgliteTransaction(client))
   } catch (err) {
     await close()
@@ -92,11 +107,10 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    // startup parameters, so every pooled connection has them before its first query. No JIT: the
-    // upstream's statements read a page or a capped count, and a plan priced past jit_above_cost
-    // by the planner's guesses (a recursive walk is priced at ten rounds of every branch, run or
-    // not: db/records/join-sort.ts) spent 45-800 ms compiling what then ran in 1-3 ms
-    options: `-c jit=off${schema ? ` -c search_path=${schema}` : ''}`,
+    // startup parameters, so every pooled connection has them before its first query
+    options: Object.entries({ ...PLANNER_SETTINGS, ...(schema && { search_path: schema }) })
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' '),
   })
   // an idle connection dropped by the server must not crash the process; the pool replaces it
   pool.on('error', () => undefined)
