@@ -6,6 +6,8 @@
  * access log on. The gateway is the built production server (`node dist/server/main.js`), its
  * stdout (the audit log) a file. It runs twice: as one process, and as two cluster workers
  * (GATEWAY_WORKERS=2, which needs an IdP apart: the IdP plugin on a bare Fastify in this process).
+ * A bare Node proxy in two workers (bare-proxy.ts) is measured too: the machine's ceiling for a
+ * Node gateway, so a slow machine's figures read against what it could do at all.
  * Needs nginx and wrk (installed from Debian's packages when missing and running as root).
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -168,6 +170,15 @@ http {
     })
     await waitFor(`http://127.0.0.1:${nginxPort}/api/departments`)
 
+    // the second baseline: a bare Node proxy in two workers (bare-proxy.ts), what any Node gateway can reach here
+    const barePort = await freePort()
+    const bare = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/bare-proxy.ts'], {
+      stdio: ['ignore', openSync(join(dir, 'bare.log'), 'w'), 'inherit'],
+      env: { ...process.env, PORT: String(barePort), UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`, WORKERS: '2' },
+    })
+    children.push(bare)
+    await waitFor(`http://127.0.0.1:${barePort}/api/departments`)
+
     const path = '/api/departments?per_page=20'
     // one warm-up each, so neither pays for its JIT in the figures
     await wrk(`http://127.0.0.1:${nginxPort}${path}`, {})
@@ -177,6 +188,8 @@ http {
     // the warm-up brings both workers to their JIT; the CPU counted is the primary's and the workers'
     await wrk(`${workers.url}${path}`, { cookie: workers.cookie })
     const viaWorkers = await measured(`${workers.url}${path}`, { cookie: workers.cookie }, withChildren(workers.child.pid!))
+    await wrk(`http://127.0.0.1:${barePort}${path}`, {})
+    const viaBare = await measured(`http://127.0.0.1:${barePort}${path}`, {}, withChildren(bare.pid!))
     const audited = (name: string) =>
       spawnSync('wc', ['-l', join(dir, `${name}.log`)], { encoding: 'utf8' })
         .stdout.trim()
@@ -185,10 +198,11 @@ http {
     const fmt = (n: number) => Math.round(n).toLocaleString('en')
     console.log(`\nauthenticated GET of a 20-row list (wrk c=${CONNECTIONS}, ${SECONDS}s, trivial upstream)`)
     const row = (label: string, r: WrkResult) =>
-      console.log(`  ${label.padEnd(20)}${fmt(r.rate)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, errors ${r.errors}`)
+      console.log(`  ${label.padEnd(22)}${fmt(r.rate)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, errors ${r.errors}`)
     row('nginx plain proxy:', viaNginx)
     row('portal gateway:', viaGateway)
     row('gateway, 2 workers:', viaWorkers)
+    row('bare Node, 2 workers:', viaBare)
     const ratio = (label: string, r: WrkResult) =>
       console.log(
         `  ratio, ${label}: ${(r.rate / viaNginx.rate).toFixed(2)}x nginx's rate (goal >= 0.3x and >= 10k req/s), p99 ${(r.p99 / viaNginx.p99).toFixed(1)}x nginx's (goal <= 3x)`,
@@ -196,9 +210,13 @@ http {
     ratio('one process', viaGateway)
     ratio('two workers', viaWorkers)
     console.log(
+      `  ratio, two workers to the bare Node proxy: ${(viaWorkers.rate / viaBare.rate).toFixed(2)}x its rate; ` +
+        `the bare proxy is ${(viaBare.rate / viaNginx.rate).toFixed(2)}x nginx's (${fmt(viaBare.rate)} req/s, about the most a Node gateway reaches on this machine)`,
+    )
+    console.log(
       `  CPU per request: nginx ${viaNginx.cpuPerRequest.toFixed(0)} µs (all workers), gateway ${viaGateway.cpuPerRequest.toFixed(0)} µs ` +
         `(one process: at most ${fmt(1e6 / viaGateway.cpuPerRequest)} req/s on a free core), ` +
-        `2 workers ${viaWorkers.cpuPerRequest.toFixed(0)} µs (primary and workers together)`,
+        `2 workers ${viaWorkers.cpuPerRequest.toFixed(0)} µs (primary and workers together), bare Node ${viaBare.cpuPerRequest.toFixed(0)} µs`,
     )
     console.log(
       `  audit lines written: ${audited('audit')} by one process, ${audited('audit-2-workers')} by two workers (one per call, warm-ups and sign-in included)`,
