@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import { createServer, get, type IncomingMessage } from 'node:http'
 import { brotliDecompressSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { csvCell } from '../../shared/csv.js'
 import { CsvPages, type CsvPage } from '../../server/gateway/csv-pages.js'
 import { startGateway, startPortal, type AuditLine } from '../helper.js'
@@ -403,15 +403,20 @@ t.test('an upstream that renders the CSV itself: passed through in one call', as
   })
 })
 
-t.test('people first: an export asks for its next page only when no other request is in flight', async (t) => {
+/**
+ * An upstream whose answer to `heldPath` waits until `release()`, and whose list pages are 1,000
+ * rows and then 10 (so an export takes two), behind a gateway with alice signed in. `seen` lists
+ * the calls as they came.
+ */
+async function heldBesideAnExport(t: Test, heldPath: string) {
   const seen: string[] = []
-  let release = () => {}
+  const held = { release: () => {} }
   const server = createServer((req, res) => {
     seen.push(req.url ?? '')
     res.setHeader('content-type', 'application/json')
-    if (req.url === '/departments/7') {
-      // a person's call, held until the test lets it answer
-      release = () => res.end(JSON.stringify({ data: { id: 7, name: 'held' } }))
+    if (req.url === heldPath) {
+      req.resume()
+      held.release = () => res.end(JSON.stringify({ data: { id: 7, name: 'held' } }))
       return
     }
     const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page'))
@@ -422,22 +427,50 @@ t.test('people first: an export asks for its next page only when no other reques
   t.teardown(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))))
   const gw = await startGateway(t, `http://127.0.0.1:${(server.address() as { port: number }).port}`)
   const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
-
-  const held = fetch(`${gw.baseUrl}/api/departments/7`, { headers: { cookie } })
-  while (!seen.includes('/departments/7')) await once(server, 'request')
+  const arrived = async () => {
+    while (!seen.includes(heldPath)) await once(server, 'request')
+  }
   // uncompressed: a compressor would hold page 1's few bytes until more came
-  const exported = fetch(`${gw.baseUrl}/api/csv/departments`, { headers: { cookie, 'accept-encoding': 'identity' } })
-  const response = await exported
-  t.equal(response.status, 200, 'page 1 came, the answer started')
-  const reader = response.body!.getReader()
-  await reader.read()
-  t.same(seen, ['/departments/7', '/departments?per_page=1000&count=none&page=1'], 'no page 2 while the person waits')
-  release()
-  t.equal((await held).status, 200)
-  let text = ''
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += Buffer.from(chunk.value).toString()
-  t.ok(text.endsWith('p2 r9,,\r\n'), 'then the rest of the file')
-  t.same(seen.slice(2), ['/departments?per_page=1000&count=none&page=2'])
+  const exported = async () => {
+    const response = await fetch(`${gw.baseUrl}/api/csv/departments`, { headers: { cookie, 'accept-encoding': 'identity' } })
+    t.equal(response.status, 200, 'page 1 came, the answer started')
+    const reader = response.body!.getReader()
+    await reader.read()
+    return async () => {
+      let text = ''
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += Buffer.from(chunk.value).toString()
+      return text
+    }
+  }
+  return { gw, cookie, seen, held, arrived, exported }
+}
+
+const PAGE_1 = '/departments?per_page=1000&count=none&page=1'
+const PAGE_2 = '/departments?per_page=1000&count=none&page=2'
+
+t.test('people first: an export asks for its next page only when no other request is in flight', async (t) => {
+  const { gw, cookie, seen, held, arrived, exported } = await heldBesideAnExport(t, '/departments/7')
+  const person = fetch(`${gw.baseUrl}/api/departments/7`, { headers: { cookie } })
+  await arrived()
+  const rest = await exported()
+  t.same(seen, ['/departments/7', PAGE_1], 'no page 2 while the person waits')
+  held.release()
+  t.equal((await person).status, 200)
+  t.ok((await rest()).endsWith('p2 r9,,\r\n'), 'then the rest of the file')
+  t.same(seen.slice(2), [PAGE_2])
+})
+
+t.test('people first: an upload in flight, which lasts as long as its file takes, does not hold an export', async (t) => {
+  const { gw, cookie, seen, held, arrived, exported } = await heldBesideAnExport(t, '/cost_center_networks/upload')
+  const file = new FormData()
+  file.append('file', new Blob(['cost_center,network\r\nCC-1,NET-1\r\n'], { type: 'text/csv' }), 'networks.csv')
+  const upload = fetch(`${gw.baseUrl}/api/upload/cost_center_networks`, { method: 'POST', headers: { cookie }, body: file })
+  await arrived()
+  const rest = await exported()
+  t.ok((await rest()).endsWith('p2 r9,,\r\n'), 'the whole file while the upload is still in flight')
+  t.same(seen, ['/cost_center_networks/upload', PAGE_1, PAGE_2])
+  held.release()
+  t.equal((await upload).status, 200)
 })
 
 t.test('CsvPages asks for the next page only as the consumer reads', async (t) => {
