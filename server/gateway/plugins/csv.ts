@@ -93,7 +93,7 @@ export const csvPlugin = fp<UpstreamClientOptions>(
 
     fastify.get<{ Params: { model: string }; Querystring: Record<string, unknown> }>(
       '/api/csv/:model',
-      { compress: LARGE_FILE_COMPRESSION },
+      { compress: LARGE_FILE_COMPRESSION, config: { longCall: true } },
       async (request, reply) => {
         const resource = getResource(request.params.model)
         // resolved first so that a denial line names a signed-in caller
