@@ -88,6 +88,19 @@ function cpuSeconds(pids: number[]): number {
   return total
 }
 
+/** Ends a child and resolves once it has exited (SIGKILL after 5 s). */
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5000)
+    child.once('exit', () => {
+      clearTimeout(kill)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
 /** A process and its children: nginx's master and workers, the gateway's primary and cluster workers. */
 const withChildren = (pid: number) => [pid, ...childPids(pid)]
 
@@ -231,7 +244,9 @@ http {
       `  audit lines written: ${audited('audit')} by one process, ${audited('audit-2-workers')} by two workers (one per call, warm-ups and sign-in included)`,
     )
   } finally {
-    for (const child of children) child.kill('SIGTERM')
+    // the servers in this process (upstream, IdP) close once nothing is left to talk to them
+    await Promise.all(children.map(stopped))
+    upstream.closeAllConnections()
     upstream.close()
     for (const close of closers) await close()
     rmSync(dir, { recursive: true, force: true })
