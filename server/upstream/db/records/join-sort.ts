@@ -119,15 +119,10 @@ export function joinSortPage(q: JoinSortQuery): SQL {
 
 /**
  * A page sorted by an optional lookup's field when few rows have a looked-up row (at most
- * EXACT_TOTAL_LIMIT): those few joined and sorted, and the rows without one by id, no join. Walking
- * the keys would visit every unreferenced key of the looked-up table (a million cost centers'
- * identifiers, none of them anyone's replacement), and the plain sort joins every row only to find
- * its key NULL. The NULL group (the rows without a looked-up row, and the few whose looked-up row
- * has no key) comes last ascending and first descending, PostgreSQL's place for NULLs. So a page at
- * any depth is the first group's rows past the offset, then the second's past what is left of it:
- * the group that comes first is counted (ascending the keyed few; descending at most
- * `offset + perPage` rows of the NULL group, from the (lookup, id) index), and the NULL group is
- * read in id order, never sorted.
+ * EXACT_TOTAL_LIMIT): those few joined and sorted, merged with the rows without one (a NULL key,
+ * by id, no join). Walking the keys would visit every unreferenced key of the looked-up table
+ * (a million cost centers' identifiers, none of them anyone's replacement), and the plain sort joins
+ * every row only to find its key NULL.
  */
 export function sparseLookupPage(q: JoinSortQuery & { afterRanges: readonly SQL[] }): SQL {
   const dir = q.descending ? sql`DESC` : sql`ASC`
@@ -145,16 +140,11 @@ export function sparseLookupPage(q: JoinSortQuery & { afterRanges: readonly SQL[
     if (q.after.key === null) unlinked.push(q.descending ? sql`t.id < ${q.after.id}` : sql`t.id > ${q.after.id}`)
     else if (q.descending) unlinked.push(sql`false`)
   }
-  const nullGroup = sql`SELECT t.id AS "__id" FROM ${base} AS t${q.filterJoins} WHERE ${where(unlinked)}
-      UNION ALL SELECT "__id" FROM "__linked" WHERE "__key" IS NULL`
-  const keyedPage = (offset: SQL) =>
-    sql`(SELECT * FROM "__linked" WHERE "__key" IS NOT NULL ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${q.perPage} OFFSET ${offset})`
-  const nullPage = (offset: SQL) =>
-    sql`(SELECT n."__id", CAST(NULL AS ${keyType}) AS "__key" FROM (${nullGroup}) AS n ORDER BY n."__id" ${dir} LIMIT ${q.perPage} OFFSET ${offset})`
-  const past = (counted: SQL) => sql`greatest(0, ${q.offset} - (${counted}))`
-  const [first, second] = q.descending
-    ? [nullPage(sql`${q.offset}`), keyedPage(past(sql`SELECT count(*) FROM (SELECT 1 FROM (${nullGroup}) AS n LIMIT ${need}) AS c`))]
-    : [keyedPage(sql`${q.offset}`), nullPage(past(sql`SELECT count(*) FROM "__linked" WHERE "__key" IS NOT NULL`))]
-  return sql`WITH "__linked" AS (SELECT t.id AS "__id", ${q.key} AS "__key" FROM ${base} AS t${q.sortJoins} WHERE ${where(linked)})
-    SELECT * FROM (${first} UNION ALL ${second}) AS split ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${q.perPage}`
+  return sql`SELECT * FROM (
+      (SELECT t.id AS "__id", ${q.key} AS "__key" FROM ${base} AS t${q.sortJoins} WHERE ${where(linked)}
+        ORDER BY ${q.key} ${dir}, t.id ${dir} LIMIT ${need})
+      UNION ALL
+      (SELECT t.id, CAST(NULL AS ${keyType}) FROM ${base} AS t${q.filterJoins} WHERE ${where(unlinked)}
+        ORDER BY t.id ${dir} LIMIT ${need})
+    ) AS split ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${q.perPage} OFFSET ${q.offset}`
 }

@@ -174,16 +174,16 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
 
   /**
    * How a page sorted by `field` finds its rows when the field is a looked-up row's (join-sort.ts):
-   * undefined for the one `ORDER BY` (any other field; filters the planner expects to leave at most
-   * `keyWalkAbove` rows, which sort cheaply while a walk would read through every key's rows to find
-   * them; a required lookup that at most `keyWalkAbove` rows use, which sorts cheaply too; a walk's
-   * page past the first EXACT_TOTAL_LIMIT rows, which it would gather whole); else `how` is 'split'
-   * for an optional lookup that few rows use (at any depth), 'walk' for the others.
+   * undefined for the one `ORDER BY` (any other field; a page past the first EXACT_TOTAL_LIMIT rows;
+   * filters the planner expects to leave at most `keyWalkAbove` rows, which sort cheaply while a
+   * walk would read through every key's rows to find them; a lookup that at most `keyWalkAbove`
+   * rows use, which sort cheaply too); else `how` is 'split' for an optional lookup that few rows use,
+   * 'walk' for the others.
    */
   async function joinedOrder(db: Executor, field: string, need: number, filters: readonly SQL[], filterFields: readonly string[]) {
     const lookup = shape.lookupOf(field)
     const type = resource.fields.find((f) => f.name === field)?.type
-    if (!lookup || !type || !(TEXT_TYPES.has(type) || type === 'boolean')) return undefined
+    if (!lookup || !type || !(TEXT_TYPES.has(type) || type === 'boolean') || need > EXACT_TOTAL_LIMIT) return undefined
     if (filters.length && (await estimatedRows(db, sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`)) <= keyWalkAbove) {
       return undefined
     }
@@ -192,7 +192,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       db,
       sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} AS t WHERE t.${sql.identifier(lookup.column)} IS NOT NULL LIMIT ${keyWalkAbove + 1}) AS c`,
     )
-    const how = Number(linked.n) > keyWalkAbove ? (need > EXACT_TOTAL_LIMIT ? undefined : 'walk') : lookup.required ? undefined : 'split'
+    const how = Number(linked.n) > keyWalkAbove ? 'walk' : lookup.required ? undefined : 'split'
     return how && { how, lookup, keyType: type === 'boolean' ? ('boolean' as const) : ('text' as const) }
   }
 
