@@ -104,8 +104,12 @@ function stopped(child: ChildProcess): Promise<void> {
 /** A process and its children: nginx's master and workers, the gateway's primary and cluster workers. */
 const withChildren = (pid: number) => [pid, ...childPids(pid)]
 
-/** wrk's run with the CPU time `pids` spent during it, per request (µs). */
+/**
+ * wrk's run after a warm-up (so none pays for its JIT in the figures), with the CPU time `pids`
+ * spent during it, per request (µs).
+ */
 async function measured(url: string, headers: Record<string, string>, pids: number[]) {
+  await wrk(url, headers, WARM_UP_SECONDS)
   const before = cpuSeconds(pids)
   const result = await wrk(url, headers)
   const spent = cpuSeconds(pids) - before
@@ -200,17 +204,12 @@ http {
     await waitFor(`http://127.0.0.1:${barePort}/api/departments`)
 
     const path = '/api/departments?per_page=20'
-    // one warm-up each, so neither pays for its JIT in the figures
-    await wrk(`http://127.0.0.1:${nginxPort}${path}`, {}, WARM_UP_SECONDS)
     const viaNginx = await measured(`http://127.0.0.1:${nginxPort}${path}`, {}, withChildren(nginx.pid!))
     const gatewayHeaders = await signedIn(gateway.url)
-    await wrk(`${gateway.url}${path}`, gatewayHeaders, WARM_UP_SECONDS)
     const viaGateway = await measured(`${gateway.url}${path}`, gatewayHeaders, [gateway.child.pid!])
-    // the warm-up brings both workers to their JIT; the CPU counted is the primary's and the workers'
+    // the CPU counted is the primary's and the workers'
     const workersHeaders = await signedIn(workers.url)
-    await wrk(`${workers.url}${path}`, workersHeaders, WARM_UP_SECONDS)
     const viaWorkers = await measured(`${workers.url}${path}`, workersHeaders, withChildren(workers.child.pid!))
-    await wrk(`http://127.0.0.1:${barePort}${path}`, {}, WARM_UP_SECONDS)
     const viaBare = await measured(`http://127.0.0.1:${barePort}${path}`, {}, withChildren(bare.pid!))
     const audited = (name: string) =>
       spawnSync('wc', ['-l', join(dir, `${name}.log`)], { encoding: 'utf8' })
