@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves once no request other than CSV exports and uploads is in flight. */
+    /** Resolves once no request other than the long calls (`config.longCall`: CSV exports, uploads) is in flight. */
     othersDone(): Promise<void>
   }
   interface FastifyContextConfig {
