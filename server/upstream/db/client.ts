@@ -49,9 +49,9 @@ export interface OpenDatabaseOptions {
 
 /**
  * Planner settings of every connection the upstream opens.
- * - No JIT: the upstream's statements read a page or a capped count, and a plan priced past
- *   jit_above_cost by the planner's guesses (a recursive walk is priced at ten rounds of every
- *   branch, run or not: db/records/join-sort.ts) spent 45-800 ms compiling what ran in 1-3 ms.
+ * - No JIT: the upstream's statements read a page or a capped count, and JIT is chosen by the
+ *   planner's guessed cost, not by what a LIMIT reads: a recursive page query the upstream once ran
+ *   (priced at ten rounds of every branch) spent 45-800 ms compiling what ran in 1-3 ms.
  * - Join orders searched among at most 4 relations (default 8): a record's read joins each of its
  *   lookups (a cost center: page, row and six lookups), and searching every order of 8 relations
  *   took 5-17 ms of planning on PostgreSQL and 24-64 ms on PGlite for a page that then ran in 1 ms;

@@ -25,21 +25,18 @@ export interface RecordShape {
   expr(field: string): SQL
   /** a readable field as the API gives it (the select list's expression, without its alias) */
   value(field: string): SQL
-  /** the lookup a join field reads through (its expr names `alias`); undefined for any other field */
-  lookupOf(field: string): JoinLookup | undefined
+  /**
+   * A joined list column's sort key, kept on the base table (`t.sort_<field>`, migration 043: the
+   * looked-up value as the list sorts it, lower() for text) with a (key, id) index; undefined for
+   * any other field, whose key is its expression.
+   */
+  storedSortKey(field: string): SQL | undefined
+  /** the base table's columns that hold sort keys (not part of a record: its version leaves them out) */
+  sortKeyColumns: readonly string[]
 }
 
-/** A lookup joined on the primary key of its model's table: `<alias>.id = t.<column>`. */
-export interface JoinLookup {
-  /** the lookup column on the base table */
-  column: string
-  /** the looked-up model's table */
-  table: string
-  /** the alias the join field's expression reads (`j_<column>`) */
-  alias: string
-  /** a required lookup is NOT NULL (inner join); an optional one leaves rows without a looked-up row */
-  required: boolean
-}
+/** The base table's column that holds a joined list column's sort key (migration 043). */
+export const sortKeyColumn = (field: string) => `sort_${field}`
 
 const T = sql.identifier('t')
 
@@ -70,7 +67,6 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
   const joins = new Map<string, SQL>()
   /** field name → the lookup field whose join it reads */
   const via = new Map<string, string>()
-  const lookups = new Map<string, JoinLookup>()
   for (const field of resource.fields) {
     if (field.writeOnly) continue
     if (!field.join) {
@@ -91,7 +87,6 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
       joins.set(lookup.name, sql`${kind} ${sql.identifier(target.table)} AS ${alias} ON ${alias}.id = ${T}.${sql.identifier(lookup.name)}`)
     }
     via.set(field.name, lookup.name)
-    lookups.set(field.name, { column: lookup.name, table: target.table, alias: `j_${lookup.name}`, required: Boolean(lookup.required) })
     exprs.set(field.name, sql`${alias}.${sql.identifier(field.join.column)}`)
   }
   // a model checked against a reference model: its records carry `mismatches` (comparison.ts)
@@ -107,6 +102,7 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
     }
   }
   const readable = resource.fields.filter((f) => exprs.has(f.name))
+  const sortKeyColumns = readable.filter((f) => f.join && resource.columns.includes(f.name)).map((f) => sortKeyColumn(f.name))
   const valueOf = (field: FieldDef) => formatted(field, exprs.get(field.name)!)
   const shape: RecordShape = {
     resource,
@@ -127,7 +123,8 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
       if (!field) throw new Error(`${resource.key} has no readable field ${name}`)
       return valueOf(field)
     },
-    lookupOf: (name) => lookups.get(name),
+    storedSortKey: (name) => (sortKeyColumns.includes(sortKeyColumn(name)) ? sql`${T}.${sql.identifier(sortKeyColumn(name))}` : undefined),
+    sortKeyColumns,
   }
   cache.set(resource, shape)
   return shape

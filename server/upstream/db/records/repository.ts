@@ -3,7 +3,6 @@ import { RESOURCES, type FieldType, type FilterKind, type ResourceDef } from '..
 import type { Db } from '../client.js'
 import { shapeOf } from './columns.js'
 import { csvLineSql } from './csv-lines.js'
-import { joinSortPage, sparseLookupPage } from './join-sort.js'
 
 /** A database or a transaction: every function takes one, so callers group writes as they need. */
 export type Executor = Pick<Db, 'execute'>
@@ -13,8 +12,13 @@ export type ApiRecord = Record<string, unknown>
 /**
  * A record's version: a hash of its stored row (every column, as PostgreSQL renders it to JSON),
  * so any write by anyone changes it and no column or migration is needed. `alias` names the row.
+ * The sort keys of joined columns are left out: they follow the looked-up rows (migration 043), and
+ * a new email of the owner is no edit of the cost center that would refuse a write made meanwhile.
  */
-const versionOf = (alias: ReturnType<typeof sql.identifier>) => sql`md5(row_to_json(${alias})::text)`
+function versionOf(alias: ReturnType<typeof sql.identifier>, sortKeyColumns: readonly string[]): SQL {
+  if (!sortKeyColumns.length) return sql`md5(row_to_json(${alias})::text)`
+  return sql`md5((to_jsonb(${alias}) - ${`{${sortKeyColumns.join(',')}}`}::text[])::text)`
+}
 
 /** A write refused because the row changed since the caller read it (If-Match did not match). */
 export const STALE = Symbol('stale')
@@ -86,17 +90,8 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, '\\$&')
 }
 
-export interface RepositoryOptions {
-  /**
-   * A sort by a looked-up row's field walks its keys only past this many rows (join-sort.ts);
-   * tests lower it to walk small tables. @default EXACT_TOTAL_LIMIT
-   */
-  keyWalkAbove?: number
-}
-
 /** Reads and writes the rows of one registry model (generic CRUD, seeding, special modules). */
-export function recordRepository(resource: ResourceDef, registry: readonly ResourceDef[] = RESOURCES, options: RepositoryOptions = {}) {
-  const keyWalkAbove = options.keyWalkAbove ?? EXACT_TOTAL_LIMIT
+export function recordRepository(resource: ResourceDef, registry: readonly ResourceDef[] = RESOURCES) {
   const shape = shapeOf(resource, registry)
   const table = sql.identifier(resource.table)
   const from = sql`${table} AS t${shape.joins}`
@@ -124,9 +119,12 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
 
   /**
    * Text sorts case-insensitively ('Information…' before 'IT Service…' whatever the collation);
-   * migration 005 gives each list's default sort column a (lower(col), id) index for this order.
+   * migration 005 gives each list's default sort column a (lower(col), id) index for this order,
+   * and a joined list column sorts by the key the base table keeps for it (migration 043).
    */
   function sortExpr(field: string): SQL {
+    const stored = shape.storedSortKey(field)
+    if (stored) return stored
     const type = resource.fields.find((f) => f.name === field)?.type
     return type && TEXT_TYPES.has(type) ? sql`lower(${shape.expr(field)})` : shape.expr(field)
   }
@@ -172,41 +170,18 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
     return { total: Math.max(EXACT_TOTAL_LIMIT + 1, await estimatedRows(db, filtered)), estimated: true }
   }
 
-  /**
-   * How a page sorted by `field` finds its rows when the field is a looked-up row's (join-sort.ts):
-   * undefined for the one `ORDER BY` (any other field; a page past the first EXACT_TOTAL_LIMIT rows;
-   * filters the planner expects to leave at most `keyWalkAbove` rows, which sort cheaply while a
-   * walk would read through every key's rows to find them; a lookup that at most `keyWalkAbove`
-   * rows use, which sort cheaply too); else `how` is 'split' for an optional lookup that few rows use,
-   * 'walk' for the others.
-   */
-  async function joinedOrder(db: Executor, field: string, need: number, filters: readonly SQL[], filterFields: readonly string[]) {
-    const lookup = shape.lookupOf(field)
-    const type = resource.fields.find((f) => f.name === field)?.type
-    if (!lookup || !type || !(TEXT_TYPES.has(type) || type === 'boolean') || need > EXACT_TOTAL_LIMIT) return undefined
-    if (filters.length && (await estimatedRows(db, sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`)) <= keyWalkAbove) {
-      return undefined
-    }
-    // the (lookup, id) index of migration 041 counts them, reading at most keyWalkAbove + 1 entries
-    const [linked] = await rows<{ n: number }>(
-      db,
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} AS t WHERE t.${sql.identifier(lookup.column)} IS NOT NULL LIMIT ${keyWalkAbove + 1}) AS c`,
-    )
-    const how = Number(linked.n) > keyWalkAbove ? 'walk' : lookup.required ? undefined : 'split'
-    return how && { how, lookup, keyType: type === 'boolean' ? ('boolean' as const) : ('text' as const) }
-  }
-
   async function get(db: Executor, id: number): Promise<ApiRecord | undefined> {
     const [row] = await rows(db, sql`SELECT ${shape.select} FROM ${from} WHERE t.id = ${id}`)
     return row
   }
 
   const t = sql.identifier('t')
+  const version = (alias: ReturnType<typeof sql.identifier>) => versionOf(alias, shape.sortKeyColumns)
   /** `AND <the row's version is one of expected>`, nothing when any version will do. */
   function versionCheck(expected: ExpectedVersions): SQL {
     if (!expected) return sql``
     if (expected.length === 0) return sql` AND false`
-    return sql` AND ${versionOf(table)} IN (${sql.join(
+    return sql` AND ${version(table)} IN (${sql.join(
       expected.map((v) => sql`${v}`),
       sql`, `,
     )})`
@@ -214,7 +189,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
 
   /** One record and its version, in one statement. */
   async function getVersioned(db: Executor, id: number) {
-    const [row] = await rows(db, sql`SELECT ${shape.select}, ${versionOf(t)} AS "__version" FROM ${from} WHERE t.id = ${id}`)
+    const [row] = await rows(db, sql`SELECT ${shape.select}, ${version(t)} AS "__version" FROM ${from} WHERE t.id = ${id}`)
     return withVersion(row)
   }
 
@@ -238,31 +213,16 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       const filters = query.filters.map(condition)
       const filterFields = query.filters.map((f) => f.field)
       const offset = query.after ? 0 : (query.page - 1) * query.perPage
+      // a stored sort key needs no join; any other joined field's key is read through its lookup
+      const sortJoins = shape.joinsFor(shape.storedSortKey(key) ? filterFields : [key, ...filterFields])
       const branch = (conditions: readonly SQL[]) =>
         sql`(SELECT t.id AS "__id", ${sortKey} AS "__key"
-              FROM ${table} AS t${shape.joinsFor([key, ...filterFields])}${whereOf(conditions)}
+              FROM ${table} AS t${sortJoins}${whereOf(conditions)}
               ORDER BY ${sortKey} ${dir}, t.id ${dir}
               LIMIT ${query.perPage} OFFSET ${offset})`
       const ranges = query.after ? afterCursor(sortKey, descending, query.after) : []
-      const order = await joinedOrder(db, key, offset + query.perPage, filters, filterFields)
-      const byKeys = order && {
-        base: resource.table,
-        lookup: order.lookup,
-        key: sortKey,
-        keyType: order.keyType,
-        descending,
-        filters,
-        filterJoins: shape.joinsFor(filterFields),
-        sortJoins: shape.joinsFor([key, ...filterFields]),
-        perPage: query.perPage,
-        offset,
-        after: query.after,
-      }
-      const pageRows = byKeys
-        ? order.how === 'walk'
-          ? joinSortPage(byKeys)
-          : sparseLookupPage({ ...byKeys, afterRanges: ranges })
-        : ranges.length > 1
+      const pageRows =
+        ranges.length > 1
           ? sql`SELECT * FROM (${sql.join(
               ranges.map((range) => branch([...filters, range])),
               sql` UNION ALL `,
@@ -273,7 +233,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       const found = await rows(
         db,
         sql`WITH page AS (${pageRows})
-            SELECT ${shape.select}, page."__id", page."__key"::text AS "__key"${walk ? sql`` : sql`, ${versionOf(t)} AS "__version"`}
+            SELECT ${shape.select}, page."__id", page."__key"::text AS "__key"${walk ? sql`` : sql`, ${version(t)} AS "__version"`}
             FROM page JOIN ${table} AS t ON t.id = page."__id"${shape.joins}
             ORDER BY page."__key" ${dir}, page."__id" ${dir}`,
       )
@@ -331,7 +291,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
                 sql`, `,
               )}) RETURNING *`
         : sql`INSERT INTO ${table} DEFAULT VALUES RETURNING *`
-      const [row] = await rows(db, sql`WITH t AS (${insert}) SELECT ${shape.select}, ${versionOf(t)} AS "__version" FROM t${shape.joins}`)
+      const [row] = await rows(db, sql`WITH t AS (${insert}) SELECT ${shape.select}, ${version(t)} AS "__version" FROM t${shape.joins}`)
       return withVersion(row)!
     },
 
@@ -359,7 +319,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       const [row] = await rows(
         db,
         sql`WITH t AS (UPDATE ${table} SET ${assignments} WHERE id = ${id}${versionCheck(expected)} RETURNING *)
-            SELECT ${shape.select}, ${versionOf(t)} AS "__version" FROM t${shape.joins}`,
+            SELECT ${shape.select}, ${version(t)} AS "__version" FROM t${shape.joins}`,
       )
       if (!row && expected && (await get(db, id))) return STALE
       return withVersion(row)
