@@ -87,12 +87,16 @@ BEGIN
   FOR base IN
     SELECT g.base, string_agg(format('%I', g.lookup), ', ') AS lookups,
            -- on insert every lookup's keys, on update those of the lookups that changed
+           -- (a row without a looked-up row reads nothing: a fifth of a bulk insert's time went to such reads)
            string_agg(format('IF TG_OP = ''INSERT'' OR NEW.%1$I IS DISTINCT FROM OLD.%1$I THEN
-               SELECT %2$s INTO %3$s FROM %4$I AS l WHERE l.id = NEW.%1$I FOR SHARE;
-             END IF;', g.lookup, g.keys, g.new_targets, g.looked), E'\n') AS reads
+               IF NEW.%1$I IS NULL THEN %5$s
+               ELSE SELECT %2$s INTO %3$s FROM %4$I AS l WHERE l.id = NEW.%1$I FOR SHARE;
+               END IF;
+             END IF;', g.lookup, g.keys, g.new_targets, g.looked, g.cleared), E'\n') AS reads
     FROM (SELECT k.base, k.lookup, k.looked,
                  string_agg(CASE WHEN k.lowered THEN format('lower(l.%I)', k.looked_column) ELSE format('l.%I', k.looked_column) END, ', ' ORDER BY k.field) AS keys,
-                 string_agg(format('NEW.%I', k.sort_column), ', ' ORDER BY k.field) AS new_targets
+                 string_agg(format('NEW.%I', k.sort_column), ', ' ORDER BY k.field) AS new_targets,
+                 string_agg(format('NEW.%I := NULL;', k.sort_column), ' ' ORDER BY k.field) AS cleared
           FROM joined_sort_keys AS k GROUP BY k.base, k.lookup, k.looked) AS g
     GROUP BY g.base
   LOOP
