@@ -206,8 +206,10 @@ async function main() {
     while (exporting && during.length < SAMPLES) during.push(await page())
     await exported
     const ratio = p50(during) / p50(idle)
+    // the goal is PGlite's, where the export and a person's page share one database thread
+    const goal = process.env.DATABASE_URL ? "(PGlite's goal <= 2x)" : 'goal <= 2x'
     console.log(
-      `a list page during a CSV export, p50           ${ms(p50(idle))} idle, ${ms(p50(during))} during (${ratio.toFixed(1)}x, ${during.length} samples)  goal <= 2x`,
+      `a list page during a CSV export, p50           ${ms(p50(idle))} idle, ${ms(p50(during))} during (${ratio.toFixed(1)}x, ${during.length} samples)  ${goal}`,
     )
     if (process.env.DATABASE_URL) {
       const schema = upstream.schema!
