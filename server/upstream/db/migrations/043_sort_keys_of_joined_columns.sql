@@ -55,26 +55,32 @@ BEGIN
     ('cloud_bills', 'business_unit_name', 'business_units_id', 'business_units', 'name'),
     ('cloud_bills', 'cost_center_network_identifier', 'cost_center_networks_id', 'cost_center_networks', 'identifier')
   ) AS v(base, field, lookup, looked, looked_column);
-  ALTER TABLE joined_sort_keys ADD COLUMN lowered boolean, ADD COLUMN sort_column text;
-  UPDATE joined_sort_keys AS k SET sort_column = 'sort_' || k.field, lowered = (
-    SELECT c.data_type <> 'boolean' FROM information_schema.columns AS c
-    WHERE c.table_schema = current_schema() AND c.table_name = k.looked AND c.column_name = k.looked_column);
+  -- each key as the list sorts it (lower() for text), over the looked-up row `l`, NEW and OLD
+  ALTER TABLE joined_sort_keys ADD COLUMN sort_column text, ADD COLUMN key_type text,
+    ADD COLUMN read_key text, ADD COLUMN new_key text, ADD COLUMN old_key text;
+  UPDATE joined_sort_keys AS k SET sort_column = 'sort_' || k.field, key_type = CASE WHEN c.data_type = 'boolean' THEN 'boolean' ELSE 'text' END
+  FROM information_schema.columns AS c
+  WHERE c.table_schema = current_schema() AND c.table_name = k.looked AND c.column_name = k.looked_column;
+  UPDATE joined_sort_keys SET
+    read_key = format(CASE key_type WHEN 'text' THEN 'lower(%s)' ELSE '%s' END, format('l.%I', looked_column)),
+    new_key = format(CASE key_type WHEN 'text' THEN 'lower(%s)' ELSE '%s' END, format('NEW.%I', looked_column)),
+    old_key = format(CASE key_type WHEN 'text' THEN 'lower(%s)' ELSE '%s' END, format('OLD.%I', looked_column));
 
-  FOR lookup IN
-    SELECT k.base, k.lookup, k.looked,
-           -- the keys as read from the looked-up row `l`, and the columns they go to
-           string_agg(CASE WHEN k.lowered THEN format('lower(l.%I)', k.looked_column) ELSE format('l.%I', k.looked_column) END, ', ' ORDER BY k.field) AS keys,
-           string_agg(format('%I', k.sort_column), ', ' ORDER BY k.field) AS targets,
-           string_agg(format('NEW.%I', k.sort_column), ', ' ORDER BY k.field) AS new_targets,
-           string_agg(format('%I', k.looked_column), ', ' ORDER BY k.field) AS looked_columns,
-           string_agg(format('%I = %s', k.sort_column, CASE WHEN k.lowered THEN format('lower(NEW.%I)', k.looked_column) ELSE format('NEW.%I', k.looked_column) END), ', ' ORDER BY k.field) AS assignments,
-           string_agg(CASE WHEN k.lowered THEN format('lower(OLD.%1$I) IS DISTINCT FROM lower(NEW.%1$I)', k.looked_column)
-                           ELSE format('OLD.%1$I IS DISTINCT FROM NEW.%1$I', k.looked_column) END, ' OR ' ORDER BY k.field) AS changed
-    FROM joined_sort_keys AS k GROUP BY k.base, k.lookup, k.looked
-  LOOP
-    EXECUTE format('ALTER TABLE %I %s', lookup.base,
-      (SELECT string_agg(format('ADD COLUMN %I %s', k.sort_column, CASE WHEN k.lowered THEN 'text' ELSE 'boolean' END), ', ')
-       FROM joined_sort_keys AS k WHERE k.base = lookup.base AND k.lookup = lookup.lookup));
+  -- one row per lookup of a base table: what its triggers read and write
+  CREATE TEMPORARY TABLE joined_lookups ON COMMIT DROP AS
+  SELECT k.base, k.lookup, k.looked, k.base || '_' || k.lookup || '_sort_keys' AS rewrite,
+         string_agg(format('ADD COLUMN %I %s', k.sort_column, k.key_type), ', ' ORDER BY k.field) AS columns,
+         string_agg(k.read_key, ', ' ORDER BY k.field) AS keys,
+         string_agg(format('%I', k.sort_column), ', ' ORDER BY k.field) AS targets,
+         string_agg(format('NEW.%I', k.sort_column), ', ' ORDER BY k.field) AS new_targets,
+         string_agg(format('NEW.%I := NULL;', k.sort_column), ' ' ORDER BY k.field) AS cleared,
+         string_agg(format('%I', k.looked_column), ', ' ORDER BY k.field) AS looked_columns,
+         string_agg(format('%I = %s', k.sort_column, k.new_key), ', ' ORDER BY k.field) AS assignments,
+         string_agg(format('%s IS DISTINCT FROM %s', k.old_key, k.new_key), ' OR ' ORDER BY k.field) AS changed
+  FROM joined_sort_keys AS k GROUP BY k.base, k.lookup, k.looked;
+
+  FOR lookup IN SELECT * FROM joined_lookups LOOP
+    EXECUTE format('ALTER TABLE %I %s', lookup.base, lookup.columns);
     EXECUTE format('UPDATE %1$I AS t SET (%2$s) = (SELECT %3$s FROM %4$I AS l WHERE l.id = t.%5$I) WHERE t.%5$I IS NOT NULL',
       lookup.base, lookup.targets, lookup.keys, lookup.looked, lookup.lookup);
     -- a looked-up row's new value, into the rows that use it
@@ -82,9 +88,9 @@ BEGIN
       BEGIN
         UPDATE %2$I SET %3$s WHERE %4$I = NEW.id;
         RETURN NULL;
-      END $body$$f$, lookup.base || '_' || lookup.lookup || '_sort_keys', lookup.base, lookup.assignments, lookup.lookup);
+      END $body$$f$, lookup.rewrite, lookup.base, lookup.assignments, lookup.lookup);
     EXECUTE format('CREATE TRIGGER %1$I AFTER UPDATE OF %2$s ON %3$I FOR EACH ROW WHEN (%4$s) EXECUTE FUNCTION %1$I()',
-      lookup.base || '_' || lookup.lookup || '_sort_keys', lookup.looked_columns, lookup.looked, lookup.changed);
+      lookup.rewrite, lookup.looked_columns, lookup.looked, lookup.changed);
   END LOOP;
 
   FOR base IN
@@ -96,11 +102,7 @@ BEGIN
                ELSE SELECT %2$s INTO %3$s FROM %4$I AS l WHERE l.id = NEW.%1$I FOR SHARE;
                END IF;
              END IF;', g.lookup, g.keys, g.new_targets, g.looked, g.cleared), E'\n') AS reads
-    FROM (SELECT k.base, k.lookup, k.looked,
-                 string_agg(CASE WHEN k.lowered THEN format('lower(l.%I)', k.looked_column) ELSE format('l.%I', k.looked_column) END, ', ' ORDER BY k.field) AS keys,
-                 string_agg(format('NEW.%I', k.sort_column), ', ' ORDER BY k.field) AS new_targets,
-                 string_agg(format('NEW.%I := NULL;', k.sort_column), ' ' ORDER BY k.field) AS cleared
-          FROM joined_sort_keys AS k GROUP BY k.base, k.lookup, k.looked) AS g
+    FROM joined_lookups AS g
     GROUP BY g.base
   LOOP
     EXECUTE format($f$CREATE FUNCTION %1$I() RETURNS trigger LANGUAGE plpgsql AS $body$
