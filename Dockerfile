@@ -1,5 +1,5 @@
 # Build stage: install everything, build the React app (dist/web) and compile the server (dist/server, dist/shared).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -7,7 +7,7 @@ COPY . .
 RUN npm run build
 
 # Run stage: production dependencies and the compiled portal only (no TypeScript, no tsx, no web packages).
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 PUBLIC_URL=http://localhost:3000 DATA_DIR=/app/data
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -16,5 +16,8 @@ COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
+# the gateway's own liveness (Node 24 has fetch); /readyz is for load balancers, since it also asks the upstream and IdP
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 VOLUME ["/app/data"]
 CMD ["node", "--enable-source-maps", "dist/server/main.js"]

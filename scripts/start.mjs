@@ -6,6 +6,13 @@ import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { markBuilt, needsBuild } from './build-freshness.mjs'
+import { nodeVersionProblem } from './node-version.mjs'
+
+const problem = nodeVersionProblem(process.versions.node)
+if (problem) {
+  console.error(problem)
+  process.exit(1)
+}
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 if (needsBuild(root)) {
