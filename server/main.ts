@@ -8,7 +8,6 @@ import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { FastifyInstance } from 'fastify'
 import { startWorkers } from './cluster.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { buildGateway } from './gateway/app.js'
@@ -57,15 +56,12 @@ function closeOnSignal(close: () => Promise<void>) {
 }
 
 /**
- * The gateway listening on config.host and config.port: the single process's, or one worker's.
- * Beside the embedded upstream, the embedded IdP keeps its sign-ins in a database of its own
- * (GATEWAY_DATABASE_URL's or DATABASE_URL's, else a PGlite in DATA_DIR), closed after the gateway.
+ * The gateway listening on config.host and config.port (the single process's, or one worker's);
+ * resolves with how to close it. Beside the embedded upstream, the embedded IdP keeps its sign-ins
+ * in a database of its own (GATEWAY_DATABASE_URL's or DATABASE_URL's, else a PGlite in DATA_DIR),
+ * closed after the gateway.
  */
-async function serveGateway(
-  config: Config,
-  embedded: EmbeddedUpstream | undefined,
-  clusterWorker: boolean,
-): Promise<{ gateway: FastifyInstance; close(): Promise<void> }> {
+async function serveGateway(config: Config, embedded: EmbeddedUpstream | undefined, clusterWorker: boolean): Promise<() => Promise<void>> {
   const webRoot = resolve('dist/web')
   const idpPlugin = config.oidcIssuer ? undefined : (await import('./idp/plugin.js')).idpPlugin
   let idpDatabase: IdpDatabase | undefined
@@ -87,12 +83,9 @@ async function serveGateway(
     },
   )
   await gateway.listen({ host: config.host, port: config.port })
-  return {
-    gateway,
-    async close() {
-      await gateway.close()
-      await idpDatabase?.close()
-    },
+  return async () => {
+    await gateway.close()
+    await idpDatabase?.close()
   }
 }
 
@@ -104,8 +97,7 @@ async function main() {
     // worker could not start): nothing left to serve for, and no stack trace to print about it
     cluster.worker?.on('error', () => process.exit(1))
     // the primary started the upstream and named it in UPSTREAM_URL; the primary alone closes it
-    const { close } = await serveGateway(config, undefined, true)
-    closeOnSignal(close)
+    closeOnSignal(await serveGateway(config, undefined, true))
     return
   }
 
@@ -130,11 +122,11 @@ async function main() {
     process.exit(1)
   }
 
-  const gateway = await serveGateway(config, embedded, false)
+  const closeGateway = await serveGateway(config, embedded, false)
   console.log(`CCoE Portal on ${config.publicUrl}`)
   // the upstream last: it holds DATA_DIR's lock, which keeps a second portal from its folders
   closeOnSignal(async () => {
-    await gateway.close()
+    await closeGateway()
     await embedded?.close()
   })
   // without its provider API the portal can answer nothing: stop, so a supervisor starts it again
