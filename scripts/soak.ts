@@ -2,7 +2,7 @@
  * `npm run soak`: the built portal (`npm start`, its own process, a fresh data folder with the demo
  * data) under 200 signed-in people for 60 s of mixed work: list pages, record reads, writes (create,
  * edit, delete), CSV downloads and uploads. Prints the errors (goal 0), p50/p95/p99 by kind and the
- * portal process's memory (RSS at start, peak, end).
+ * portal's memory (RSS at start, peak, end: the gateway's process and the embedded upstream's, its child).
  *
  * Each person signs in through the real OIDC round trip. The portal allows 60 sign-in starts a
  * minute per client address, so the sign-ins come from several loopback addresses (127.0.0.2…),
@@ -15,7 +15,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, setGlobalDispatcher } from 'undici'
-import { freePort } from '../test/helper.js'
+import { childPids, freePort } from '../test/helper.js'
 import { signIn } from '../test/lib/sign-in.js'
 
 const SESSIONS = Number(process.env.SOAK_SESSIONS ?? 200)
@@ -28,10 +28,16 @@ const timings: Record<Kind, number[]> = { list: [], record: [], write: [], csv: 
 const errors: string[] = []
 let shed = 0
 
+/** the portal's resident memory: its process and its children's (the embedded upstream) */
 function rssOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0)
-  return { rss: kib('VmRSS') * 1024, peak: kib('VmHWM') * 1024 }
+  const of = (one: number) => {
+    const status = readFileSync(`/proc/${one}/status`, 'utf8')
+    const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0)
+    return { rss: kib('VmRSS') * 1024, peak: kib('VmHWM') * 1024 }
+  }
+  const each = [pid, ...childPids(pid)].map(of)
+  // each process's own peak came at its own time: their sum is an upper bound
+  return { rss: each.reduce((sum, one) => sum + one.rss, 0), peak: each.reduce((sum, one) => sum + one.peak, 0) }
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0

@@ -75,8 +75,7 @@ export function startWorkers(count: number, main: string, env: Record<string, st
         for (const other of running()) other.process.kill('SIGTERM')
         reject(new Error(`${which} before the portal started`))
       } else if (listened.has(worker.id)) {
-        console.error(`ccoe-portal: ${which}; starting another`)
-        cluster.fork(env)
+        console.error(`ccoe-portal: ${which}; worker ${cluster.fork(env).process.pid} replaces it`)
       } else {
         console.error(`ccoe-portal: ${which} before it listened; not starting another`)
         if (running().length === 0) reportLost(new Error('every gateway worker is gone'))

@@ -1,22 +1,22 @@
 /**
- * Starts the whole portal: the embedded upstream (with its database; on PGlite in a thread of its
- * own) unless UPSTREAM_URL is set, then the gateway, which also mounts the embedded IdP unless
- * OIDC_ISSUER is set. With GATEWAY_WORKERS above 1 this process starts the upstream and the
- * gateway runs in that many workers (cluster.ts).
+ * Starts the whole portal: the embedded upstream (with its database, in a child process) unless
+ * UPSTREAM_URL is set, then the gateway, which also mounts the embedded IdP unless OIDC_ISSUER is
+ * set. With GATEWAY_WORKERS above 1 this process starts the upstream and the gateway runs in that
+ * many workers (cluster.ts).
  */
 import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { FastifyInstance } from 'fastify'
 import { startWorkers } from './cluster.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { buildGateway } from './gateway/app.js'
 import { serveClusterMetrics } from './gateway/cluster-metrics.js'
 import { FileRevocations, REVOCATIONS_FILE } from './gateway/revocations.js'
+import { openIdpDatabase, type IdpDatabase } from './idp/store-database.js'
 import { startEmbeddedUpstream, type EmbeddedUpstream } from './upstream/embedded.js'
 
-/** The embedded provider API listens on loopback only (on PGlite in a thread of its own): the browser never reaches it. */
+/** The embedded provider API listens on loopback only (a process of its own): the browser never reaches it. */
 function startEmbedded(config: Config): Promise<EmbeddedUpstream> {
   return startEmbeddedUpstream({
     databaseUrl: config.databaseUrl,
@@ -55,23 +55,38 @@ function closeOnSignal(close: () => Promise<void>) {
   process.once('SIGTERM', shutdown)
 }
 
-/** The gateway listening on config.host and config.port: the single process's, or one worker's. */
-async function serveGateway(config: Config, embedded: EmbeddedUpstream | undefined, clusterWorker: boolean): Promise<FastifyInstance> {
+/**
+ * The gateway listening on config.host and config.port (the single process's, or one worker's);
+ * resolves with how to close it. Beside the embedded upstream, the embedded IdP keeps its sign-ins
+ * in a database of its own (GATEWAY_DATABASE_URL's or DATABASE_URL's, else a PGlite in DATA_DIR),
+ * closed after the gateway.
+ */
+async function serveGateway(config: Config, embedded: EmbeddedUpstream | undefined, clusterWorker: boolean): Promise<() => Promise<void>> {
   const webRoot = resolve('dist/web')
   const idpPlugin = config.oidcIssuer ? undefined : (await import('./idp/plugin.js')).idpPlugin
+  let idpDatabase: IdpDatabase | undefined
+  if (idpPlugin && embedded) {
+    idpDatabase = await openIdpDatabase({
+      databaseUrl: config.gatewayDatabaseUrl ?? config.databaseUrl,
+      dataDir: join(config.dataDir, 'idp'),
+    })
+  }
+  const store = idpDatabase && { client: idpDatabase }
   const gateway = await buildGateway(
     { ...config, upstreamUrl: config.upstreamUrl ?? embedded!.url },
     // stdout is the audit log's: Fastify adds only warnings and errors to it
     {
       webRoot: existsSync(webRoot) ? webRoot : undefined,
       logger: { level: 'warn' },
-      // the IdP keeps its sign-ins in a table of the embedded database, when there is one
-      embeddedIdp: idpPlugin && embedded ? (idp, opts) => idpPlugin(idp, { ...opts, store: embedded }) : idpPlugin,
+      embeddedIdp: idpPlugin && store ? (idp, opts) => idpPlugin(idp, { ...opts, store }) : idpPlugin,
       clusterWorker,
     },
   )
   await gateway.listen({ host: config.host, port: config.port })
-  return gateway
+  return async () => {
+    await gateway.close()
+    await idpDatabase?.close()
+  }
 }
 
 async function main() {
@@ -82,8 +97,7 @@ async function main() {
     // worker could not start): nothing left to serve for, and no stack trace to print about it
     cluster.worker?.on('error', () => process.exit(1))
     // the primary started the upstream and named it in UPSTREAM_URL; the primary alone closes it
-    const gateway = await serveGateway(config, undefined, true)
-    closeOnSignal(() => gateway.close())
+    closeOnSignal(await serveGateway(config, undefined, true))
     return
   }
 
@@ -108,10 +122,11 @@ async function main() {
     process.exit(1)
   }
 
-  const gateway = await serveGateway(config, embedded, false)
+  const closeGateway = await serveGateway(config, embedded, false)
   console.log(`CCoE Portal on ${config.publicUrl}`)
+  // the upstream last: it holds DATA_DIR's lock, which keeps a second portal from its folders
   closeOnSignal(async () => {
-    await gateway.close()
+    await closeGateway()
     await embedded?.close()
   })
   // without its provider API the portal can answer nothing: stop, so a supervisor starts it again

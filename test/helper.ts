@@ -13,7 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { loadConfig, type Config } from '../server/config.js'
 import { buildGateway } from '../server/gateway/app.js'
 import { idpPlugin } from '../server/idp/plugin.js'
-import type { SqlClient } from '../server/idp/store.js'
+import type { IdpStoreOptions, SqlClient } from '../server/idp/store.js'
 import { buildUpstream } from '../server/upstream/app.js'
 import { openTestDatabase, type Database } from '../server/upstream/db/client.js'
 import { seedDemoData } from '../server/upstream/db/seed/index.js'
@@ -162,8 +162,8 @@ export async function startGateway(
     overrides?: Partial<Config>
     webRoot?: string
     now?: () => number
-    /** the embedded IdP keeps its state in this database, as `npm start` does in the embedded one */
-    idpStore?: SqlClient
+    /** the embedded IdP keeps its state in this database, as `npm start` does in a database of its own */
+    idpStore?: IdpStoreOptions & { client: SqlClient }
   } = {},
 ): Promise<TestGateway> {
   const port = opts.overrides?.port ?? (await freePort())
@@ -219,13 +219,13 @@ export async function startGateway(
 
 export async function startPortal(
   t: Teardown,
-  opts: UpstreamOptions & { env?: Record<string, string>; webRoot?: string } = {},
+  opts: UpstreamOptions & { env?: Record<string, string>; webRoot?: string; idpStore?: IdpStoreOptions } = {},
 ): Promise<Portal> {
   const { upstream, database, token, outboxDir, url: upstreamUrl } = await startUpstream(t, opts)
   const front = await startGateway(t, upstreamUrl, {
     env: { UPSTREAM_TOKEN: token, ...opts.env },
     webRoot: opts.webRoot,
-    idpStore: database,
+    idpStore: { client: database, ...opts.idpStore },
   })
   return {
     baseUrl: front.baseUrl,

@@ -9,7 +9,7 @@ import { createProvider } from './provider.js'
 import { authenticatedClient, tokenStatusRoutes } from './token-status.js'
 import { clientMetadata } from './clients.js'
 import formbody from '@fastify/formbody'
-import { openIdpStore, type SqlClient } from './store.js'
+import { openIdpStore, type IdpStoreOptions, type SqlClient } from './store.js'
 
 export { API_AUDIENCE, API_RESOURCE, SCRIPT_CLIENT } from './clients.js'
 export { DEMO_USERS } from './users.js'
@@ -25,7 +25,7 @@ export interface IdpOptions {
   /** where failed sign-ins and refused client secrets are audited; the server log when unset */
   audit?: IdpAudit
   /** a database for the IdP's state (a table of its own): sign-ins survive floods and restarts; in memory when unset */
-  store?: SqlClient
+  store?: IdpStoreOptions & { client: SqlClient }
 }
 
 /** Token requests: a script needs one per hour or so; a guessed client secret needs thousands. */
@@ -49,7 +49,7 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
     throw new Error(`idpPlugin: issuer path "${mountPath}" must equal the prefix "${fastify.prefix}"`)
   }
   const keys = await loadKeys(opts.keysFile)
-  const adapter = opts.store && (await openIdpStore(opts.store))
+  const adapter = opts.store && (await openIdpStore(opts.store.client, opts.store))
   const provider = createProvider({ issuer: opts.issuer, portalClient: opts.portalClient, keys, apiAudience: opts.apiAudience, adapter })
   provider.on('server_error', (_ctx, err) => fastify.log.error({ err }, 'idp server error'))
   const audit: IdpAudit = opts.audit ?? ((request, _reply, event, fields) => request.log.warn({ event, ...fields }, 'idp audit'))

@@ -1,12 +1,13 @@
 /**
- * The embedded IdP's state (interactions, sessions, grants, codes, tokens) in a table of the
- * embedded database, as oidc-provider's adapter interface asks. The default in-memory store is an
- * LRU: a flood of anonymous authorization requests pushed real sign-ins out of it, and a restart
- * lost them all. Here every artifact stays until it expires; the table is bounded by expiry (purged
- * as writes go) and by a cap per model, past which the entries nearest their end go first.
+ * The embedded IdP's state (interactions, sessions, grants, codes, tokens) in a SQL table
+ * (store-database.ts opens its database), as oidc-provider's adapter interface asks. The default
+ * in-memory store is an LRU: a flood of anonymous authorization requests pushed real sign-ins out
+ * of it, and a restart lost them all. Here every artifact stays until it expires; the table is
+ * bounded by expiry (purged as writes go) and by a cap per model, past which the entries nearest
+ * their end go first.
  *
  * The table lives in a schema of its own, so the provider API's backups (its current schema only)
- * never carry sign-in sessions.
+ * never carry sign-in sessions when both share a PostgreSQL database.
  */
 
 /** What the store needs of a database: PGlite's and node-postgres's `query` both fit. */

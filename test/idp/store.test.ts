@@ -8,7 +8,7 @@ const ALICE = ['alice@ccoe.example', 'alice'] as const
 
 t.test('a sign-in begun before a restart finishes after it', async (t) => {
   const { database, token, url } = await startUpstream(t)
-  const first = await startGateway(t, url, { env: { UPSTREAM_TOKEN: token }, idpStore: database })
+  const first = await startGateway(t, url, { env: { UPSTREAM_TOKEN: token }, idpStore: { client: database } })
   const begun = await beginSignIn(first.baseUrl)
   await first.gateway.close()
   // the same address, data folder (the IdP's keys) and session key: the same portal, restarted
@@ -20,7 +20,7 @@ t.test('a sign-in begun before a restart finishes after it', async (t) => {
       dataDir: first.config.dataDir,
       sessionKey: first.config.sessionKey,
     },
-    idpStore: database,
+    idpStore: { client: database },
   })
   const { cookie } = await finishSignIn(restarted.baseUrl, begun, ...ALICE)
   t.equal((await fetch(`${restarted.baseUrl}/api/session`, { headers: { cookie } })).status, 200)

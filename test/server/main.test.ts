@@ -1,15 +1,19 @@
 /**
  * `npm start`'s server as a person starts it: the compiled dist/server/main.js (`npm run build`
  * first, as `npm start` and `npm test` do) brings up the IdP, the upstream and its PGlite in the
- * data folder with demo data, and the gateway; the README's script example works; a restart keeps
- * the data and the signed-in sessions. The child's output is awaited line by line, never polled.
+ * data folder with demo data (in a child process of its own), and the gateway; the README's script
+ * example works; a second portal on the same data folder is refused; a restart keeps the data and
+ * the signed-in sessions; the portal stops when its upstream dies. The child's output is awaited
+ * line by line, never polled.
  */
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import t from 'tap'
-import { freePort, tempDir } from '../helper.js'
+import { childPids, freePort, tempDir } from '../helper.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -53,7 +57,16 @@ async function start(t: { teardown(fn: () => unknown): void }, env: Record<strin
   const baseUrl = `http://127.0.0.1:${env.PORT}`
   // main.ts prints this line once the gateway listens, after the upstream and its database are up
   await printed(/^CCoE Portal on \S+\n/m)
-  return { baseUrl, stop, printed, exited }
+  return { baseUrl, stop, printed, exited, pid: child.pid! }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
 }
 
 t.test('one command starts the whole portal; a restart keeps data and sessions', async (t) => {
@@ -83,12 +96,36 @@ t.test('one command starts the whole portal; a restart keeps data and sessions',
   // the audit logger writes asynchronously: await its line on stdout
   await first.printed(/"user":"bob@ccoe\.example","method":"POST","path":"\/api\/departments","status":201/)
   t.pass('the audit line on stdout')
+  const upstreams = childPids(first.pid)
+  t.equal(upstreams.length, 1, 'the embedded upstream: one child process')
+  const { DATABASE_URL: _ignored, ...inherited } = process.env
+  const refused = await promisify(execFile)(process.execPath, [MAIN], {
+    cwd: root,
+    env: { ...inherited, ...env, PORT: String(await freePort()) },
+  }).then(
+    () => undefined,
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  )
+  t.equal(refused?.code, 1, 'a second portal on the same data folder exits 1')
+  t.same(
+    (refused?.stderr ?? '').split('\n').filter((l) => l && !l.includes('WARNING')),
+    [
+      `ccoe-portal: The database in ${join(env.DATA_DIR, 'pglite')} is already in use by process ${upstreams[0]}: stop that process or use another data folder`,
+    ],
+    'saying why, in one line',
+  )
   await first.stop()
   t.same((await first.exited)[0], 0, 'SIGTERM closes the portal cleanly')
+  t.same(upstreams.filter(alive), [], 'its upstream too')
 
   const second = await start(t, env)
   const session = await fetch(`${second.baseUrl}/api/session`, { headers: { cookie } })
   t.equal(session.status, 200, 'the session survives a restart (the kept SESSION_SECRET)')
   const kept = await fetch(`${second.baseUrl}/api/departments?by_name=Kept`, { headers: { cookie } })
   t.equal(((await kept.json()) as { meta: { total: number } }).meta.total, 1, 'the data survives, and is not seeded twice')
+
+  const [upstream] = childPids(second.pid)
+  process.kill(upstream, 'SIGKILL')
+  await second.printed(/^ccoe-portal: the embedded upstream was killed by SIGKILL\n/m)
+  t.same(await second.exited, [1, null], 'a portal whose upstream dies stops, so a supervisor starts it again')
 })

@@ -1,0 +1,59 @@
+/**
+ * The embedded provider API's process (embedded.ts forks it): takes its options in the first
+ * message, opens its database, seeds the demo data where a model has none, listens on a loopback
+ * port and answers with that port. It closes (the server, then the database) and exits once its
+ * parent lets go of it (close(), or the parent gone) or on SIGTERM. Ctrl+C reaches the whole
+ * process group: the parent, which stops the gateway first, then closes this one.
+ */
+import { once } from 'node:events'
+import { buildUpstream } from './app.js'
+import { openDatabase } from './db/client.js'
+import { seedDemoData } from './db/seed/index.js'
+import type { EmbeddedOptions, FromChild } from './embedded.js'
+
+async function serve(options: EmbeddedOptions) {
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, schema: options.schema })
+  try {
+    if (options.seed) await seedDemoData(database)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  const upstream = await buildUpstream({
+    token: options.token,
+    database,
+    logger: options.logLevel ? { level: options.logLevel } : false,
+    mail: options.mail,
+  })
+  await upstream.listen({ host: '127.0.0.1', port: options.port ?? 0 })
+  return {
+    port: (upstream.server.address() as { port: number }).port,
+    async close() {
+      await upstream.close()
+      await database.close()
+    },
+  }
+}
+
+process.on('SIGINT', () => {})
+const send = (message: FromChild, then: () => void = () => {}) => process.send!(message, then)
+const [options] = (await once(process, 'message')) as [EmbeddedOptions]
+const served = await serve(options).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+
+if (served instanceof Error) {
+  send({ failed: served.message }, () => process.exit(1))
+} else {
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= served.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`ccoe-portal: the embedded upstream could not close: ${error instanceof Error ? error.message : String(error)}`)
+        process.exit(1)
+      },
+    ))
+  process.once('SIGTERM', close)
+  process.once('disconnect', close)
+  if (process.connected) send({ port: served.port })
+  else void close()
+}
