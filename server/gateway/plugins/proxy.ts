@@ -167,9 +167,12 @@ export const proxyPlugin = fp<ProxyOptions>(
         }
       }
       if (reply.raw.closed) return reply.hijack()
-      // a client that leaves lets go of the upstream call
+      // a client that leaves lets go of the upstream call (an answer that went out whole aborts
+      // nothing: an abort costs an error and its stack)
       const left = new AbortController()
-      whenClosed(reply, () => left.abort())
+      whenClosed(reply, () => {
+        if (!reply.raw.writableFinished) left.abort()
+      })
       try {
         const answer = await upstream.send(request, request.method, request.url.slice('/api/'.length), {
           headers: request.headers,
