@@ -164,6 +164,8 @@ export async function startGateway(
     now?: () => number
     /** the embedded IdP keeps its state in this database, as `npm start` does in a database of its own */
     idpStore?: IdpStoreOptions & { client: SqlClient }
+    /** the gateway's wait for more of a request body before a 408 (buildGateway's `bodyIdleMs`) */
+    bodyIdleMs?: number
   } = {},
 ): Promise<TestGateway> {
   const port = opts.overrides?.port ?? (await freePort())
@@ -191,6 +193,7 @@ export async function startGateway(
       logger: false,
       embeddedIdp: opts.idpStore ? (idp, idpOpts) => idpPlugin(idp, { ...idpOpts, store: opts.idpStore }) : idpPlugin,
       now: opts.now,
+      bodyIdleMs: opts.bodyIdleMs,
     },
   )
   await gateway.listen({ host: '127.0.0.1', port })

@@ -14,6 +14,7 @@ import { csrfPlugin } from './plugins/csrf.js'
 import { csvPlugin } from './plugins/csv.js'
 import { peopleFirstPlugin } from './plugins/people-first.js'
 import { healthPlugin } from './plugins/health.js'
+import { hostHeaderPlugin } from './plugins/host-header.js'
 import { oidcRoutesPlugin } from './plugins/oidc.js'
 import { proxyPlugin } from './plugins/proxy.js'
 import { securityHeadersPlugin } from './plugins/security-headers.js'
@@ -52,6 +53,8 @@ export interface GatewayExtras {
   logger?: boolean | { level: string }
   /** this process is one of several node:cluster workers (server/cluster.ts): /metrics sums them all */
   clusterWorker?: boolean
+  /** the longest wait for more of a proxied request body before a 408 (10 s; tests pass their own) */
+  bodyIdleMs?: number
 }
 
 /** The gateway, built but not listening: the caller listens (on config.host and config.port). */
@@ -85,6 +88,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   app.decorate('oidc', createOidcClient({ issuer, clientId: config.oidcClientId, clientSecret: config.oidcClientSecret }))
   await app.register(auditPlugin, { destination: extras.auditDestination, file: config.auditLogFile, now })
   await app.register(securityHeadersPlugin, { secure })
+  await app.register(hostHeaderPlugin)
   await app.register(compressionPlugin)
   await app.register(rateLimitsPlugin)
   const pool = upstreamPool({
@@ -110,26 +114,17 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   })
   await app.register(authPlugin, { apiAudience: config.oidcApiAudience, scriptClients: config.oidcScriptClients, now })
   await app.register(csrfPlugin, { publicUrl: config.publicUrl })
-  // reply-from also destroys it when the proxy closes; a second destroy is a no-op to us
   app.addHook('onClose', () => pool.destroy().catch(() => undefined))
   await app.register(healthPlugin, { upstreamUrl: config.upstreamUrl, issuer, pool, poolConnections: config.upstreamConnections })
   await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl })
-  const upstreamCalls = {
-    upstreamUrl: config.upstreamUrl,
-    upstreamToken: config.upstreamToken,
-    upstreamTimeoutMs: config.upstreamTimeoutMs,
-  }
+  // every call upstream goes through upstream-client.ts over this one pool
+  const upstreamCalls = { pool, upstreamUrl: config.upstreamUrl, upstreamToken: config.upstreamToken }
   await app.register(peopleFirstPlugin)
   await app.register(csvPlugin, upstreamCalls)
   await app.register(apiDocsPlugin)
   await app.register(uploadsPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes, inFlight: config.uploadsInFlight })
   await app.register(selfServicePlugin, upstreamCalls)
-  await app.register(proxyPlugin, {
-    upstreamUrl: config.upstreamUrl,
-    upstreamToken: config.upstreamToken,
-    bodyLimitBytes: config.bodyLimitBytes,
-    pool,
-  })
+  await app.register(proxyPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes, bodyIdleMs: extras.bodyIdleMs ?? 10_000 })
 
   if (embeddedIdp && extras.embeddedIdp) {
     await app.register(extras.embeddedIdp, {

@@ -7,17 +7,11 @@
 
 type Headers = Record<string, string | string[] | number | undefined>
 
-/** What a client may send on to the upstream: the body's description and conditional requests. */
-const TO_UPSTREAM = new Set([
-  'content-type',
-  'content-length',
-  'transfer-encoding',
-  'accept',
-  'if-match',
-  'if-none-match',
-  'if-modified-since',
-  'if-unmodified-since',
-])
+/**
+ * What a client may send on to the upstream: the body's type and conditional requests. Its framing
+ * (Content-Length, Transfer-Encoding) is the gateway's own: the body is read whole before it goes on.
+ */
+const TO_UPSTREAM = new Set(['content-type', 'accept', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since'])
 
 /** What an upstream answer may carry back to the browser. */
 const TO_CLIENT = new Set([

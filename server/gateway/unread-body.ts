@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http'
-import { bodyGarbage } from './young-garbage.js'
 
 /** How much of a refused body is read and thrown away before the connection is cut instead. */
 export const UNREAD_BODY_LIMITS = { bytes: 256 * 1024 * 1024, ms: 30_000 }
@@ -15,7 +14,6 @@ export function discardUnreadBody(raw: IncomingMessage, limits = UNREAD_BODY_LIM
   if (raw.complete || raw.destroyed) return Promise.resolve(!raw.destroyed)
   return new Promise((resolve) => {
     let read = 0
-    const collect = bodyGarbage()
     const done = (whole: boolean) => {
       clearTimeout(timer)
       raw.off('data', count)
@@ -26,7 +24,6 @@ export function discardUnreadBody(raw: IncomingMessage, limits = UNREAD_BODY_LIM
     }
     const count = (chunk: Buffer) => {
       read += chunk.length
-      collect(chunk.length)
       if (read > limits.bytes) done(false)
     }
     const ended = () => done(true)

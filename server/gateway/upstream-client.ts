@@ -1,21 +1,29 @@
-import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from 'node:http'
-import { request as httpsRequest, Agent as HttpsAgent } from 'node:https'
-import { pipeline, type Readable } from 'node:stream'
+import type { IncomingHttpHeaders } from 'node:http'
+import type { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
+import type { Dispatcher, Pool } from 'undici'
 import { upstreamHeaders } from './header-allowlists.js'
+import { clientError } from './upstream-errors.js'
 
 export interface UpstreamClientOptions {
+  /** the gateway's one pool to the upstream (upstream-pool.ts): its timeouts and TLS are the calls' */
+  pool: Pool
   upstreamUrl: string
   upstreamToken: string
-  upstreamTimeoutMs: number
 }
 
 export interface UpstreamAnswer {
   status: number
-  /** the parsed JSON body; undefined when the upstream did not answer JSON */
+  /** the parsed JSON body (a 4xx's reduced to the documented error fields); undefined when not JSON */
   json: unknown
   bytes: number
 }
+
+/** A request body: bytes, or a stream of known length (an upload's base64 as the file is read). */
+export type UpstreamBody = Buffer | { stream: Readable; length: number }
+
+/** The upstream's answer as it starts: its status and headers, its body the stream still to read. */
+export type UpstreamResponse = Dispatcher.ResponseData['body'] & { statusCode: number; headers: IncomingHttpHeaders }
 
 /** The upstream could not be reached or did not answer in time: the gateway answers 502 or 504. */
 export class UpstreamError extends Error {
@@ -27,75 +35,84 @@ export class UpstreamError extends Error {
   }
 }
 
+/** undici's own timeouts (the pool's headersTimeout, bodyTimeout and connect timeout) */
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'])
+
+/** An undici failure as the 504 or 502 the client gets; an abort (the client left) stays what it is. */
+export function upstreamError(error: unknown): unknown {
+  if (error instanceof UpstreamError || (error as Error | undefined)?.name === 'AbortError') return error
+  return new UpstreamError(TIMEOUT_CODES.has((error as { code?: string } | undefined)?.code ?? '') ? 504 : 502, error)
+}
+
+export interface SendOptions {
+  /** the client's headers; only the allowlisted ones go on (header-allowlists.ts) */
+  headers?: Record<string, string | string[] | undefined>
+  body?: UpstreamBody
+  /** aborted when the client leaves */
+  signal?: AbortSignal
+}
+
 /**
- * Calls the gateway's own routes (CSV, uploads) make upstream, outside @fastify/http-proxy. The
- * headers come from the same `upstreamHeaders` as the proxy's, so the fixed token and the caller's
- * uid are set in exactly one place. node:http rather than fetch: a streamed body keeps its
- * Content-Length (no chunked encoding that some provider APIs refuse), and https verifies TLS.
+ * The gateway's one way to the upstream: the proxy, CSV, uploads and the self-service page all call
+ * through here, over the one pool. The headers are set in one place (the fixed token, the caller's
+ * uid and the request id); a body goes with its Content-Length (no chunked encoding, which some
+ * provider APIs refuse); failures are UpstreamError 502/504.
  */
 export function upstreamClient(opts: UpstreamClientOptions) {
-  const base = new URL(opts.upstreamUrl)
-  const secure = base.protocol === 'https:'
-  // verified whatever NODE_TLS_REJECT_UNAUTHORIZED says; a private CA goes in NODE_EXTRA_CA_CERTS
-  const agent = secure ? new HttpsAgent({ keepAlive: true, rejectUnauthorized: true }) : new HttpAgent({ keepAlive: true })
-  const prefix = base.pathname.replace(/\/+$/, '')
+  const prefix = new URL(opts.upstreamUrl).pathname.replace(/\/+$/, '')
 
-  /** The upstream's answer as it starts (status and headers), its body still to be read. */
-  function open(
-    from: FastifyRequest,
-    method: 'GET' | 'POST',
-    path: string,
-    accept: string,
-    body?: { stream: Readable; length: number },
-  ): Promise<IncomingMessage> {
-    const headers = upstreamHeaders(
-      { accept, ...(body && { 'content-type': 'application/json', 'content-length': String(body.length) }) },
-      { token: opts.upstreamToken, uid: from.identity?.user ?? '', requestId: from.id },
-    )
-    const send = secure ? httpsRequest : httpRequest
-    return new Promise((resolve, reject) => {
-      const req = send(
-        { protocol: base.protocol, hostname: base.hostname, port: base.port, method, path: `${prefix}/${path}`, headers, agent },
-        resolve,
-      )
-      // the socket's idle time: it also bounds each wait for more of a streamed answer
-      req.setTimeout(opts.upstreamTimeoutMs, () => req.destroy(new UpstreamError(504, 'timeout')))
-      req.on('error', (err) => reject(err instanceof UpstreamError ? err : new UpstreamError(502, err)))
-      if (body) pipeline(body.stream, req, () => {})
-      else req.end()
-    })
+  /** `path` is the upstream path after its base, without a leading slash. */
+  async function send(from: FastifyRequest, method: string, path: string, options: SendOptions = {}): Promise<UpstreamResponse> {
+    const { body } = options
+    const headers = {
+      ...upstreamHeaders(options.headers ?? {}, { token: opts.upstreamToken, uid: from.identity?.user ?? '', requestId: from.id }),
+      // a Buffer's length undici sets itself
+      ...(body && !Buffer.isBuffer(body) && { 'content-length': String(body.length) }),
+    }
+    const request: Dispatcher.RequestOptions = {
+      method: method as Dispatcher.HttpMethod,
+      path: `${prefix}/${path}`,
+      headers,
+      body: Buffer.isBuffer(body) ? body : body?.stream,
+      signal: options.signal,
+    }
+    try {
+      const answer = await opts.pool.request(request)
+      return Object.assign(answer.body, { statusCode: answer.statusCode, headers: answer.headers as IncomingHttpHeaders })
+    } catch (error) {
+      throw upstreamError(error)
+    }
   }
 
   /** One call whose JSON answer is read whole. */
-  async function call(
-    from: FastifyRequest,
-    method: 'GET' | 'POST',
-    path: string,
-    body?: { stream: Readable; length: number },
-  ): Promise<UpstreamAnswer> {
-    return readAnswer(await open(from, method, path, 'application/json', body))
+  async function call(from: FastifyRequest, method: 'GET' | 'POST', path: string, body?: UpstreamBody): Promise<UpstreamAnswer> {
+    const headers = { accept: 'application/json', ...(body && { 'content-type': 'application/json' }) }
+    return readAnswer(await send(from, method, path, { headers, body }))
   }
 
-  return Object.assign(call, { open })
+  /** An answer that may be something else than JSON (CSV's offer to take `text/csv`). */
+  const open = (from: FastifyRequest, method: 'GET' | 'POST', path: string, accept: string, body?: UpstreamBody) =>
+    send(from, method, path, { headers: { accept, ...(body && { 'content-type': 'application/json' }) }, body })
+
+  return Object.assign(call, { send, open })
 }
 
-/** An answer's body, read whole, and parsed when it is JSON. */
-export function readAnswer(res: IncomingMessage): Promise<UpstreamAnswer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    res.on('data', (c: Buffer) => chunks.push(c))
-    res.on('error', (err) => reject(err instanceof UpstreamError ? err : new UpstreamError(502, err)))
-    res.on('end', () => {
-      const text = Buffer.concat(chunks)
-      let json: unknown
-      try {
-        json = /json/.test(res.headers['content-type'] ?? '') ? JSON.parse(text.toString('utf8')) : undefined
-      } catch {
-        json = undefined
-      }
-      resolve({ status: res.statusCode ?? 502, json, bytes: text.length })
-    })
-  })
+/** An answer's body, read whole, and parsed when it is JSON; a 4xx's only in its documented fields. */
+export async function readAnswer(answer: UpstreamResponse): Promise<UpstreamAnswer> {
+  let text: Buffer
+  try {
+    text = Buffer.from(await answer.arrayBuffer())
+  } catch (error) {
+    throw upstreamError(error)
+  }
+  let json: unknown
+  try {
+    json = /json/.test(answer.headers['content-type'] ?? '') ? JSON.parse(text.toString('utf8')) : undefined
+  } catch {
+    json = undefined
+  }
+  const status = answer.statusCode
+  return { status, json: status >= 400 && status < 500 ? clientError(status, json) : json, bytes: text.length }
 }
 
 export type UpstreamCall = ReturnType<typeof upstreamClient>

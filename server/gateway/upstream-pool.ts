@@ -8,9 +8,9 @@ export interface UpstreamPoolOptions {
 }
 
 /**
- * The one connection pool to the upstream: the proxy sends through it, and readiness asks the
- * upstream's /healthz through it too, so a pool that is full (or stuck) fails /readyz instead of
- * reporting ok while every /api call waits.
+ * The one connection pool to the upstream: every call goes through it (upstream-client.ts), and
+ * readiness asks the upstream's /healthz through it too, so a pool that is full (or stuck) fails
+ * /readyz instead of reporting ok while every /api call waits.
  */
 export function upstreamPool(opts: UpstreamPoolOptions): Pool {
   return new Pool(new URL(opts.upstreamUrl).origin, {

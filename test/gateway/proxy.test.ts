@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -7,7 +6,7 @@ import t from 'tap'
 import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 import { startGateway, type AuditLine } from '../helper.js'
-import { startRecordingUpstream, startSelfSignedUpstream } from './start.js'
+import { bodyReaders, startRecordingUpstream, startSelfSignedUpstream } from './start.js'
 
 const UPSTREAM_TOKEN = 'fixed-upstream-token'
 const BODY_MARKER = 'secret-body-marker-7f3a'
@@ -295,14 +294,15 @@ t.test('the proxy', async (t) => {
   })
 })
 
-// TECH-NOTES: a proxied body cut short by its client once kept an upstream connection busy for good
-t.test('a client that leaves mid-body frees the upstream connection', { timeout: 30_000 }, async (t) => {
+// TECH-NOTES: a proxied body cut short by its client once kept an upstream connection busy for good;
+// a body is now read whole before anything goes upstream, so a cut one never reaches it
+t.test('a client that leaves mid-body: nothing goes upstream, the call has its line', { timeout: 30_000 }, async (t) => {
   const upstream = await startRecordingUpstream(t)
   const portal = await startGateway(t, upstream.url)
   const cookie = await signIn(portal.baseUrl, ALICE, 'alice')
+  const readers = bodyReaders(portal.gateway.server)
+  let sent = 0
   for (const framing of [{ 'content-length': '1000' }, { 'transfer-encoding': 'chunked' }]) {
-    const receiving = once(upstream.events, 'receiving')
-    const cut = once(upstream.events, 'cut')
     const request = httpRequest(`${portal.baseUrl}/api/departments`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json', ...framing },
@@ -310,18 +310,17 @@ t.test('a client that leaves mid-body frees the upstream connection', { timeout:
     request.on('error', () => {})
     const start = `{"name":"${'x'.repeat(100)}`
     request.write(start)
-    t.same(await receiving, ['/departments'], `${Object.keys(framing)[0]}: the body's start reached the upstream`)
+    await readers.reading(++sent)
     const known = new Set(portal.audit.map((l) => l.reqId))
     request.destroy()
-    // the upstream sees its request end unfinished: the gateway let go of that connection
-    t.same(await cut, ['/departments'], `${Object.keys(framing)[0]}: the upstream request is ended too`)
     const line = await portal.auditLine((l) => !known.has(l.reqId) && l.path === '/api/departments')
     t.same(
       pick(line, ['user', 'method', 'status', 'bytesIn', 'complete']),
       { user: ALICE, method: 'POST', status: 499, bytesIn: start.length, complete: false },
-      'and the call has its audit line',
+      `${Object.keys(framing)[0]}: the call has its audit line`,
     )
   }
+  t.same(upstream.seen, [], 'no part of either body reached the upstream')
   const after = await fetch(`${portal.baseUrl}/api/departments`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },

@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { EventEmitter } from 'node:events'
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -164,4 +164,27 @@ export async function upstreamFailures(baseUrl: string): Promise<Record<string, 
   for (const [, kind, value] of text.matchAll(/^ccoe_gateway_upstream_failures_total\{kind="(\w+)"\} (\d+)$/gm))
     counts[kind] = Number(value)
   return counts
+}
+
+/**
+ * Counts the requests `server` (the gateway's) receives from now on; `reading(n)` resolves once it has
+ * received `n` and is reading the body of each (a listener takes its data, none waits in its buffer),
+ * so a test can act on bodies that the gateway holds, rather than on bodies still on their way.
+ */
+export function bodyReaders(server: Server) {
+  const requests: IncomingMessage[] = []
+  const reading = new Set<IncomingMessage>()
+  server.on('request', (request: IncomingMessage) => requests.push(request))
+  const read = (r: IncomingMessage) => r.listenerCount('data') > 0 && r.readableLength === 0 && r.socket.bytesRead > 0
+  return {
+    reading: (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          for (const request of requests) if (read(request)) reading.add(request)
+          if (reading.size >= count) resolve()
+          else setImmediate(check)
+        }
+        check()
+      }),
+  }
 }

@@ -18,9 +18,18 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+const HSTS = 'max-age=31536000; includeSubDomains'
+
 /** Headers on every answer; a route that needs a stricter CSP (the IdP pages) sets its own first. */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (fastify, opts) => {
+    // on the raw answer as the request arrives: the embedded IdP's answers (hijacked, written by
+    // oidc-provider itself) never pass the onSend hook below, and behind https they need it too
+    if (opts.secure)
+      fastify.addHook('onRequest', (_request, reply, done) => {
+        reply.raw.setHeader('strict-transport-security', HSTS)
+        done()
+      })
     // a callback hook: it runs on every answer, and needs no promise of its own
     fastify.addHook('onSend', (_request, reply, payload, done) => {
       if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP)
@@ -29,7 +38,6 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
       // no-referrer: the member update page carries a credential in its query string
       reply.header('referrer-policy', 'no-referrer')
       reply.header('cross-origin-opener-policy', 'same-origin')
-      if (opts.secure) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
       done(null, payload)
     })
   },

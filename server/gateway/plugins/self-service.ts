@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
@@ -27,7 +26,7 @@ export const selfServicePlugin = fp<UpstreamClientOptions>(
     async function forward(request: FastifyRequest, reply: FastifyReply, method: 'GET' | 'POST', path: string, body?: unknown) {
       const text = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
       try {
-        const answer = await call(request, method, path, text && { stream: Readable.from([text]), length: text.length })
+        const answer = await call(request, method, path, text)
         reply.code(answer.status)
         fastify.auditCall(request, reply, { status: answer.status, bytesIn: text?.length ?? 0, bytesOut: answer.bytes })
         return reply.send(answer.json ?? { error: 'Upstream answered without JSON', statusCode: 502 })

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pipeline } from 'node:stream/promises'
+import { finished, pipeline } from 'node:stream/promises'
 import multipart from '@fastify/multipart'
 import fp from 'fastify-plugin'
 import { discardUnreadBody } from '../unread-body.js'
@@ -11,7 +11,6 @@ import { replaceServerError } from '../upstream-errors.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { base64Body } from '../base64-body.js'
 import { uploadTarget, type UploadTarget } from '../upload-targets.js'
-import { bodyGarbage } from '../young-garbage.js'
 import { CountingLimit } from '../body-limit.js'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
 
@@ -112,8 +111,8 @@ async function readForm(request: FastifyRequest, target: UploadTarget, limit: nu
     // a refused name is still read to its end, so the browser gets the 422 and not a reset connection
     wrongName = !accepts(target, part.filename)
     if (wrongName) {
-      const collect = bodyGarbage()
-      for await (const chunk of part.file as AsyncIterable<Buffer>) collect(chunk.length)
+      part.file.resume()
+      await finished(part.file)
     } else {
       const path = join(dir, 'file')
       // multipart truncates the file at the same limit (part.file.truncated below)
