@@ -12,7 +12,6 @@ import { compressionPlugin } from './plugins/compression.js'
 import { authPlugin } from './plugins/auth.js'
 import { csrfPlugin } from './plugins/csrf.js'
 import { csvPlugin } from './plugins/csv.js'
-import { peopleFirstPlugin } from './plugins/people-first.js'
 import { healthPlugin } from './plugins/health.js'
 import { oidcRoutesPlugin } from './plugins/oidc.js'
 import { proxyPlugin } from './plugins/proxy.js'
@@ -119,7 +118,6 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     upstreamToken: config.upstreamToken,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
   }
-  await app.register(peopleFirstPlugin)
   await app.register(csvPlugin, upstreamCalls)
   await app.register(apiDocsPlugin)
   await app.register(uploadsPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes, inFlight: config.uploadsInFlight })
