@@ -1,7 +1,10 @@
 import type { FieldType } from './resources/index.js'
 
-/** A cell a spreadsheet would read as a formula (TECH-NOTES checklist #12, OWASP CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r\n\0]/
+/**
+ * A cell a spreadsheet would read as a formula (TECH-NOTES checklist #12, OWASP CSV injection),
+ * the full-width ＝ ＋ － ＠ included: spreadsheets in East Asian locales read them as = + - @.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\0\uFF1D\uFF0B\uFF0D\uFF20]/
 /** Only these make RFC 4180 quoting necessary; quoting less keeps files diff-friendly. */
 const NEEDS_QUOTES = /[",\r\n]/
 /** A plain number (sign, digits, decimals, exponent): cannot start a formula, whatever its sign. */
@@ -14,13 +17,9 @@ const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
  */
 export function csvCell(value: unknown, type: FieldType | undefined): string {
   if (value === null || value === undefined) return ''
-  let text: string
-  if (typeof value === 'boolean') text = value ? 'true' : 'false'
-  else if (typeof value === 'number' || typeof value === 'bigint') text = String(value)
-  else if (typeof value === 'object') text = JSON.stringify(value)
-  else text = String(value)
-  const numeric = (typeof value === 'number' || type === 'number') && PLAIN_NUMBER.test(text)
-  if (!numeric && FORMULA_START.test(text)) text = `'${text}`
+  let text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
+  // most cells start like no formula: the number test runs only for those that do
+  if (FORMULA_START.test(text) && !((typeof value === 'number' || type === 'number') && PLAIN_NUMBER.test(text))) text = `'${text}`
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
@@ -39,8 +38,12 @@ export function csvHeader(columns: readonly CsvColumnOf[]): string {
   return csvLine(columns.map((c) => csvCell(c.header, 'text')))
 }
 
+/** The rows' lines, one string: a page of a thousand rows is one chunk for the stream. */
 export function csvRows(columns: readonly CsvColumnOf[], rows: readonly Record<string, unknown>[]): string {
   let out = ''
-  for (const row of rows) out += csvLine(columns.map((c) => csvCell(row[c.field], c.type)))
+  for (const row of rows) {
+    for (let i = 0; i < columns.length; i++) out += (i === 0 ? '' : ',') + csvCell(row[columns[i].field], columns[i].type)
+    out += '\r\n'
+  }
   return out
 }

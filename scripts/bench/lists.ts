@@ -263,7 +263,7 @@ async function main() {
       const copySame = await copySeconds(sameColumns)
       const copyTable = await copySeconds('SELECT * FROM cost_centers ORDER BY identifier')
       console.log(
-        `COPY of the export's rows and columns (psql)  ${fmt(ROWS / copySame)} rows/s (baseline)  CSV ratio ${(copySame / fullCsv).toFixed(2)}  goal >= 0.5`,
+        `COPY of the export's rows and columns (psql)  ${fmt(ROWS / copySame)} rows/s (baseline)  CSV ratio ${(copySame / fullCsv).toFixed(2)}  goal >= 0.4`,
       )
       console.log(
         `COPY of the table alone, no joins (psql)      ${fmt(ROWS / copyTable)} rows/s  CSV ratio ${(copyTable / fullCsv).toFixed(2)}`,

@@ -12,7 +12,6 @@ import { compressionPlugin } from './plugins/compression.js'
 import { authPlugin } from './plugins/auth.js'
 import { csrfPlugin } from './plugins/csrf.js'
 import { csvPlugin } from './plugins/csv.js'
-import { peopleFirstPlugin } from './plugins/people-first.js'
 import { healthPlugin } from './plugins/health.js'
 import { hostHeaderPlugin } from './plugins/host-header.js'
 import { oidcRoutesPlugin } from './plugins/oidc.js'
@@ -119,7 +118,6 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl })
   // every call upstream goes through upstream-client.ts over this one pool
   const upstreamCalls = { pool, upstreamUrl: config.upstreamUrl, upstreamToken: config.upstreamToken }
-  await app.register(peopleFirstPlugin)
   await app.register(csvPlugin, upstreamCalls)
   await app.register(apiDocsPlugin)
   await app.register(uploadsPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes, inFlight: config.uploadsInFlight })

@@ -1,115 +1,66 @@
-import { Readable, Transform, type TransformCallback } from 'node:stream'
+import { Readable } from 'node:stream'
+import { csvHeader, csvRows, type CsvColumnOf } from '../../shared/csv.js'
 
-/** One upstream list page as CSV lines, and whether it was the last one. */
-export interface CsvPage {
-  text: string
-  rows: number
-  last: boolean
-  /** the upstream's keyset cursor for the rows after this page, when it offers one */
+/** One page of a list as the upstream answers it: its rows, and the cursor to the rows after them (none after the last). */
+export interface ListPage {
+  rows: readonly Record<string, unknown>[]
   next?: string
 }
 
-/** Which page to fetch: by cursor when the previous page gave one, else by number. */
-export interface CsvPageRequest {
-  page: number
-  after?: string
-}
-
 /**
- * A CSV body that asks for the next upstream page only when the consumer reads: a slow client
- * leaves the buffer full, `_read` is not called, and no further page is fetched (so a million-row
- * export holds about one page in memory, not the table). A failed page destroys the stream: the
- * response ends without its final chunk, so the download fails visibly instead of looking complete.
+ * A list as one CSV body: the header, then each upstream page's rows as one chunk, page after page
+ * by the list's cursor. The next page is asked for as a page is taken to be written (so the
+ * upstream's query runs while this one's lines are rendered and sent), and only when the consumer
+ * reads: a slow client leaves the buffer full, `_read` is not called, and the export holds a
+ * page or two in memory, never the table. A failed page destroys the stream: the response ends
+ * without its final chunk, so the download fails visibly instead of looking complete.
  */
 export class CsvPages extends Readable {
-  private busy = false
-  private following: CsvPageRequest
   bytes = 0
   rows = 0
+  private head: string
+  private coming: Promise<ListPage> | undefined
+  private busy = false
 
   /**
-   * `first` is the header plus page 1, fetched before the answer started (so its errors are JSON).
-   * `started` resolves once the answer's status line and headers are out: no later page is asked
-   * for before then, so a later page's failure always breaks a started 200, never turns into a 500
-   * (Node's stream read-ahead would otherwise fetch pages 2 and 3 while a compressor still held
-   * page 1 and no byte had been written).
+   * `first` is page 1, fetched before the answer started (so its errors are JSON). `started`
+   * resolves once the answer's status line and headers are out: no later page is asked for before
+   * then, so a later page's failure always breaks a started 200, never turns into a 500.
    */
   constructor(
-    private first: CsvPage | undefined,
-    private readonly fetchPage: (request: CsvPageRequest) => Promise<CsvPage>,
+    private readonly columns: readonly CsvColumnOf[],
+    first: ListPage,
+    private readonly fetchPage: (after: string) => Promise<ListPage>,
     private readonly started: Promise<void> = Promise.resolve(),
   ) {
     super({ highWaterMark: 256 * 1024 })
-    this.following = { page: 2, after: first?.next }
+    this.head = csvHeader(columns)
+    this.coming = Promise.resolve(first)
   }
 
   override _read(): void {
-    if (this.first) {
-      const first = this.first
-      this.first = undefined
-      return this.emitPage(first)
-    }
-    if (this.busy) return
+    if (this.busy || !this.coming) return
     this.busy = true
-    this.started
-      .then(() => this.fetchPage(this.following))
-      .then(
-        (page) => {
-          this.busy = false
-          this.following = { page: this.following.page + 1, after: page.next }
-          this.emitPage(page)
-        },
-        (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
-      )
-  }
-
-  private emitPage(page: CsvPage): void {
-    if (this.destroyed) return
-    this.rows += page.rows
-    this.bytes += Buffer.byteLength(page.text)
-    // an empty middle page pushes nothing, and pushing '' would not call _read again: ask directly
-    if (page.text === '' && !page.last) return this._read()
-    if (page.text !== '') this.push(page.text)
-    if (page.last) this.push(null)
-  }
-}
-
-/**
- * An upstream's own CSV file on its way to the client, counted for the audit line: bytes, and
- * records (line ends outside quoted cells, the header line not included).
- */
-export class CsvPassThrough extends Transform {
-  bytes = 0
-  private lines = 0
-  private quoted = false
-
-  get rows(): number {
-    return Math.max(0, this.lines - 1)
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.bytes += chunk.length
-    let at = 0
-    let quote = chunk.indexOf(0x22)
-    while (at < chunk.length) {
-      if (this.quoted) {
-        // a doubled quote inside a cell closes and reopens: the count stays right
-        if (quote < 0) break
-        this.quoted = false
-        at = quote + 1
-        quote = chunk.indexOf(0x22, at)
-        continue
-      }
-      const newline = chunk.indexOf(0x0a, at)
-      if (newline >= 0 && (quote < 0 || newline < quote)) {
-        this.lines++
-        at = newline + 1
-      } else if (quote >= 0) {
-        this.quoted = true
-        at = quote + 1
-        quote = chunk.indexOf(0x22, at)
-      } else break
-    }
-    done(null, chunk)
+    this.coming.then(
+      (page) => {
+        this.busy = false
+        if (this.destroyed) return
+        const after = page.next
+        this.coming = after === undefined ? undefined : this.started.then(() => this.fetchPage(after))
+        // its failure is handled when it is read (the stream may be gone by then): not an unhandled rejection
+        this.coming?.catch(() => undefined)
+        const text = this.head + csvRows(this.columns, page.rows)
+        this.head = ''
+        this.rows += page.rows.length
+        this.bytes += Buffer.byteLength(text)
+        if (!this.coming) {
+          if (text !== '') this.push(text)
+          this.push(null)
+        } else if (text === '')
+          this._read() // an empty middle page: pushing '' would not call _read again
+        else this.push(text)
+      },
+      (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+    )
   }
 }

@@ -155,7 +155,7 @@ export const uploadsPlugin = fp<UploadsOptions>(
     // multipart's content-type parser stays in this scope: the proxy must keep streaming raw bodies
     await fastify.register(async (scope) => {
       await scope.register(multipart)
-      scope.post<{ Params: { target: string } }>('/api/upload/:target', { config: { longCall: true } }, async (request, reply) => {
+      scope.post<{ Params: { target: string } }>('/api/upload/:target', async (request, reply) => {
         const target = uploadTarget(request.params.target)
         // resolved first so that a denial line names a signed-in caller
         const identity = await fastify.authenticate(request)

@@ -1,15 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import pg from 'pg'
-import { to as copyTo } from 'pg-copy-streams'
-import { pipeline } from 'node:stream/promises'
-import type { Readable } from 'node:stream'
-import { CopyTextColumn } from './copy-text.js'
 import { createPglite, pgliteTransaction, pgTransaction } from './drivers.js'
 import { acquireLock, LockedError } from './lock-file.js'
 import { migrate } from './migrate.js'
@@ -27,14 +23,6 @@ export interface Database {
   dialect: 'pglite' | 'postgres'
   /** plain SQL with $n parameters on the same connection(s), for parts that are not the provider API's (the embedded IdP's store) */
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>
-  /**
-   * PostgreSQL only: the text of the first column of every row of one query, one row after the
-   * other, as a byte stream: `COPY (query) TO STDOUT` on a connection of its own, so the query runs
-   * as one (parallel) plan at COPY's speed. A consumer that stops early drops that connection, which
-   * ends the query. Absent on PGlite, where COPY cannot stream and a long query would keep every
-   * other request waiting on its single connection.
-   */
-  copyText?(query: SQL): Readable
   close(): Promise<void>
 }
 
@@ -121,34 +109,10 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
     await pool.end()
     throw err
   }
-  const dialect = new PgDialect()
-  function copyText(query: SQL): Readable {
-    // COPY takes no parameters: the values go inline as quoted literals, which standard strings keep literal
-    const { sql: text } = dialect.sqlToQuery(query.inlineParams())
-    const out = new CopyTextColumn()
-    void (async () => {
-      const client = await pool.connect()
-      let failed: Error | undefined
-      try {
-        await client.query('BEGIN READ ONLY')
-        await client.query('SET LOCAL standard_conforming_strings = on')
-        await pipeline(client.query(copyTo(`COPY (${text}) TO STDOUT (FORMAT binary)`)), out)
-        await client.query('COMMIT')
-      } catch (error) {
-        failed = error instanceof Error ? error : new Error(String(error))
-        out.destroy(failed)
-      } finally {
-        // a COPY left half read cannot go on: the connection is dropped, and the server ends the query
-        client.release(failed)
-      }
-    })().catch((error: Error) => out.destroy(error))
-    return out
-  }
   return {
     db: drizzlePg(pool) as unknown as Db,
     dialect: 'postgres',
     query: async <T>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as T[] }),
-    copyText,
     close: () => pool.end(),
   }
 }

@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm'
 import { RESOURCES, type FieldType, type FilterKind, type ResourceDef } from '../../../../shared/resources/index.js'
 import type { Db } from '../client.js'
 import { shapeOf } from './columns.js'
-import { csvLineSql } from './csv-lines.js'
 
 /** A database or a transaction: every function takes one, so callers group writes as they need. */
 export type Executor = Pick<Db, 'execute'>
@@ -252,17 +251,6 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
         return { data: found, total: offset + found.length, next, versions }
       }
       return { data: found, ...(await totalOf(db, sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`)), next, versions }
-    },
-
-    /**
-     * Every row the filters find as a CSV line (column `line`, CRLF included), in the sort's order:
-     * one statement for the database to stream (Database.copyText), not pages.
-     */
-    csvLines(query: Pick<ListQuery, 'sort' | 'filters'>, columns: readonly { field: string }[]): SQL {
-      const dir = query.sort.startsWith('-') ? sql`DESC` : sql`ASC`
-      const sortKey = sortExpr(query.sort.replace(/^-/, ''))
-      return sql`SELECT ${csvLineSql(shape, columns)} AS line FROM ${from}${whereOf(query.filters.map(condition))}
-                 ORDER BY ${sortKey} ${dir}, t.id ${dir}`
     },
 
     /**
