@@ -49,10 +49,11 @@ export interface FieldDef {
   join?: { via: string; column: string }
 }
 
-export type FilterKind = 'text' | 'exact' | 'createdWithin'
+/** 'from' and 'until': a date field on or after, on or before the day given (both days count) */
+export type FilterKind = 'text' | 'exact' | 'createdWithin' | 'from' | 'until'
 
 export interface FilterDef {
-  /** query parameter, always `by_<something>` */
+  /** query parameter: `by_<something>`, or the name a spec call gives it (cloud bills' key, startDate, endDate) */
   param: string
   label: string
   /** the field it filters on */
