@@ -1,12 +1,12 @@
-import type { FastifyPluginAsync, preHandlerHookHandler, preValidationHookHandler } from 'fastify'
-import { entryFor, type ResourceDef } from '../../../../shared/resources/index.js'
+import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { recordRepository, STALE, type ApiRecord } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
 import { dbHttpError, modelName } from './db-errors.js'
 import { encodeCursor, listQueryOf, type RawListQuery } from './list-query.js'
 import { sendCsv, wantsCsv } from './csv-answer.js'
-import { BODY_RULES, type BodyRule } from '../body-rules.js'
+import { bodyRuleCheck } from '../body-rules.js'
 import { listMetaFor } from '../list-meta.js'
 import { etagOf, expectedVersions, staleMessage } from './versions.js'
 import { IdParamsSchema, resourceSchemas } from './schemas.js'
@@ -53,13 +53,9 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     request.body = body
   }
 
-  /** The model's rule across fields (body-rules.ts), after the schema: a 400 naming each field. */
-  const rule = entryFor<BodyRule>(BODY_RULES, resource.key)
-  const checkRule: preHandlerHookHandler = async (request) => {
-    const fields = rule?.(request.body as ApiRecord) ?? {}
-    const messages = Object.values(fields)
-    if (messages.length > 0) throw new HttpError(400, messages.join('; '), fields)
-  }
+  const db = () => app.database.db
+  /** The model's rules across fields (body-rules.ts), after the schema: a 400 naming each field. */
+  const checkRule = bodyRuleCheck(resource, records, db)
 
   /** Runs a database call, turning constraint violations into 4xx answers. */
   async function guarded<T>(operation: 'write' | 'delete', values: ApiRecord, call: () => Promise<T>): Promise<T> {
@@ -69,8 +65,6 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
       throw dbHttpError(resource, err, operation, values) ?? err
     }
   }
-
-  const db = () => app.database.db
 
   app.get<{ Querystring: RawListQuery }>(
     '/',
@@ -114,7 +108,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     {
       schema: { body: schemas.create, response: { 201: schemas.record } },
       preValidation: normaliseBody,
-      preHandler: checkRule,
+      ...(checkRule && { preHandler: checkRule }),
       schemaErrorFormatter,
     },
     async (request, reply) => {
@@ -128,7 +122,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     {
       schema: { params: IdParamsSchema, body: schemas.update, response: { 200: schemas.record } },
       preValidation: normaliseBody,
-      preHandler: checkRule,
+      ...(checkRule && { preHandler: checkRule }),
       schemaErrorFormatter,
     },
     async (request, reply) => {
