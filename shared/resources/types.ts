@@ -38,6 +38,11 @@ export interface FieldDef {
   /** the upstream refuses a second row with the same value */
   unique?: boolean
   maxLength?: number
+  /**
+   * a list of texts kept and answered as one text, its items joined by this (Microsoft approvals'
+   * assigned_to, ', '): a write may send the list itself, a JSON array of texts (spec 001 §3)
+   */
+  joinedList?: string
   /** a number field's bounds (amounts: signed, with decimals); unset: any number */
   range?: { min: number; max: number }
   options?: readonly string[]

@@ -39,7 +39,12 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
   // a record read and sent back as it is: its computed `mismatches` (db/records/comparison.ts) are read-only too
   const readOnly = [...resource.fields.filter((f) => f.readOnly).map((f) => f.name), ...(resource.comparison ? ['mismatches'] : [])]
 
-  /** Accepts `{ <bodyKey>: {...} }` as well as the flat record, and drops read-only fields sent back. */
+  const joinedLists = resource.fields.filter((f): f is typeof f & { joinedList: string } => f.joinedList !== undefined)
+
+  /**
+   * Accepts `{ <bodyKey>: {...} }` as well as the flat record, drops read-only fields sent back, and
+   * joins a list sent for a field kept as one text.
+   */
   const normaliseBody: preValidationHookHandler = async (request) => {
     let body = request.body as ApiRecord | undefined
     if (!body || typeof body !== 'object' || Array.isArray(body)) return
@@ -48,6 +53,11 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     if (keys.length === 1 && inner && typeof inner === 'object' && !Array.isArray(inner)) body = { ...(inner as ApiRecord) }
     else body = { ...body }
     for (const name of readOnly) delete body[name]
+    // a list kept as one text (FieldDef.joinedList) may come as the list: joined before the schema sees it
+    for (const { name, joinedList } of joinedLists) {
+      const items = body[name]
+      if (Array.isArray(items) && items.every((item) => typeof item === 'string')) body[name] = items.map((i) => i.trim()).join(joinedList)
+    }
     // rich text is HTML: only the allowlisted markup is validated and stored (rich-text/sanitise.ts)
     sanitiseRichTextFields(resource, body)
     request.body = body
