@@ -69,6 +69,11 @@ export const cloudBills = defineResource({
     { ...textFilter('reference', 'Reference'), placeholder: 'Invoice Num', terms: BILL_TERMS } as const,
     textFilter('account', 'GL Account'),
     { ...textFilter('identifier', 'Identifier'), terms: BILL_TERMS } as const,
+    // spec 001 §7: GET /cloud_bills?key=…&startDate=…&endDate=… (yyyy-MM-dd, both days count), a
+    // script's query, not in the filter row; key 'all' (as the dashboard's select says) is every identifier
+    { param: 'key', label: 'Identifier (key)', field: 'identifier', kind: 'exact', hidden: true },
+    { param: 'startDate', label: 'Start date', field: 'date', kind: 'from', hidden: true },
+    { param: 'endDate', label: 'End date', field: 'date', kind: 'until', hidden: true },
   ],
   defaultSort: '-date',
   actions: ['view', 'create', 'crud'],

@@ -38,6 +38,11 @@ export interface FieldDef {
   /** the upstream refuses a second row with the same value */
   unique?: boolean
   maxLength?: number
+  /**
+   * a list of texts kept and answered as one text, its items joined by this (Microsoft approvals'
+   * assigned_to, ', '): a write may send the list itself, a JSON array of texts (spec 001 §3)
+   */
+  joinedList?: string
   /** a number field's bounds (amounts: signed, with decimals); unset: any number */
   range?: { min: number; max: number }
   options?: readonly string[]
@@ -49,10 +54,11 @@ export interface FieldDef {
   join?: { via: string; column: string }
 }
 
-export type FilterKind = 'text' | 'exact' | 'createdWithin'
+/** 'from' and 'until': a date field on or after, on or before the day given (both days count) */
+export type FilterKind = 'text' | 'exact' | 'createdWithin' | 'from' | 'until'
 
 export interface FilterDef {
-  /** query parameter, always `by_<something>` */
+  /** query parameter: `by_<something>`, or the name a spec call gives it (cloud bills' key, startDate, endDate) */
   param: string
   label: string
   /** the field it filters on */

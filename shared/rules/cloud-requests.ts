@@ -2,6 +2,7 @@
  * Spec 000 §3, §4, §5: the rules of the Cloud Factory forms, pure, so the forms, the upstream and
  * the tests share them.
  */
+import { isEmailAddress } from './email-address.js'
 
 /** Spec 000 §4: Production for the groups named corp or online, DevTest for every other group. */
 export const PRODUCTION_AZURE_GROUPS = ['corp', 'online'] as const
@@ -32,10 +33,6 @@ export function splitUsers(text: string): string[] {
     .filter(Boolean)
 }
 
-// the address check of the upstream's validator (ajv-formats' email), so both sides agree
-const EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i
-
 export const USERS_REQUIRED = 'At least one user address is required'
 export const userNotEmail = (user: string) => `Users: "${user}" is not an email address`
 
@@ -43,6 +40,6 @@ export const userNotEmail = (user: string) => `Users: "${user}" is not an email 
 export function usersProblem(text: string): string | undefined {
   const users = splitUsers(text)
   if (users.length === 0) return USERS_REQUIRED
-  const bad = users.find((u) => u.length > 254 || !EMAIL.test(u))
+  const bad = users.find((u) => !isEmailAddress(u))
   return bad === undefined ? undefined : userNotEmail(bad)
 }

@@ -27,6 +27,8 @@ function writeSchema(field: FieldDef, required: boolean): TSchema {
     Type.String({ maxLength: maxLengthOf(field) ?? DEFAULT_MAX_LENGTH.text, ...(required && { minLength: 1 }), ...extra })
   switch (field.type) {
     case 'text':
+      // a list kept as one text: the upstream joins a JSON array sent for it before validating (the docs say so)
+      return field.joinedList ? text({ description: `texts joined by '${field.joinedList}', or a JSON array of them` }) : text()
     case 'richtext':
       return text()
     case 'email':

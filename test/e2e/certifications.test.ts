@@ -105,6 +105,34 @@ t.test('cloud certifications: create, then Export Certificates', async (t) => {
     t.match(csv, `Chloe Nguyen,E2E Certified Kubernetes Administrator,`)
   })
 
+  await t.test('create: an expiry before the issue is refused under its field, nothing sent (issue 26)', async (t) => {
+    const posts: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/cloud_certifications') posts.push(r.url())
+    })
+    await page.goto(portal.baseUrl + '/auth/create/cloud_certifications')
+    await page.getByRole('heading', { name: 'Add New Cloud Certification' }).waitFor()
+    await pick(page, page.getByRole('combobox', { name: 'Member' }), 'Chloe Nguyen', 'chloe')
+    await page.getByLabel('Certification Name').fill('E2E Expired Before Issued')
+    await page.getByLabel('Certified Cloud').selectOption('aws')
+    for (const [name, day] of [
+      ['Issue Date', `March 3, ${year}`],
+      ['Expiration Date', `March 2, ${year}`],
+    ]) {
+      await page.getByRole('combobox', { name }).fill(day)
+      await page.keyboard.press('Escape')
+    }
+    await page.getByRole('heading', { name: 'Add New Cloud Certification' }).click()
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const error = page.getByText('Expiration Date must not be before Issue Date', { exact: true })
+    await expect(error)
+    t.pass('the field error is shown')
+    await screenshot(page, 'cloud-certifications-expiry-before-issue')
+    t.strictSame(posts, [], 'the form sent nothing')
+    t.equal(page.url(), portal.baseUrl + '/auth/create/cloud_certifications', 'still on the form')
+    t.equal((await upstreamJson(portal, '/cloud_certifications?by_name=E2E%20Expired&per_page=10')).data.length, 0, 'nothing stored')
+  })
+
   async function businessUnitOf(name: string) {
     const members = (await upstreamJson(portal, `/members?by_name=${encodeURIComponent(name)}`)).data
     return String(members[0]?.business_unit_name ?? '')

@@ -93,6 +93,13 @@ t.test('missing-tags report configs and customers', async (t) => {
         ['no list', { [m.name]: 'x6' }, 400, m.list, `${m.listLabel} is required`],
         ['a blank name', { [m.name]: '   ', [m.list]: '["a"]' }, 400, m.name, `${m.label} is required`],
         ['a duplicate name', { [m.name]: `Changed ${m.path}`, [m.list]: '["a"]' }, 409, m.name, m.duplicate(`Changed ${m.path}`)],
+        [
+          'a duplicate name in another case (issue 26)',
+          { [m.name]: `CHANGED ${m.path.toUpperCase()}`, [m.list]: '["a"]' },
+          409,
+          m.name,
+          m.duplicate(`CHANGED ${m.path.toUpperCase()}`),
+        ],
       ]
       for (const [what, body, status, field, message] of refusals) {
         const refused = await call('POST', m.path, { [m.bodyKey]: body })

@@ -10,7 +10,7 @@ t.test('missing-tags report configs', async (t) => {
     values: { 1: 'Value of the terms of ignore is required', 2: 'Value of the terms of ignore is required' },
   })
   t.same(check(' Taken ', ['a'], ['Taken']), { name: 'print message: "Taken" exists', values: {} })
-  t.same(check('taken', ['a'], ['Taken']), { values: {} }, 'another case is another message')
+  t.same(check('TAKEN', ['a'], ['Taken']), { name: 'print message: "TAKEN" exists', values: {} }, 'in any case (issue 26)')
   t.notOk(hasErrors(check('New', ['a', 'b'], ['Taken'])))
   t.ok(hasErrors(check('New', [])))
 })

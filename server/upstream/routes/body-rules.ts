@@ -1,15 +1,23 @@
-import type { ResourceKey } from '../../../shared/resources/index.js'
-import { otherDepartmentErrors } from '../../../shared/rules/members.js'
-
-/** A model's rule across fields that its JSON schema cannot say: messages by API field name, {} when fine. */
-export type BodyRule = (body: Readonly<Record<string, unknown>>) => Record<string, string>
+import type { FastifyRequest } from 'fastify'
+import type { ResourceDef } from '../../../shared/resources/index.js'
+import { hasRecordRules, recordErrors } from '../../../shared/rules/record-rules.js'
+import type { Executor, recordRepository } from '../db/records/repository.js'
+import { HttpError } from '../http-error.js'
 
 /**
- * The rules the generic create and update apply after the schema, by model: the same functions the
- * web's forms check with (shared/rules), so a direct call is refused as the form is. A new one: a
- * shared rule and a line here.
+ * The rules across fields the generic create and update apply after the schema: the same functions
+ * the web's forms check with (shared/rules/record-rules.ts), so a direct call is refused as the form
+ * is, with a 400 naming each field. An update is judged as the record will be: its stored values
+ * under the body's (an expiry moved alone before the stored activation is refused too).
  */
-export const BODY_RULES = {
-  // issue 7c: department 'Other' with nothing typed in 'If Other, Department'
-  dcoe_members: otherDepartmentErrors,
-} satisfies Partial<Record<ResourceKey, BodyRule>>
+export function bodyRuleCheck(resource: ResourceDef, records: ReturnType<typeof recordRepository>, db: () => Executor) {
+  if (!hasRecordRules(resource.key)) return undefined
+  return async (request: FastifyRequest) => {
+    const body = request.body as Record<string, unknown>
+    const id = (request.params as { id?: number } | undefined)?.id
+    const stored = id === undefined ? undefined : (await records.getVersioned(db(), id))?.data
+    const fields = recordErrors(resource.key, { ...stored, ...body }, id, Object.keys(body))
+    const messages = Object.values(fields)
+    if (messages.length > 0) throw new HttpError(400, messages.join('; '), fields)
+  }
+}

@@ -34,8 +34,8 @@ function withVersion(row: ApiRecord | undefined): { data: ApiRecord; version: st
 
 export interface ListFilter {
   field: string
-  /** a registry filter's kind, or an inclusive bound the server sets itself (the bills export's window) */
-  kind: FilterKind | 'from' | 'until'
+  /** a registry filter's kind ('from' and 'until' are inclusive bounds: the bills' window) */
+  kind: FilterKind
   /** already converted to the field's JS type (a string, number or boolean; days for createdWithin) */
   value: string | number | boolean
   /** text: the table of the column's distinct values to search first (FilterDef.terms) */

@@ -4,9 +4,9 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { ListFilter } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
+import { recipientOf } from '../../mail/recipient.js'
 import { csvFileName, registryCsv } from '../../mail/registry-csv.js'
 import { bodyErrorFormatter } from '../body-errors.js'
-import { requester } from '../billing-automation/jobs.js'
 import { ReportAnswerSchema } from '../cost-centers/send-report.js'
 
 /** A day, or an instant whose day counts (the web sends the window's first and last second) */
@@ -24,7 +24,8 @@ const SingleSchema = Type.Object(
 )
 const AllSchema = Type.Object(
   {
-    // spec 001 §7 sends the window only: the export goes to whoever asked, unless an address is named
+    // spec 001 §7 sends the window only: the export goes to the caller's own address, unless one is
+    // named (mail/recipient.ts); a script has none, so it names one
     cloud_bill: Type.Object({ start_date: DAY, end_date: DAY, email: Type.Optional(EMAIL) }, { additionalProperties: false }),
   },
   { additionalProperties: false },
@@ -43,6 +44,8 @@ function windowOf(startDate: string, endDate: string): { start: string; end: str
  * POST /cloud_bills/send_single {"cloud_bill":{"identifier","start_date","end_date","email"}}
  * POST /cloud_bills/send_all {"cloud_bill":{"start_date","end_date"}} (spec 001 §7, the Export Data dialog)
  *   → 200 {"data":{"message":"Your report will be emailed!"}}; 400 naming the field for a bad window.
+ * send_all goes to the address the body names (email), else to the caller's own; a caller without
+ * one (a script) and no email named is a 400 naming email: never a 200 for a report nobody receives.
  * The bills dated in the window (both days included), of one identifier or all, as the history's CSV,
  * written into the email while it is sent (a million bills are walked a page at a time).
  */
@@ -93,7 +96,7 @@ export const billExportRoutes: FastifyPluginAsync<{ resource: ResourceDef; regis
     { schema: { body: AllSchema, response: { 200: ReportAnswerSchema } }, schemaErrorFormatter },
     async (request) => {
       const { start_date: start, end_date: end, email } = request.body.cloud_bill
-      return send(email ?? requester(request), windowOf(start, end))
+      return send(recipientOf(request, email), windowOf(start, end))
     },
   )
 }

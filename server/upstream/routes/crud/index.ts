@@ -13,7 +13,9 @@ import { resourceRoutes } from './resource-routes.js'
  *            → 200 {"data":[{…}],"meta":{"total":N,"page":P,"per_page":K}}
  *            page is 1-based; per_page ≤ MAX_PAGE_SIZE; sort is a field, '-' for descending (id breaks
  *            ties); filters are the model's FilterDefs: 'text' = case-insensitive substring, 'exact' =
- *            equality, 'createdWithin' = created in the last N days; 'All' or '' means no filter.
+ *            equality, 'createdWithin' = created in the last N days, 'from' / 'until' = a date on or
+ *            after / on or before the day given (yyyy-MM-dd, else 400 naming the parameter); 'All' or ''
+ *            means no filter (and an exact filter's 'all' in any case: cloud bills' key=all).
  *            Paging, filtering, sorting and the total all happen in SQL, in one statement (a short page
  *            is counted by arithmetic, a full one by count(*); see db/records/repository.ts).
  *   GET    /<path>/:id  → 200 {"data":{…}} | 404 {"error":"<Model> not found"}

@@ -30,6 +30,8 @@ export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListQuery
   for (const filter of queryFilters(resource)) {
     const value = raw[filter.param]
     if (typeof value !== 'string' || value === '' || value === 'All') continue
+    // an exact filter's 'all', in any case, is no filter either (cloud bills' key=all, as on the dashboard)
+    if (filter.kind === 'exact' && value.toLowerCase() === 'all') continue
     const field = resource.fields.find((f) => f.name === filter.field)!
     if (filter.kind === 'text') {
       filters.push({ field: field.name, kind: 'text', value, ...(filter.terms && { terms: filter.terms }) })
@@ -37,6 +39,9 @@ export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListQuery
       const days = Number(value)
       if (!Number.isInteger(days) || days < 1 || days > 36_500) refuse(filter.param, `${filter.label} must be a number of days`)
       filters.push({ field: field.name, kind: 'createdWithin', value: days })
+    } else if (filter.kind === 'from' || filter.kind === 'until') {
+      if (!isDay(value)) refuse(filter.param, `${filter.label} must be a date (yyyy-MM-dd)`)
+      filters.push({ field: field.name, kind: filter.kind, value })
     } else if (field.type === 'number' || field.type === 'lookup') {
       const number = Number(value)
       if (!Number.isFinite(number)) refuse(filter.param, `${filter.label} must be a number`)

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync, preHandlerHookHandler, preValidationHookHandler } from 'fastify'
-import { entryFor, type ResourceDef } from '../../../../shared/resources/index.js'
+import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { recordRepository, STALE, type ApiRecord } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
 import { dbHttpError, modelName } from './db-errors.js'
 import { encodeCursor, listQueryOf, type RawListQuery } from './list-query.js'
-import { BODY_RULES, type BodyRule } from '../body-rules.js'
+import { bodyRuleCheck } from '../body-rules.js'
 import { listMetaFor } from '../list-meta.js'
 import { etagOf, expectedVersions, staleMessage } from './versions.js'
 import { IdParamsSchema, resourceSchemas } from './schemas.js'
@@ -37,7 +37,12 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
   // a record read and sent back as it is: its computed `mismatches` (db/records/comparison.ts) are read-only too
   const readOnly = [...resource.fields.filter((f) => f.readOnly).map((f) => f.name), ...(resource.comparison ? ['mismatches'] : [])]
 
-  /** Accepts `{ <bodyKey>: {...} }` as well as the flat record, and drops read-only fields sent back. */
+  const joinedLists = resource.fields.filter((f): f is typeof f & { joinedList: string } => f.joinedList !== undefined)
+
+  /**
+   * Accepts `{ <bodyKey>: {...} }` as well as the flat record, drops read-only fields sent back, and
+   * joins a list sent for a field kept as one text.
+   */
   const normaliseBody: preValidationHookHandler = async (request) => {
     let body = request.body as ApiRecord | undefined
     if (!body || typeof body !== 'object' || Array.isArray(body)) return
@@ -46,18 +51,19 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     if (keys.length === 1 && inner && typeof inner === 'object' && !Array.isArray(inner)) body = { ...(inner as ApiRecord) }
     else body = { ...body }
     for (const name of readOnly) delete body[name]
+    // a list kept as one text (FieldDef.joinedList) may come as the list: joined before the schema sees it
+    for (const { name, joinedList } of joinedLists) {
+      const items = body[name]
+      if (Array.isArray(items) && items.every((item) => typeof item === 'string')) body[name] = items.map((i) => i.trim()).join(joinedList)
+    }
     // rich text is HTML: only the allowlisted markup is validated and stored (rich-text/sanitise.ts)
     sanitiseRichTextFields(resource, body)
     request.body = body
   }
 
-  /** The model's rule across fields (body-rules.ts), after the schema: a 400 naming each field. */
-  const rule = entryFor<BodyRule>(BODY_RULES, resource.key)
-  const checkRule: preHandlerHookHandler = async (request) => {
-    const fields = rule?.(request.body as ApiRecord) ?? {}
-    const messages = Object.values(fields)
-    if (messages.length > 0) throw new HttpError(400, messages.join('; '), fields)
-  }
+  const db = () => app.database.db
+  /** The model's rules across fields (body-rules.ts), after the schema: a 400 naming each field. */
+  const checkRule = bodyRuleCheck(resource, records, db)
 
   /** Runs a database call, turning constraint violations into 4xx answers. */
   async function guarded<T>(operation: 'write' | 'delete', values: ApiRecord, call: () => Promise<T>): Promise<T> {
@@ -67,8 +73,6 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
       throw dbHttpError(resource, err, operation, values) ?? err
     }
   }
-
-  const db = () => app.database.db
 
   app.get<{ Querystring: RawListQuery }>(
     '/',
@@ -111,7 +115,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     {
       schema: { body: schemas.create, response: { 201: schemas.record } },
       preValidation: normaliseBody,
-      preHandler: checkRule,
+      ...(checkRule && { preHandler: checkRule }),
       schemaErrorFormatter,
     },
     async (request, reply) => {
@@ -125,7 +129,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     {
       schema: { params: IdParamsSchema, body: schemas.update, response: { 200: schemas.record } },
       preValidation: normaliseBody,
-      preHandler: checkRule,
+      ...(checkRule && { preHandler: checkRule }),
       schemaErrorFormatter,
     },
     async (request, reply) => {

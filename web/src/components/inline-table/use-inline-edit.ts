@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { NEW_ROW_ID } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
+import { recordErrors } from '../../../../shared/rules/record-rules.js'
 import type { ListQuery, Row } from '../../lib/resource-api.js'
 import { toastError } from '../../lib/toaster.js'
 import { toFormValues, validate, type FormValues } from '../resource-form/index.js'
@@ -46,7 +47,12 @@ export function useInlineEdit(resource: ResourceDef, query: ListQuery, options: 
 
   /** client checks first (spec 001 §5: inline forms validate before saving); false when a field is wrong */
   const checked = (draft: Draft) => {
-    const errors = validate(fields, draft.values, draft.id === NEW_ROW_ID ? 'create' : 'update')
+    const isNew = draft.id === NEW_ROW_ID
+    // the schema's refusals first, then the model's rules across fields (shared/rules/record-rules.ts)
+    const errors = {
+      ...recordErrors(resource.key, draft.values, isNew ? undefined : draft.id),
+      ...validate(fields, draft.values, isNew ? 'create' : 'update'),
+    }
     patch(draft, () => ({ errors }))
     return !Object.values(errors).some(Boolean)
   }

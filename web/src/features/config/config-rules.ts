@@ -1,9 +1,10 @@
 /**
  * Spec 000 §4, §5: the checks of a config record (a missing-tags report config, a customer) as a
- * person types: the name is required and not another record's; the list has at least one value and
+ * person types: the name is required and not another record's in any case; the list has at least one value and
  * no empty value. Pure, so a unit test covers every text.
  */
 import { MESSAGES } from '../../../../shared/messages.js'
+import { nameTaken } from '../../../../shared/rules/names.js'
 
 export interface ConfigTexts {
   nameRequired: string
@@ -46,7 +47,7 @@ export function validateConfig(draft: ConfigDraft, takenNames: readonly string[]
   const name = draft.name.trim()
   const errors: ConfigErrors = { values: {} }
   if (!name) errors.name = texts.nameRequired
-  else if (takenNames.includes(name)) errors.name = texts.nameExists.replace('{value}', name)
+  else if (nameTaken(name, takenNames)) errors.name = texts.nameExists.replace('{value}', name)
   if (draft.values.length === 0) errors.list = texts.listRequired
   draft.values.forEach((v, i) => {
     if (!v.trim()) errors.values[i] = texts.valueRequired

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useLocation } from 'wouter'
 import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
+import { recordErrors } from '../../../../shared/rules/record-rules.js'
 import { FormPage, GoBackButton } from '../../components/form-page.js'
 import { ResourceForm, toFormValues, toPayload, type FormValues } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
@@ -14,6 +15,8 @@ export function ResourceCreatePage({ resource, ext = {} }: { resource: ResourceD
   const [, navigate] = useLocation()
   const [pending, setPending] = useState<FormValues | undefined>()
   const fields = useMemo(() => writableFields(resource), [resource])
+  // the model's rules across fields, as the upstream applies them (shared/rules/record-rules.ts)
+  const rule = useMemo(() => (values: FormValues) => recordErrors(resource.key, values), [resource])
   const listHref = paths.auth.resource.getHref('view', resource.key)
   const create = useCreateController(resource, {
     failureText: pageSubmitFailed(messages, 'create'),
@@ -38,6 +41,7 @@ export function ResourceCreatePage({ resource, ext = {} }: { resource: ResourceD
         fields={fields}
         schema={bodySchemas(resource).create}
         serverErrors={create.fieldErrors}
+        rule={rule}
         initialValues={toFormValues(fields)}
         busy={create.isMutating}
         derive={ext.derive}

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
+import { recordErrors } from '../../../../shared/rules/record-rules.js'
 import { FormPage, GoBackButton, RecordState } from '../../components/form-page.js'
 import { ResourceForm, toFormValues, toPayload, type FormValues } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
@@ -29,6 +30,8 @@ export function ResourceEditPage({
   const [, navigate] = useLocation()
   const record = useResourceRecord(resource, modelId)
   const fields = useMemo(() => writableFields(resource), [resource])
+  // the model's rules across fields, as the upstream applies them (a network is not its own replacement)
+  const rule = useMemo(() => (values: FormValues) => recordErrors(resource.key, values, Number(modelId)), [resource, modelId])
   const [pending, setPending] = useState<FormValues | undefined>()
   // bumped when the person reloads a record someone else changed: the form starts again from it
   const [generation, setGeneration] = useState(0)
@@ -63,6 +66,7 @@ export function ResourceEditPage({
             fields={fields}
             schema={bodySchemas(resource).update}
             serverErrors={update.fieldErrors}
+            rule={rule}
             initialValues={toFormValues(fields, data.data)}
             busy={update.isMutating}
             derive={ext.derive}
