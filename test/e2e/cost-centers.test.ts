@@ -8,6 +8,7 @@ import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import t from 'tap'
 import type { Page, Route } from 'playwright-core'
+import { MESSAGES } from '../../shared/messages.js'
 import { startPortal } from '../helper.js'
 import { readOutbox } from '../upstream/fixtures/outbox.js'
 import { holdRequests, screenshot, signedInPage, toggle, upstreamJson } from './browser.js'
@@ -110,21 +111,19 @@ t.test('cost centers', async (t) => {
     await page.route('**/api/cloud_contacts?**', failLookup)
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(toast(page, 'API Error!'))
+    t.equal((await toast(page, 'API Error!').innerText()).trim(), 'API Error! boom', "the spec's text, then the server's reason")
     t.equal(await page.getByRole('dialog').count(), 0, 'no confirm modal')
     t.match(page.url(), /\/auth\/create\/cost_centers$/, 'the form stays')
     await page.unroute('**/api/cloud_contacts?**', failLookup)
 
-    // the contact is found now; the identifier is taken: the page's submit failure, with the reason
+    // the contact is found now; the identifier is taken: the spec's duplicate text alone, not after
+    // the page's submit failure ('Please try again. Duplicate identifier found…' read as two errors)
     await page.getByRole('button', { name: 'Submit' }).click()
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
     await dialog.getByRole('button', { name: 'Save' }).click()
-    const failed = toast(page, 'There was a problem submitting this cost center. Please try again.')
+    const failed = toast(page, MESSAGES.duplicateIdentifier)
     await expect(failed)
-    t.equal(
-      (await failed.innerText()).trim(),
-      'There was a problem submitting this cost center. Please try again. Duplicate identifier found. Please enter a unique identifier!',
-      'the page-submit text of spec 001 §8, then the server reason',
-    )
+    t.equal((await failed.innerText()).trim(), MESSAGES.duplicateIdentifier, 'the duplicate text of spec 001 §5 alone')
     t.match(page.url(), /\/auth\/create\/cost_centers$/, 'the form stays')
     await page.getByRole('button', { name: 'Go Back' }).click()
     await page.waitForURL('**/auth/view/cost_centers')

@@ -16,9 +16,12 @@ export function useDashboardMeta() {
   return useSWR<ListAnswer<Row> & { meta: Partial<DashboardMeta> }>(url, { revalidateOnFocus: false })
 }
 
-/** GET cloud_parents/posture?business_units=…: the Cloud Account Posture counts of the chosen units. */
+/**
+ * GET cloud_parents/posture?business_units=…: the Cloud Account Posture counts of the chosen units;
+ * no request while none is chosen (the counts of no unit are all zeros: the page asks for one instead).
+ */
 export function usePosture(businessUnits: readonly string[]) {
   const base = apiPath(cloudParents, { method: 'GET', path: 'posture' })
-  const url = `${base}?${new URLSearchParams({ business_units: businessUnits.join(',') })}`
+  const url = businessUnits.length ? `${base}?${new URLSearchParams({ business_units: businessUnits.join(',') })}` : null
   return useSWR<{ data: Posture }>(url, { keepPreviousData: true })
 }

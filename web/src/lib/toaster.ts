@@ -1,4 +1,5 @@
 import { Intent, OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core'
+import { failureToastText } from './write-texts.js'
 
 /**
  * The app's one toaster, created on first use (Blueprint 6: createAsync renders it in a portal).
@@ -19,6 +20,12 @@ export async function showToast(props: ToastProps): Promise<void> {
 export const toastSuccess = (message: string) => showToast({ message, intent: Intent.SUCCESS, icon: 'tick-circle' })
 
 export const toastError = (message: string) => showToast({ message, intent: Intent.DANGER, icon: 'error', timeout: 8000 })
+
+/**
+ * The toast of every failed call: the spec's text, then the server's reason (failureToastText);
+ * `text` undefined shows the reason alone. toastError is for refusals the page makes itself.
+ */
+export const toastFailure = (text: string | undefined, err: unknown) => toastError(failureToastText(text, err))
 
 /** A failure the person can act on: the toast carries a button (e.g. reload a changed record). */
 export const toastErrorWithAction = (message: string, action: { text: string; onClick: () => void }) =>

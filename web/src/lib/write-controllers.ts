@@ -20,8 +20,8 @@ import type { ResourceDef } from '../../../shared/resources/index.js'
 import { apiPath } from '../config/paths.js'
 import { ApiError, errorText } from './api-client.js'
 import { createRecord, deleteRecord, isResourceKey, recordUrl, updateRecord, type Row } from './resource-api.js'
-import { toastError, toastErrorWithAction, toastSuccess } from './toaster.js'
-import { failureToastText, fieldErrorsOf, type FieldErrors } from './write-texts.js'
+import { toastErrorWithAction, toastFailure, toastSuccess } from './toaster.js'
+import { fieldErrorsOf, type FieldErrors } from './write-texts.js'
 
 export { failureToastText, fieldErrorsOf, pageSubmitFailed, type FieldErrors } from './write-texts.js'
 
@@ -135,7 +135,7 @@ function useWriteController<Arg, Answer>(
                 .then(() => mutate(url))
                 .then(() => onReloaded?.()),
           })
-        } else void toastError(failureToastText(failureText, err))
+        } else void toastFailure(failureText, err)
         onError?.(err)
         return undefined
       }

@@ -5,7 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import useSWRMutation from 'swr/mutation'
 import { hyphenate } from '../../../../shared/rules/cloud-requests.js'
 import { apiRequest, ApiError } from '../../lib/api-client.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 import { callResolver, type CallErrors, type CallValues } from './call-errors.js'
 
 export interface ChoiceGroup {
@@ -108,7 +108,7 @@ export function CallForm({ fields, initial, schema, toBody, actions, rule, deriv
         console.error('request failed', err)
         const refused: CallErrors = err instanceof ApiError ? (err.info?.fields ?? {}) : {}
         for (const [name, message] of Object.entries(refused)) form.setError(name, { type: 'server', message })
-        if (action.failureText) void toastError(action.failureText)
+        if (action.failureText) void toastFailure(action.failureText, err)
       }
     })
 

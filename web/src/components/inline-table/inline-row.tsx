@@ -34,8 +34,11 @@ const VISUALLY_HIDDEN = {
 /** a form group in a table cell: no room below it for the next group */
 const FIELD_IN_CELL = { margin: 0 } as const
 
-/** an email, a search of emails or names, or a date with its time zone needs room to be read while it is edited */
-const WIDE_INPUTS: readonly string[] = ['email', 'lookup', 'date', 'datetime']
+/**
+ * a text (an identifier, a name), an email, a search of emails or names, or a date with its time zone
+ * needs room to be read while it is edited: among 15 columns the narrow width left them unreadable
+ */
+const WIDE_INPUTS: readonly string[] = ['text', 'email', 'lookup', 'date', 'datetime']
 const editCellClassName = (field: InlineColumn['edit']) =>
   field && WIDE_INPUTS.includes(field.type) ? 'inline-row__cell--wide' : undefined
 

@@ -98,7 +98,7 @@ function InlineTableBody({ resource, onReload, ...options }: InlineTableProps & 
                         <SaveCancel busy={t.updating} onSave={t.saveEdit} onCancel={t.cancelEdit} />
                       ) : (
                         <EditDelete
-                          editDisabled={t.rowOpen}
+                          disabled={t.rowOpen}
                           onEdit={writes.includes('update') ? () => t.startEdit(row) : undefined}
                           onDelete={writes.includes('delete') ? () => t.remove(row) : undefined}
                           deleteQuestion={resource.messages.deleteConfirm}

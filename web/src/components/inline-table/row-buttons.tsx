@@ -19,8 +19,8 @@ export function SaveCancel({ busy, onSave, onCancel }: SaveCancelProps) {
 }
 
 export interface EditDeleteProps {
-  /** another row (new or existing) is being edited */
-  editDisabled: boolean
+  /** another row (new or existing) is open: one row at a time, so neither Edit nor Delete (spec 001 §4) */
+  disabled: boolean
   /** absent where the model takes no updates */
   onEdit?: () => void
   /** absent where the model takes no deletes */
@@ -29,13 +29,17 @@ export interface EditDeleteProps {
   deleteQuestion: string
 }
 
-/** View mode: Edit (disabled while another row is edited), Delete after 'Sure to delete?'. */
-export function EditDelete({ editDisabled, onEdit, onDelete, deleteQuestion }: EditDeleteProps) {
+/** View mode: Edit, and Delete after 'Sure to delete?'; both disabled while another row is open. */
+export function EditDelete({ disabled, onEdit, onDelete, deleteQuestion }: EditDeleteProps) {
   return (
     <>
-      {onEdit && <Button size="small" variant="minimal" icon="edit" text="Edit" disabled={editDisabled} onClick={onEdit} />}
+      {onEdit && <Button size="small" variant="minimal" icon="edit" text="Edit" disabled={disabled} onClick={onEdit} />}
       {onDelete && (
-        <Popconfirm question={deleteQuestion} button={{ text: 'Delete', icon: 'trash', intent: Intent.DANGER }} onConfirm={onDelete} />
+        <Popconfirm
+          question={deleteQuestion}
+          button={{ text: 'Delete', icon: 'trash', intent: Intent.DANGER, disabled }}
+          onConfirm={onDelete}
+        />
       )}
     </>
   )

@@ -98,7 +98,7 @@ export function useInlineEdit(resource: ResourceDef, query: ListQuery, options: 
     /** a new row is being saved (one at a time) / the edited row is */
     creating: writes.creating,
     updating: writes.updating,
-    /** a row is open: Edit elsewhere is disabled, and leaving the page asks first */
+    /** a row is open: Edit and Delete elsewhere are disabled, and leaving the page asks first */
     rowOpen: adds.length > 0 || editing !== undefined,
     add,
     saveAdd: (d: Draft) => void saveAdd(d),

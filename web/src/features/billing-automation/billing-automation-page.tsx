@@ -31,15 +31,16 @@ import { FileField } from '../../components/file-field/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { ListView } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
-import { apiRequest, errorText } from '../../lib/api-client.js'
+import { apiRequest } from '../../lib/api-client.js'
+import { plural } from '../../lib/plural.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 import { uploadWithProgress } from '../../lib/upload-with-progress.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 
 const jobs = getResource('billing_jobs')
-const PROVIDER_LABELS: Record<(typeof BILL_PROVIDERS)[number], string> = { gcp: 'GCP', azure: 'Azure', aws: 'AWS' }
+const PROVIDER_LABELS: Record<Provider, string> = { gcp: 'GCP', azure: 'Azure', aws: 'AWS' }
 const TABS = { process: 'Process an Invoice', finalize: 'Finalize Invoice', gcp: 'GCP Trigger' } as const
 type TabId = keyof typeof TABS
 
@@ -60,25 +61,35 @@ function useTab(): [TabId, (tab: TabId) => void] {
   return [tab, select]
 }
 
+type Provider = (typeof BILL_PROVIDERS)[number]
+/** both tabs list the providers alike, GCP first and chosen: AWS is last (the Process tab cannot process it) */
+const PROVIDER_ORDER: readonly Provider[] = ['gcp', 'azure', 'aws']
+
+function ProviderSelect(props: { id: string; value: Provider; onChange: (p: Provider) => void; disabled?: readonly Provider[] }) {
+  return (
+    <HTMLSelect id={props.id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value as Provider)}>
+      {PROVIDER_ORDER.map((p) => (
+        <option key={p} value={p} disabled={props.disabled?.includes(p)}>
+          {PROVIDER_LABELS[p]}
+        </option>
+      ))}
+    </HTMLSelect>
+  )
+}
+
 const INVOICE_ID: CallFieldDef = { name: 'data', label: 'Invoice id', kind: 'text' }
 const MONTH: CallFieldDef = { name: 'date', label: 'Date', kind: 'text', placeholder: '202204', helper: 'The billing month, like 202204' }
 
 /** Process an Invoice (spec 000 §2): GCP or Azure (AWS is not processed here), each with its own form. */
 function ProcessTab({ onDone }: { onDone: () => void }) {
-  const [provider, setProvider] = useState<'gcp' | 'azure'>('gcp')
+  const [provider, setProvider] = useState<Provider>('gcp')
   const azure = provider === 'azure'
   return (
     <CallForm
       key={provider}
       lead={
         <FormGroup label="Provider" labelFor="process-provider">
-          <HTMLSelect id="process-provider" value={provider} onChange={(e) => setProvider(e.currentTarget.value as 'gcp' | 'azure')}>
-            <option value="gcp">GCP</option>
-            <option value="azure">Azure</option>
-            <option value="aws" disabled>
-              AWS
-            </option>
-          </HTMLSelect>
+          <ProviderSelect id="process-provider" value={provider} onChange={setProvider} disabled={['aws']} />
         </FormGroup>
       }
       fields={azure ? [INVOICE_ID] : [INVOICE_ID, MONTH]}
@@ -107,7 +118,7 @@ const NO_FLAGS = Object.fromEntries(Object.keys(FINALIZE_FLAGS).map((flag) => [f
 
 /** Finalize Invoice (spec 000 §2): provider, the invoice file, the four steps to run; a bar while it uploads. */
 function FinalizeTab({ onDone }: { onDone: () => void }) {
-  const [provider, setProvider] = useState<(typeof BILL_PROVIDERS)[number]>('gcp')
+  const [provider, setProvider] = useState<Provider>('gcp')
   const [file, setFile] = useState<File | undefined>()
   const [flags, setFlags] = useState(NO_FLAGS)
   const [progress, setProgress] = useState<number | undefined>()
@@ -129,11 +140,11 @@ function FinalizeTab({ onDone }: { onDone: () => void }) {
       setOutcome({
         intent: Intent.SUCCESS,
         title: MESSAGES.dataSubmitted,
-        text: `${data.lines} lines checked, ${data.inserted} cloud bills added, ${data.owners_emailed} cost center owners emailed.`,
+        text: `${plural(data.lines, 'line')} checked, ${plural(data.inserted, 'cloud bill')} added, ${plural(data.owners_emailed, 'cost center owner')} emailed.`,
       })
       onDone()
     } catch (err) {
-      void toastError(MESSAGES.workbookUploadFailed)
+      void toastFailure(MESSAGES.workbookUploadFailed, err)
       setOutcome({ intent: Intent.DANGER, title: MESSAGES.workbookUploadFailed, text: (err as Error).message })
     } finally {
       setProgress(undefined)
@@ -144,13 +155,7 @@ function FinalizeTab({ onDone }: { onDone: () => void }) {
     <Card className="form-card">
       <form onSubmit={(e) => void submit(e)} aria-label="Finalize an invoice">
         <FormGroup label="Provider" labelFor="finalize-provider">
-          <HTMLSelect id="finalize-provider" value={provider} onChange={(e) => setProvider(e.currentTarget.value as typeof provider)}>
-            {BILL_PROVIDERS.map((p) => (
-              <option key={p} value={p}>
-                {PROVIDER_LABELS[p]}
-              </option>
-            ))}
-          </HTMLSelect>
+          <ProviderSelect id="finalize-provider" value={provider} onChange={setProvider} />
         </FormGroup>
         <FileField
           id="finalize-file"
@@ -199,13 +204,13 @@ function GcpTriggerTab({ onDone }: { onDone: () => void }) {
       })
       void toastSuccess(
         data.invoices
-          ? `${MESSAGES.dataSubmitted} ${data.invoices} invoices, ${data.inserted} bills.`
+          ? `${MESSAGES.dataSubmitted} ${plural(data.invoices, 'invoice')}, ${plural(data.inserted, 'bill')}.`
           : 'Every Google invoice is loaded already.',
       )
       setAsking(false)
       onDone()
     } catch (err) {
-      void toastError(`${MESSAGES.workbookUploadFailed} ${errorText(err)}`)
+      void toastFailure(MESSAGES.workbookUploadFailed, err)
     } finally {
       setBusy(false)
     }

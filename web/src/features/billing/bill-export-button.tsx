@@ -6,7 +6,7 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
 import { apiPath } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 
 type Scope = 'single' | 'all'
 
@@ -35,8 +35,8 @@ export function BillExportButton({ resource }: { resource: ResourceDef }) {
       })
       setOpen(false)
       void toastSuccess(MESSAGES.reportEmailed)
-    } catch {
-      void toastError(MESSAGES.billsExportFailed)
+    } catch (err) {
+      void toastFailure(MESSAGES.billsExportFailed, err)
     }
   }
 

@@ -6,7 +6,7 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { FileField } from '../../components/file-field/index.js'
 import { FormPage } from '../../components/form-page.js'
 import { paths } from '../../config/paths.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 import { uploadWithProgress } from '../../lib/upload-with-progress.js'
 
 /**
@@ -31,7 +31,7 @@ export function BillUploadPage({ resource }: { resource: ResourceDef }) {
       void toastSuccess(MESSAGES.dataSubmitted)
       navigate(paths.auth.resource.getHref('view', resource.key))
     } catch (err) {
-      void toastError(MESSAGES.workbookUploadFailed)
+      void toastFailure(MESSAGES.workbookUploadFailed, err)
       setFailure((err as Error).message)
     } finally {
       setProgress(undefined)

@@ -24,6 +24,7 @@ import type { SpendAnswer } from '../../../../shared/schemas/bills-dashboard.js'
 import { LinkButton } from '../../components/links/index.js'
 import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
+import { plural } from '../../lib/plural.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { money } from './money.js'
 import { CHART_BARS, SpendChart } from './spend-chart.js'
@@ -48,14 +49,25 @@ function useApplied(): [{ key: string; range: DateRange }, (next: { key: string;
   return [{ key: params.get('key') || 'all', range }, apply]
 }
 
+/**
+ * spec 001 §9: the picker's maximum is the range end plus 24 hours; never before the presets' own end
+ * (today), so a preset stays selectable after an older range is chosen (after 'Fiscal year 2018',
+ * every later preset was disabled). A typed date past it is still refused.
+ */
+function maximumOf(range: DateRange, now: Date): Date {
+  const spec = pickerMaximum(range)
+  const presets = pickerMaximum(defaultDashboardRange(now))
+  return spec > presets ? spec : presets
+}
+
 const spendHref = (key: string, range: DateRange) =>
   paths.api.billsSpend.getHref({ key, startDate: isoDay(range.start), endDate: isoDay(range.end) })
 
 /**
  * The billing dashboard (spec 001 §2, §9): an identifier select starting with 'all', a date-range
  * picker with the presets (last month, 3 and 6 months, fiscal years Feb–Jan) whose maximum is the
- * range end plus 24 h, and Search; then 'Spend per Cost Center' as a bar chart or a table, summed by
- * the upstream. The default range runs from the first day of last month to today.
+ * range end plus 24 h (never before tomorrow: maximumOf), and Search; then 'Spend per Cost Center'
+ * as a bar chart or a table, summed by the upstream. The default range runs from the first day of last month to today.
  */
 export default function BillsDashboardPage() {
   usePageTitle('Billing Dashboard')
@@ -105,7 +117,7 @@ export default function BillsDashboardPage() {
               value={[range.start, range.end]}
               onChange={onRange}
               shortcuts={dashboardPresets(now).map((p) => ({ label: p.label, dateRange: [p.range.start, p.range.end] }))}
-              maxDate={pickerMaximum(range)}
+              maxDate={maximumOf(range, now)}
               minDate={new Date(2015, 0, 1)}
               allowSingleDayRange
               locale={enUS}
@@ -172,7 +184,7 @@ export default function BillsDashboardPage() {
             </tbody>
             <tfoot>
               <tr>
-                <th>Total ({shown.data.meta.identifiers.toLocaleString('en-US')} cost centers)</th>
+                <th>Total ({plural(shown.data.meta.identifiers, 'cost center')})</th>
                 <th className="numeric">{money(shown.data.meta.total)}</th>
                 <th />
               </tr>

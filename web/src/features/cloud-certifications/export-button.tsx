@@ -5,7 +5,7 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
 import { apiPath } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 
 /** Beside 'Add New Certification': the Export Certificates modal, whose CSV the upstream emails (spec 001 §2, §7, §8). */
 export function CertificationExportButton({ resource }: { resource: ResourceDef }) {
@@ -15,8 +15,8 @@ export function CertificationExportButton({ resource }: { resource: ResourceDef 
       await apiRequest('POST', apiPath(resource, { method: 'POST', path: 'export' }), { cloud_certification: { email } })
       setOpen(false)
       void toastSuccess(MESSAGES.reportEmailed)
-    } catch {
-      void toastError(MESSAGES.actionFailed)
+    } catch (err) {
+      void toastFailure(MESSAGES.actionFailed, err)
     }
   }
   return (

@@ -12,9 +12,8 @@ import {
   type FormValues,
 } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
-import { errorText } from '../../lib/api-client.js'
 import { bodySchemas } from '../../lib/form-validation.js'
-import { toastError } from '../../lib/toaster.js'
+import { toastFailure } from '../../lib/toaster.js'
 import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
 import { findReference } from './find-reference.js'
 import { prefill } from './prefill.js'
@@ -66,7 +65,7 @@ export function SurveyCreatePage({ resource }: { resource: ResourceDef }) {
       filled.current = next.filled
       setValues(next.values)
     } catch (err) {
-      toastError(`The cloud parent could not be read. ${errorText(err)}`)
+      toastFailure('The cloud parent could not be read.', err)
     }
   }
 

@@ -7,7 +7,7 @@ import { CsvLink } from '../../components/links/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { csvHref } from '../../lib/csv.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 
 /** Beside 'Add New Cost Center': the emailed inventory report and the terminated-owners CSV (spec 001 §2). */
 export function CostCenterListActions({ resource }: { resource: ResourceDef }) {
@@ -17,8 +17,8 @@ export function CostCenterListActions({ resource }: { resource: ResourceDef }) {
       await apiRequest('POST', paths.api.costCenterSendReport.getHref(), { cost_center: { email: true, send_to: email } })
       setOpen(false)
       void toastSuccess(MESSAGES.reportEmailed)
-    } catch {
-      void toastError(MESSAGES.actionFailed)
+    } catch (err) {
+      void toastFailure(MESSAGES.actionFailed, err)
     }
   }
   return (

@@ -8,7 +8,7 @@ import type { RecordAnswer } from '../../../../shared/schemas/common.js'
 import { companies } from '../../../../shared/resources/companies.js'
 import { fetcher } from '../../lib/api-client.js'
 import { recordUrl, type Row } from '../../lib/resource-api.js'
-import { toastError } from '../../lib/toaster.js'
+import { toastError, toastFailure } from '../../lib/toaster.js'
 import { pageSubmitFailed, useCreateController, useUpdateController } from '../../lib/write-controllers.js'
 import { toCostCenterPayload } from './cost-center-values.js'
 import { findContact } from './find-contact.js'
@@ -60,8 +60,8 @@ export function useSaveCostCenter(resource: ResourceDef, modelId: string | undef
         return navigate(paths.auth.resource.getHref('create', 'cloud_contacts'))
       }
       setPending({ values, contactId: contact.id })
-    } catch {
-      void toastError(MESSAGES.apiError)
+    } catch (err) {
+      void toastFailure(MESSAGES.apiError, err)
     } finally {
       setChecking(false)
     }

@@ -1,4 +1,4 @@
-import { Button, Card, Classes, Elevation, H1, H3, HTMLTable, MenuItem, NonIdealState } from '@blueprintjs/core'
+import { Button, Card, Classes, Elevation, H1, H3, HTMLTable, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core'
 import { MultiSelect, type ItemRenderer } from '@blueprintjs/select'
 import { useCallback, useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
@@ -98,17 +98,21 @@ export default function PosturePage() {
           }}
         />
       </div>
-      {error && !data ? (
+      {units.length === 0 ? (
+        <NonIdealState icon="filter" title="Pick at least one business unit" description="The counts are of the units chosen above." />
+      ) : error && !data ? (
         <NonIdealState
           icon="error"
           title="The posture could not be loaded"
           description={errorText(error)}
           action={<Button icon="refresh" text="Try again" onClick={() => void mutate()} />}
         />
+      ) : !data ? (
+        <Spinner className="posture-loading" aria-label="Loading the posture" />
       ) : (
-        <div className={isLoading && data ? 'posture posture--stale' : 'posture'}>
+        <div className={isLoading ? 'posture posture--stale' : 'posture'}>
           <div className="posture-grid">
-            {(data?.data.clouds ?? []).map((cloud) => (
+            {data.data.clouds.map((cloud) => (
               <Card key={cloud.provider_type} elevation={Elevation.ONE} role="region" aria-label={CARD_TITLES[cloud.provider_type]}>
                 <H3 className={Classes.HEADING}>{CARD_TITLES[cloud.provider_type]}</H3>
                 <div className="posture-total">{cloud.total.toLocaleString('en-US')}</div>
@@ -116,7 +120,7 @@ export default function PosturePage() {
             ))}
           </div>
           <div className="posture-grid posture-tables">
-            {(data?.data.clouds ?? []).map((cloud) => {
+            {data.data.clouds.map((cloud) => {
               const name = CLOUD_PROVIDER_LABELS[cloud.provider_type]
               return (
                 <Card key={cloud.provider_type} elevation={Elevation.ONE}>

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 
 /**
  * One report card of spec 000 §2 "Quick Utilities": the address modal (prefilled with the signed-in
@@ -93,8 +93,8 @@ function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
       await apiRequest('POST', card.href(), {})
       setOpen(false)
       void toastSuccess(MESSAGES.reportEmailed)
-    } catch {
-      void toastError(MESSAGES.actionFailed)
+    } catch (err) {
+      void toastFailure(MESSAGES.actionFailed, err)
     } finally {
       setSending(false)
     }
@@ -126,8 +126,8 @@ function ReportUtility({ card }: { card: ReportCard }) {
       await apiRequest('POST', card.href(), card.body(email))
       setOpen(false)
       void toastSuccess(MESSAGES.reportEmailed)
-    } catch {
-      void toastError(MESSAGES.actionFailed)
+    } catch (err) {
+      void toastFailure(MESSAGES.actionFailed, err)
     }
   }
   return (

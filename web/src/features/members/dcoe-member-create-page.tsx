@@ -6,9 +6,9 @@ import { fieldOf, type FieldDef, type ResourceDef } from '../../../../shared/res
 import { FormPage, GoBackButton } from '../../components/form-page.js'
 import { ResourceForm, toFormValues } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
-import { apiRequest, errorText } from '../../lib/api-client.js'
+import { apiRequest } from '../../lib/api-client.js'
 import { bodySchemas } from '../../lib/form-validation.js'
-import { toastError } from '../../lib/toaster.js'
+import { toastFailure } from '../../lib/toaster.js'
 import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
 import { otherDepartmentRule, toMemberBody } from './member-values.js'
 
@@ -28,7 +28,7 @@ export function DcoeMemberCreatePage({ resource }: { resource: ResourceDef }) {
         requesting_principal_user_id: saved.data.email,
         department: saved.data.department,
         business_unit: saved.data.business_unit ?? null,
-      }).catch((err) => toastError(`${MESSAGES.actionFailed} ${errorText(err)}`))
+      }).catch((err) => toastFailure(MESSAGES.actionFailed, err))
       navigate(listHref)
     },
   })

@@ -4,9 +4,9 @@ import { useState } from 'react'
 import type { Static } from '@sinclair/typebox'
 import type { CredentialAnswerSchema } from '../../../../shared/schemas/member-self-service.js'
 import { paths } from '../../config/paths.js'
-import { apiRequest, errorText } from '../../lib/api-client.js'
+import { apiRequest } from '../../lib/api-client.js'
 import type { Row } from '../../lib/resource-api.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 
 type Issued = Static<typeof CredentialAnswerSchema>['data']
 
@@ -26,7 +26,7 @@ export function SelfServiceLinkButton({ row }: { row: Row }) {
     try {
       setIssued((await apiRequest<{ data: Issued }>('POST', paths.api.dcoeMemberCredential.getHref(row.id))).data)
     } catch (error) {
-      void toastError(`The link could not be made: ${errorText(error)}`)
+      void toastFailure('The link could not be made:', error)
     } finally {
       setBusy(false)
     }
@@ -35,8 +35,8 @@ export function SelfServiceLinkButton({ row }: { row: Row }) {
     try {
       await navigator.clipboard.writeText(url!)
       void toastSuccess('Link copied')
-    } catch {
-      void toastError('The link could not be copied: select it and copy it by hand')
+    } catch (err) {
+      void toastFailure('The link could not be copied: select it and copy it by hand.', err)
     }
   }
 

@@ -11,7 +11,7 @@ import { callErrors } from '../../components/call-form/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { resolverResult } from '../../lib/form-validation.js'
-import { toastError, toastSuccess } from '../../lib/toaster.js'
+import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { fieldErrorsOf } from '../../lib/write-controllers.js'
 
@@ -85,8 +85,7 @@ export function UpdateMemberPage() {
       void toastSuccess(MESSAGES.memberUpdated)
       navigate(paths.redirect.getHref())
     } catch (err) {
-      console.error('member update failed', err)
-      void toastError(MESSAGES.memberUpdateFailed)
+      void toastFailure(MESSAGES.memberUpdateFailed, err)
       for (const [name, message] of Object.entries(fieldErrorsOf(err)))
         if (name in EMPTY) form.setError(name as Name, { type: 'server', message })
     }

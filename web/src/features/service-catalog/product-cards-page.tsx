@@ -7,7 +7,7 @@ import { ListPager } from '../../components/resource-table/index.js'
 import { apiPath, paths } from '../../config/paths.js'
 import { apiRequest, errorText } from '../../lib/api-client.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
-import { toastError } from '../../lib/toaster.js'
+import { toastFailure } from '../../lib/toaster.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { ProductCard } from './product-card.js'
@@ -37,7 +37,7 @@ export function ProductCardsPage({ resource }: { resource: ResourceDef }) {
       await apiRequest('POST', apiPath(resource, UPDATE_CALL).replace(':id', String(target.id)), { identifier, name, description })
       void mutate()
     } catch (err) {
-      void toastError(`${messages.updateFailed} ${errorText(err)}`)
+      void toastFailure(messages.updateFailed, err)
     } finally {
       setBusy(false)
       setTarget(undefined)
