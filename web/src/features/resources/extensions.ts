@@ -11,6 +11,8 @@ import type { ListQuery, Row } from '../../lib/resource-api.js'
 export interface ResourceExtensions {
   /** whole screens that replace the generic ones */
   screens?: Partial<Record<Action, ComponentType<{ resource: ResourceDef; modelId?: string }>>>
+  /** where the list's add button leads, when not to the model's own add form (spec 000 §2: /auth/create/members) */
+  addHref?: string
   /** more buttons in the list header (Send Inventory Report, Upload…), given the list's query */
   listActions?: ComponentType<{ resource: ResourceDef; query: ListQuery }>
   /** a cell instead of the plain value (a toggle); undefined keeps the value */
