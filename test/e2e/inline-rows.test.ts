@@ -5,6 +5,7 @@
  * field shows under that field's cell.
  */
 import { resolve } from 'node:path'
+import { format } from 'date-fns'
 import t from 'tap'
 import type { Locator, Page } from 'playwright-core'
 import type { Portal } from '../helper.js'
@@ -137,7 +138,8 @@ t.test('inline rows of particular models', async (t) => {
     await page.getByRole('button', { name: 'Add a row' }).click()
     const active = newRows.getByLabel('Active', { exact: true })
     await expect(active, async () => (await active.inputValue()) !== '')
-    t.equal(await active.inputValue(), 'November 23, 2026', 'Active: today (the picker shows the day)')
+    // spec 001 §9: 'The editor date format is MM-DD-YYYY with time HH:mm' (the page's clock is this machine's zone)
+    t.equal(await active.inputValue(), format(now, 'MM-dd-yyyy HH:mm'), 'Active: now, in the editor format')
     await page.clock.resume()
     const department = newRows.getByRole('combobox', { name: 'Department', exact: true })
     await expect(department, async () => !['', 'None', '-9999'].includes(await department.inputValue()))
