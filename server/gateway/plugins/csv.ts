@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { MAX_PAGE_SIZE } from '../../../shared/constants.js'
-import { csvColumns, fieldOf, getResource, type ResourceDef } from '../../../shared/resources/index.js'
+import { csvColumns, csvPrefix, fieldOf, getResource, type ResourceDef } from '../../../shared/resources/index.js'
 import { csvHeader, csvRows, type CsvColumnOf } from '../../../shared/csv.js'
 import { LARGE_FILE_COMPRESSION } from './compression.js'
 import { CsvPages, CsvPassThrough, type CsvPage, type CsvPageRequest } from '../csv-pages.js'
@@ -148,7 +148,7 @@ export const csvPlugin = fp<UpstreamClientOptions>(
         }
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${resource.csv.prefix}_${new Date().toISOString()}.csv"`)
+          .header('content-disposition', `attachment; filename="${csvPrefix(resource, request.query)}_${new Date().toISOString()}.csv"`)
           .header('cache-control', 'no-store')
           .send(body)
       },

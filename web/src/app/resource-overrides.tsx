@@ -4,6 +4,7 @@
  * with their feature's chunk.
  */
 import { lazy, type ComponentType } from 'react'
+import { MESSAGES } from '../../../shared/messages.js'
 import { isResourceKey, type ResourceKey } from '../../../shared/resources/index.js'
 import { paths } from '../config/paths.js'
 import type { ResourceExtensions } from '../features/resources/extensions.js'
@@ -28,14 +29,17 @@ const ProviderIcon = lazyNamed(certifications, 'ProviderIcon')
 const OVERRIDES = {
   cost_centers: {
     listActions: lazyNamed(costCenters, 'CostCenterListActions'),
+    inlineActions: lazyNamed(costCenters, 'TerminatedOwnersCsvLink'),
     screens: { create: lazyNamed(costCenters, 'CostCenterPage'), edit: lazyNamed(costCenters, 'CostCenterPage') },
     // spec 001 §4, §5: a new inline row is active from now; a duplicate identifier reloads the page
     newValues: () => ({ active_at: new Date().toISOString() }),
     reloadOnDuplicate: true,
   },
   companies: { derive: deriveCompanyGl, confirmCreate: true },
+  // spec 001 §7, §8: an inline add reads the contact back, GET /cloud_contacts/{id}
   cloud_contacts: {
     screens: { create: lazyNamed(() => import('../features/cloud-contacts/index.js'), 'ContactCreatePage') },
+    fetchAfterAdd: MESSAGES.contactReadBackFailed,
   },
   // spec 001 §5: the edit refuses a None cost center and keeps the stored key when none is typed
   github_organization_apps: {
