@@ -65,6 +65,7 @@ t.test('/auth/crud/{model}/{modelId}', async (t) => {
     const active = page.getByRole('table', { name: 'Cost Centers Table' }).getByLabel('Active', { exact: true })
     await expect(active, async () => (await active.inputValue()) !== '')
     t.equal(await active.inputValue(), format(new Date(center!.active_at), 'MM-dd-yyyy HH:mm'), 'cost center Active')
+    await active.scrollIntoViewIfNeeded()
     await screenshot(page, 'crud-record-editor-dates')
 
     const [cert] = (await upstreamJson<{ data: { id: number; issue_date: string }[] }>(portal, '/cloud_certifications?per_page=1')).data
