@@ -6,6 +6,9 @@ export const NEW_ROW_ID = -100
 export const NONE_ID = -9999
 export const DISPLAY_DATE_FORMAT = 'dd-MMM-yyyy'
 export const PICKER_DATE_FORMAT = 'MMMM d, yyyy'
+/** spec 001 §9: 'The editor date format is MM-DD-YYYY with time HH:mm' (the inline editors; a day has no time) */
+export const EDITOR_DATE_FORMAT = 'MM-dd-yyyy'
+export const EDITOR_DATETIME_FORMAT = 'MM-dd-yyyy HH:mm'
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 1000
 /** spec 000 §9 */

@@ -14,6 +14,8 @@ export const MESSAGES = {
   duplicateIdentifier: 'Duplicate identifier found. Please enter a unique identifier!',
   cancelLastAddFirst: 'Cancel your last add first!',
   apiError: 'API Error!',
+  /** spec 001 §8: the inline add of a cloud contact reads the record back (GET /cloud_contacts/{id}) */
+  contactReadBackFailed: 'There was a problem getting this cloud contact record after adding the record. Please try again.',
   /** spec 001 §5: the cost center's cloud contact must exist first */
   contactMissing: (email: string) =>
     `Cloud contact: ${email} doesn't exists! Please add it first before creating (or editing) this cost center this form`,

@@ -16,6 +16,13 @@ const answers = (ok: string, okSchema: unknown = { type: 'object' }) => ({
   '404': { description: 'No such record, or a path the gateway does not forward', content: json(ERROR) },
 })
 
+/** The CSV's file name, and a subset's own (`by_owner_terminated=true` → its prefix). */
+const csvFileText = (csv: NonNullable<ResourceDef['csv']>) =>
+  [
+    `text/csv, file ${csv.prefix}_<ISO timestamp>.csv`,
+    ...(csv.subsets ?? []).map((s) => `with ${s.param}=${s.value}: ${s.prefix}_<ISO timestamp>.csv`),
+  ].join('; ')
+
 /** `cost_centers/:id` → `/api/cost_centers/{id}`: the gateway's path in OpenAPI's template syntax. */
 export function apiPathOf(path: string): string {
   return `/api/${path.replace(/:id\b/g, '{id}')}`
@@ -92,7 +99,7 @@ export function openApiDocument(version: string) {
         tags: [resource.key],
         summary: `The whole filtered list of ${resource.key} as CSV (streamed)`,
         parameters: listParameters(resource).filter((p) => !['page', 'per_page', 'after', 'count'].includes(p.name)),
-        responses: { '200': { description: `text/csv, file ${resource.csv.prefix}_<ISO timestamp>.csv`, content: { 'text/csv': {} } } },
+        responses: { '200': { description: csvFileText(resource.csv), content: { 'text/csv': {} } } },
       })
     }
   }

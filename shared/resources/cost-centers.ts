@@ -4,6 +4,9 @@ import { CREATED_AT_FIELD, ID_FIELD, OWNER_AND_COMPANY_FIELDS } from './types.js
 
 export const CREATED_WITHIN_DAYS = ['All', '30', '60', '90'] as const
 
+/** The cost centers whose owner is terminated: the list's filter, as a CSV of its own file name. */
+export const TERMINATED_OWNERS_CSV = { param: 'by_owner_terminated', value: 'true', prefix: 'terminated_owner_cost_centers' } as const
+
 export const costCenters = defineResource({
   key: 'cost_centers',
   noun: 'cost center',
@@ -88,6 +91,8 @@ export const costCenters = defineResource({
   ],
   csv: {
     prefix: 'cost_centers',
+    // spec 001 §2: "a separate CSV of cost centers whose owner is terminated", a file of its own name
+    subsets: [TERMINATED_OWNERS_CSV],
     columns: [
       'identifier',
       'company_code',

@@ -122,10 +122,12 @@ export function queryFilters(resource: ResourceDef): readonly FilterDef[] {
 export function allowsRoute(resource: ResourceDef, action: string, hasId: boolean): boolean {
   if (!resource.actions.includes(action as Action)) return false
   // spec 000 §2's shapes narrowed to the screens there are: an edit form is always of one record
-  // (spec 001 §2: 'Edit with a modelId'), a view is the list or one record read-only, and the add
-  // form and the inline table are never of one record
+  // (spec 001 §2: 'Edit with a modelId'), a view is the list or one record read-only, the inline
+  // table is the list or the list with one record open for editing (where records can be edited),
+  // and the add form is never of one record
   if (action === 'edit') return hasId
   if (action === 'view') return true
+  if (action === 'crud') return !hasId || allowedWrites(resource).includes('update')
   return !hasId
 }
 
@@ -136,6 +138,12 @@ export function fieldOf(resource: ResourceDef, name: string) {
 /** CSV columns as header and field, whatever short form the registry used. */
 export function csvColumns(resource: ResourceDef): { header: string; field: string }[] {
   return (resource.csv?.columns ?? []).map((c) => (typeof c === 'string' ? { header: c, field: c } : c))
+}
+
+/** The file name prefix of a CSV of this query: the subset's it matches, else the model's. */
+export function csvPrefix(resource: ResourceDef, query: Record<string, unknown>): string | undefined {
+  const subset = resource.csv?.subsets?.find((s) => query[s.param] === s.value)
+  return subset?.prefix ?? resource.csv?.prefix
 }
 
 /** The writes the gateway lets through: declared, or implied by the screens (crud = all). */

@@ -113,6 +113,13 @@ export interface SpecialCall {
 /** Writes the upstream API takes for a model (spec §7), whatever screens exist. */
 export type Write = 'create' | 'update' | 'delete'
 
+/** A CSV of the list filtered on `param=value` (spec 001 §2: the cost centers whose owner is terminated). */
+export interface CsvSubset {
+  param: string
+  value: string
+  prefix: string
+}
+
 export interface ResourceMessages {
   /** page titles */
   listTitle: string
@@ -164,8 +171,11 @@ export interface ResourceDef<K extends string = string, F extends readonly Field
   writes?: readonly Write[]
   /** the model's special calls the gateway lets through (the upstream implements them beside the CRUD) */
   calls?: readonly SpecialCall[]
-  /** CSV download: file `<prefix>_<ISO timestamp>.csv`; a column is a field name, or a header naming a field */
-  csv?: { prefix: string; columns: readonly CsvColumn[] }
+  /**
+   * CSV download: file `<prefix>_<ISO timestamp>.csv`; a column is a field name, or a header naming a
+   * field. A subset is the CSV filtered on one value of a filter, offered as a file of its own prefix.
+   */
+  csv?: { prefix: string; columns: readonly CsvColumn[]; subsets?: readonly CsvSubset[] }
   /** records are checked against a reference model: they carry `mismatches` */
   comparison?: ComparisonDef
   /** the inline table (/auth/crud) allows one unsaved new row at a time (spec 001 §4, cloud contacts) */

@@ -121,6 +121,33 @@ t.test('home quick utilities', async (t) => {
     t.match(mail?.attachments[0]?.content ?? '', /^email,name,cloud_parents,created_at\r\n/, 'the CSV attached')
   })
 
+  await t.test('a second tab: the address modals start from the session too (spec 001 §6)', async (t) => {
+    // a tab opened by hand shares the session cookie, not the first tab's sessionStorage
+    const browser = page.context().browser()!
+    const tabs = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    t.teardown(() => tabs.close())
+    await tabs.addCookies(await page.context().cookies())
+    const second = await tabs.newPage()
+    second.setDefaultTimeout(10_000)
+    await second.goto(portal.baseUrl + '/auth/home')
+    t.equal(await second.evaluate(() => sessionStorage.length), 0, 'nothing stored in this tab')
+    await second.getByRole('region', { name: 'Cost Center Inventory' }).getByRole('button', { name: 'Send Report' }).click()
+    const dialog = second.getByRole('dialog', { name: 'Cost Center Inventory' })
+    const email = dialog.getByLabel('Email')
+    await expect(email, async () => (await email.inputValue()) === 'alice@ccoe.example')
+    t.ok(await dialog.getByRole('button', { name: 'Send' }).isEnabled(), 'Send enabled')
+    await screenshot(second, 'home-second-tab-send-report')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    await second.goto(portal.baseUrl + '/auth/view/cloud_certifications')
+    await second.getByRole('button', { name: 'Export Certificates' }).click()
+    const exportDialog = second.getByRole('dialog', { name: 'Export Certificates' })
+    const exportEmail = exportDialog.getByLabel('Email')
+    await expect(exportEmail, async () => (await exportEmail.inputValue()) === 'alice@ccoe.example')
+    t.ok(await exportDialog.getByRole('button', { name: 'Send' }).isEnabled(), 'Export Certificates: Send enabled')
+  })
+
   for (const [title, path] of [
     ['Expired Cost Centers', '/api/cost_centers/send_expired_cost_centers_report'],
     ['Terminated Cloud Accounts', '/api/cloud_parents/send_email_to_terminated_cloud_accounts'],

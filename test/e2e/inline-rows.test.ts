@@ -5,8 +5,9 @@
  * field shows under that field's cell.
  */
 import { resolve } from 'node:path'
+import { format } from 'date-fns'
 import t from 'tap'
-import type { Locator, Page } from 'playwright-core'
+import type { Locator, Page, Route } from 'playwright-core'
 import type { Portal } from '../helper.js'
 import { startPortal } from '../helper.js'
 import { screenshot, signedInPage, transitionsDone, upstreamJson } from './browser.js'
@@ -137,7 +138,8 @@ t.test('inline rows of particular models', async (t) => {
     await page.getByRole('button', { name: 'Add a row' }).click()
     const active = newRows.getByLabel('Active', { exact: true })
     await expect(active, async () => (await active.inputValue()) !== '')
-    t.equal(await active.inputValue(), 'November 23, 2026', 'Active: today (the picker shows the day)')
+    // spec 001 §9: 'The editor date format is MM-DD-YYYY with time HH:mm' (the page's clock is this machine's zone)
+    t.equal(await active.inputValue(), format(now, 'MM-dd-yyyy HH:mm'), 'Active: now, in the editor format')
     await page.clock.resume()
     const department = newRows.getByRole('combobox', { name: 'Department', exact: true })
     await expect(department, async () => !['', 'None', '-9999'].includes(await department.inputValue()))
@@ -178,5 +180,56 @@ t.test('inline rows of particular models', async (t) => {
     t.ok(await page.getByRole('button', { name: 'Add a row' }).isEnabled(), 'ready for another add')
     const stored = await upstreamJson(portal, '/cost_centers?by_identifier=1000-CCOE-01')
     t.equal(stored.data.length, 1, 'still one record with it')
+  })
+
+  await t.test('cost centers: the inline table offers the terminated owners CSV, named apart from the full export', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/crud/cost_centers')
+    await expect(costCenterRow('2000-LOT-12'))
+    const csv = async (name: string) => {
+      const href = await page.getByRole('link', { name, exact: true }).getAttribute('href')
+      const answer = await page.request.get(new URL(String(href), portal.baseUrl).href)
+      return { file: /filename="([^"]+)"/.exec(answer.headers()['content-disposition'] ?? '')?.[1] ?? '', text: await answer.text() }
+    }
+    const terminated = await csv('Download Terminated Owners CSV')
+    t.match(terminated.file, /^terminated_owner_cost_centers_\d{4}-.*\.csv$/, 'its own prefix')
+    const [header, ...lines] = terminated.text.trim().split('\r\n')
+    const column = header!.split(',').indexOf('owner_terminated')
+    t.ok(lines.length > 0, 'some cost centers have a terminated owner')
+    t.same([...new Set(lines.map((l) => l.split(',')[column]))], ['true'], 'only theirs')
+    t.match((await csv('Download CSV')).file, /^cost_centers_\d{4}-.*\.csv$/, 'the full export keeps its own')
+    await screenshot(page, 'inline-cost-centers-csv-links')
+  })
+
+  await t.test('cloud contacts: an add reads its record back (GET /cloud_contacts/{id}); a failed read says so', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/crud/cloud_contacts')
+    await page.getByRole('heading', { name: 'Cloud Contacts Table' }).waitFor()
+    const records = page.getByRole('table', { name: 'Cloud Contacts Table' })
+    const add = async (email: string) => {
+      await page.getByRole('button', { name: 'Add a row' }).click()
+      await newRows.getByRole('textbox', { name: 'Email' }).fill(email)
+      await newRows.getByRole('textbox', { name: 'Name' }).fill('Read Back')
+      const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cloud_contacts')
+      await newRows.getByRole('button', { name: 'Save' }).click()
+      return ((await (await created).json()) as { data: { id: number } }).data.id
+    }
+    const readBack = page.waitForRequest((r) => r.method() === 'GET' && /^\/api\/cloud_contacts\/\d+$/.test(new URL(r.url()).pathname))
+    const id = await add('read.back@ccoe.example')
+    t.equal(new URL((await readBack).url()).pathname, `/api/cloud_contacts/${id}`, 'the added record, read back')
+    await expect(toast(page, 'Your new contact has been added!'))
+    await newRows.waitFor({ state: 'detached' })
+    await expect(records.getByRole('cell', { name: 'read.back@ccoe.example', exact: true }))
+
+    const failing = (route: Route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, json: { error: 'Internal Server Error', statusCode: 500 } })
+        : route.fallback()
+    await page.route('**/api/cloud_contacts/*', failing)
+    await add('read.fails@ccoe.example')
+    await expect(toast(page, 'There was a problem getting this cloud contact record after adding the record. Please try again.'))
+    await newRows.waitFor({ state: 'detached' })
+    await expect(records.getByRole('cell', { name: 'read.fails@ccoe.example', exact: true }))
+    t.pass('the added row shows what the add answered')
+    await screenshot(page, 'inline-cloud-contacts-read-back-failed')
+    await page.unroute('**/api/cloud_contacts/*', failing)
   })
 })

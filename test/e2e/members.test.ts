@@ -99,6 +99,8 @@ t.test('CCoE members', async (t) => {
 
   await t.test('Add New Member: Other takes the typed department, and a membership ticket is filed', async (t) => {
     await page.getByRole('link', { name: 'Add New Member' }).click()
+    // spec 000 §2: the Members Table's Add New Member is /auth/create/members
+    await page.waitForURL('**/auth/create/members')
     await page.getByRole('heading', { name: 'Add New Member' }).waitFor()
     await page.getByLabel('Name', { exact: true }).fill('Zoe Quinn')
     await page.getByLabel('Email', { exact: true }).fill('zoe.quinn@ccoe.example')
@@ -141,6 +143,37 @@ t.test('CCoE members', async (t) => {
     t.ok(
       tickets.data.some((x) => x.requesting_principal_user_id === 'zoe.quinn@ccoe.example'),
       'the ticket is stored',
+    )
+  })
+
+  await t.test('/auth/create/members, opened directly: If Other, Department, then the member and its ticket', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/create/members')
+    await page.getByRole('heading', { name: 'Add New Member' }).waitFor()
+    const labels = await page.locator('form label').allInnerTexts()
+    t.same(
+      labels.map((l) => l.replace(/\s*\*?\s*$/, '').trim()),
+      ['Name', 'Email', 'Department', 'If Other, Department', 'Business Unit'],
+      'the fields of spec 001 §2',
+    )
+    await page.getByLabel('Name', { exact: true }).fill('Yuki Tanaka')
+    await page.getByLabel('Email', { exact: true }).fill('yuki.tanaka@ccoe.example')
+    await pick(page, page.getByLabel('Department', { exact: true }), 'Other')
+    await page.getByLabel('If Other, Department').fill('Data Guild')
+    await page.getByLabel('Business Unit', { exact: true }).selectOption('CCOE')
+    await screenshot(page, 'members-create-members')
+    const ticket = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/team_membership_tickets'))
+    await page.getByRole('button', { name: 'Submit' }).click()
+    t.same((await ticket).postDataJSON(), {
+      requesting_principal_user_id: 'yuki.tanaka@ccoe.example',
+      department: 'Data Guild',
+      business_unit: 'CCOE',
+    })
+    await expect(toast(page, 'Successfully added a new member!'))
+    await page.getByRole('heading', { name: 'Members Table' }).waitFor()
+    t.hasStrict(
+      await member('yuki.tanaka@ccoe.example'),
+      { department: 'Data Guild', other_department: 'Data Guild' },
+      'in the Members Table',
     )
   })
 

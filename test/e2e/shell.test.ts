@@ -128,6 +128,31 @@ t.test('the shell', async (t) => {
     t.pass('redirected to /auth/home')
   })
 
+  await t.test('Members → Members is the Members Table of spec 000 §2; Customers sits beside Missing Report Tags', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/home')
+    await page.getByRole('button', { name: 'Members', exact: true }).click()
+    await page.getByRole('menu', { name: 'Members' }).getByRole('menuitem', { name: 'Members', exact: true }).click()
+    await page.getByRole('heading', { name: 'Members Table', exact: true }).waitFor()
+    const table = page.getByRole('table', { name: 'Members Table' })
+    t.same(
+      (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim()),
+      ['Name', 'Email', 'Department', 'Business Unit', 'Team', 'Teams Member', 'DL Member', 'Blacklist', 'Actions'],
+      'the columns of spec 000 §2',
+    )
+    for (const name of ['Department', 'Business Unit', 'Team']) {
+      t.equal(await page.getByRole('combobox', { name, exact: true }).count(), 1, `a ${name} filter`)
+    }
+    t.equal(await page.getByRole('link', { name: 'Add New Member' }).getAttribute('href'), '/auth/create/members', 'Add New Member')
+
+    await page.getByRole('button', { name: 'Information', exact: true }).click()
+    const information = page.getByRole('menu', { name: 'Information' })
+    const items = (await information.getByRole('menuitem').allInnerTexts()).map((s) => s.trim())
+    t.equal(items.indexOf('Customers'), items.indexOf('Missing Report Tags') + 1, 'Customers right after Missing Report Tags')
+    await information.getByRole('menuitem', { name: 'Customers', exact: true }).click()
+    await page.waitForURL('**/auth/customers')
+    await page.getByRole('heading', { name: 'Customers', exact: true }).waitFor()
+  })
+
   await t.test('1280 px: every menu and Log Out inside the bar; 800 px: one Menu button opens them all', async (t) => {
     const inBar = async (name: string, role: 'button' | 'link') => {
       const box = (await page.getByRole('navigation').getByRole(role, { name, exact: true }).boundingBox())!

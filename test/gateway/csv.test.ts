@@ -184,7 +184,7 @@ t.test('CSV through the real upstream', async (t) => {
       ],
     )
     const terminated = await csv('cost_centers?by_identifier=CC-T-&by_owner_terminated=true')
-    t.match(terminated.headers.get('content-disposition'), /filename="cost_centers_/)
+    t.match(terminated.headers.get('content-disposition'), /filename="terminated_owner_cost_centers_/, 'a file name of its own')
     t.same(
       parseCsv(await terminated.text())
         .slice(1)

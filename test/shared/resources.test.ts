@@ -12,7 +12,7 @@ t.test('every resource declares its list columns and CSV columns among its field
   }
 })
 
-t.test('the route table: edit needs an id, view takes one or none, create and crud none', async (t) => {
+t.test('the route table: edit needs an id, view and crud take one or none, create none', async (t) => {
   const departments = getResource('departments')!
   t.ok(allowsRoute(departments, 'view', false))
   t.ok(allowsRoute(departments, 'view', true), 'one record read-only')
@@ -21,12 +21,13 @@ t.test('the route table: edit needs an id, view takes one or none, create and cr
   t.ok(allowsRoute(departments, 'edit', true))
   t.notOk(allowsRoute(departments, 'edit', false))
   t.notOk(allowsRoute(departments, 'create', true))
-  t.notOk(allowsRoute(departments, 'crud', true))
+  t.ok(allowsRoute(departments, 'crud', true), 'the inline table with one record open for editing')
   t.notOk(allowsRoute(departments, 'delete', false))
   t.notOk(allowsRoute(departments, 'delete', true))
   const cloudContacts = getResource('cloud_contacts')!
   t.ok(allowsRoute(cloudContacts, 'view', true), 'a model without an edit form still has its record view')
   t.notOk(allowsRoute(cloudContacts, 'edit', true), 'cloud contacts have no edit form (spec 001 §2)')
+  t.ok(allowsRoute(cloudContacts, 'crud', true), 'but their inline rows can be edited')
 })
 
 // spec 001 §2, verbatim lists: which models have a create form and which an edit form with an id

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { MAX_PAGE_SIZE } from '../../../shared/constants.js'
-import { csvColumns, fieldOf, getResource, type ResourceDef } from '../../../shared/resources/index.js'
+import { csvColumns, csvPrefix, fieldOf, getResource, type ResourceDef } from '../../../shared/resources/index.js'
 import { LARGE_FILE_COMPRESSION } from './compression.js'
 import { CsvPages, type ListPage } from '../csv-pages.js'
 import { upstreamClient, UpstreamError, type UpstreamAnswer, type UpstreamClientOptions } from '../upstream-client.js'
@@ -105,7 +105,7 @@ export const csvPlugin = fp<UpstreamClientOptions>(
         body = new CsvPages(columns, first, (after) => page(request, resource, params, after), headersOut)
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${resource.csv.prefix}_${new Date().toISOString()}.csv"`)
+          .header('content-disposition', `attachment; filename="${csvPrefix(resource, request.query)}_${new Date().toISOString()}.csv"`)
           .header('cache-control', 'no-store')
           .send(body)
       },

@@ -4,7 +4,9 @@
  * with their feature's chunk.
  */
 import { lazy, type ComponentType } from 'react'
+import { MESSAGES } from '../../../shared/messages.js'
 import { isResourceKey, type ResourceKey } from '../../../shared/resources/index.js'
+import { paths } from '../config/paths.js'
 import type { ResourceExtensions } from '../features/resources/extensions.js'
 import { deriveCompanyGl } from '../features/companies/index.js'
 import type { Row } from '../lib/resource-api.js'
@@ -27,14 +29,17 @@ const ProviderIcon = lazyNamed(certifications, 'ProviderIcon')
 const OVERRIDES = {
   cost_centers: {
     listActions: lazyNamed(costCenters, 'CostCenterListActions'),
+    inlineActions: lazyNamed(costCenters, 'TerminatedOwnersCsvLink'),
     screens: { create: lazyNamed(costCenters, 'CostCenterPage'), edit: lazyNamed(costCenters, 'CostCenterPage') },
     // spec 001 §4, §5: a new inline row is active from now; a duplicate identifier reloads the page
     newValues: () => ({ active_at: new Date().toISOString() }),
     reloadOnDuplicate: true,
   },
   companies: { derive: deriveCompanyGl, confirmCreate: true },
+  // spec 001 §7, §8: an inline add reads the contact back, GET /cloud_contacts/{id}
   cloud_contacts: {
     screens: { create: lazyNamed(() => import('../features/cloud-contacts/index.js'), 'ContactCreatePage') },
+    fetchAfterAdd: MESSAGES.contactReadBackFailed,
   },
   // spec 001 §5: the edit refuses a None cost center and keeps the stored key when none is typed
   github_organization_apps: {
@@ -49,7 +54,10 @@ const OVERRIDES = {
   sap_cost_centers: {
     listActions: lazyNamed(() => import('../features/sap-cost-centers/index.js'), 'SapUploadButton'),
   },
+  // spec 000 §2: the Members Table's Add New Member is /auth/create/members, the same form as its own
+  members: { screens: { create: lazyNamed(members, 'MemberCreatePage') } },
   dcoe_members: {
+    addHref: paths.auth.resource.getHref('create', 'members'),
     rowActions: lazyNamed(members, 'SelfServiceLinkButton'),
     renderCell: (name: string, row: Row) =>
       name === 'blacklist' ? <BlacklistSwitch key={`${row.id}-${String(row.blacklist)}`} row={row} /> : undefined,

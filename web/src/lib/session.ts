@@ -39,6 +39,15 @@ export function storedUser(): SessionUser | undefined {
   }
 }
 
+/**
+ * The address that email fields start from (spec 001 §2, §6: 'the stored user email'): the session's,
+ * which every tab has, else the one this tab stored at sign-in.
+ */
+export function useUserEmail(): string {
+  const { user } = useSession()
+  return user?.email ?? storedUser()?.email ?? ''
+}
+
 export function clearStoredSession(): void {
   sessionStorage.clear()
 }

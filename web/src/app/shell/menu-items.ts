@@ -39,7 +39,8 @@ export function topMenus(): TopMenuDef[] {
       icon: 'people',
       sections: [
         {
-          links: [link('Members', a.resource.getHref('view', 'members')), link('Membership Requests', a.membershipRequests.getHref())],
+          // spec 000 §2: Members is the Members Table of the CCoE members (filters, Teams and DL Member, Blacklist toggle)
+          links: [link('Members', a.resource.getHref('view', 'dcoe_members')), link('Membership Requests', a.membershipRequests.getHref())],
         },
       ],
     },
@@ -88,7 +89,12 @@ export function topMenus(): TopMenuDef[] {
         },
         {
           title: 'Reports',
-          links: [link('Cloud Account Posture', a.accountDetails.getHref()), link('Missing Report Tags', a.missingTagsReport.getHref())],
+          // spec 000 §1: the two configuration screens, side by side
+          links: [
+            link('Cloud Account Posture', a.accountDetails.getHref()),
+            link('Missing Report Tags', a.missingTagsReport.getHref()),
+            link('Customers', a.customers.getHref()),
+          ],
         },
       ],
     },

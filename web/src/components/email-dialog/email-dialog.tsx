@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core'
 import { useLayoutEffect, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { storedUser } from '../../lib/session.js'
+import { useUserEmail } from '../../lib/session.js'
 
 export interface EmailDialogProps {
   isOpen: boolean
@@ -22,10 +22,11 @@ export interface EmailDialogProps {
 export function EmailDialog({ isOpen, title, onSend, onClose, children, ready = true }: EmailDialogProps) {
   const form = useForm({ defaultValues: { email: '' } })
   const { reset } = form
-  // each opening starts from the stored email, before the dialog paints
+  const userEmail = useUserEmail()
+  // each opening starts from the signed-in user's email, before the dialog paints
   useLayoutEffect(() => {
-    if (isOpen) reset({ email: storedUser()?.email ?? '' })
-  }, [isOpen, reset])
+    if (isOpen) reset({ email: userEmail })
+  }, [isOpen, reset, userEmail])
   const email = useWatch({ control: form.control, name: 'email' })
   const busy = form.formState.isSubmitting
   const submit = form.handleSubmit(async (values) => onSend(values.email.trim()))

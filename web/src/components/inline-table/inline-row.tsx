@@ -71,6 +71,7 @@ export function InlineRow({ columns, row, draft, busy, onChange, actions, cellPr
                   value={draft.values[edit.name] ?? null}
                   invalid={!!error}
                   withNone
+                  editor
                   defaultToFirst={isNew && edit.type === 'lookup' && edit.required}
                   onChange={(v) => onChange?.(edit.name, v)}
                 />

@@ -1,9 +1,10 @@
 import { Button, H2, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core'
-import { useMemo, useReducer } from 'react'
+import { useMemo, useReducer, type ReactNode } from 'react'
 import { useSWRConfig } from 'swr'
 import { allowedWrites, type ResourceDef } from '../../../../shared/resources/index.js'
 import { errorText } from '../../lib/api-client.js'
 import { csvHref } from '../../lib/csv.js'
+import type { Row } from '../../lib/resource-api.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { FilterRow } from '../filter-row/index.js'
 import { CsvLink } from '../links/index.js'
@@ -15,34 +16,40 @@ import { InlineRow } from './inline-row.js'
 import { EditDelete, SaveCancel } from './row-buttons.js'
 import { useInlineEdit, type InlineOptions } from './use-inline-edit.js'
 import { useLeaveGuard } from './use-leave-guard.js'
+import { useOpenRow } from './use-open-row.js'
 
 export interface InlineTableProps extends InlineOptions {
   resource: ResourceDef
+  /** a record to open for editing once it is known (/auth/crud/<model>/<id>): first in the records while open */
+  openRow?: Row
+  /** more links beside Add a row and the CSV download */
+  actions?: ReactNode
 }
 
 /**
  * The inline-editable table of any registry model (spec 001 §4). Reloading the page (spec 001 §5)
  * starts it afresh: no rows open, every list and choice fetched again, the toasts still shown.
  */
-export function InlineTable(props: InlineTableProps) {
+export function InlineTable({ openRow, ...props }: InlineTableProps) {
   const { mutate } = useSWRConfig()
   const [generation, reload] = useReducer((n: number) => n + 1, 0)
   const onReload = () => {
     reload()
     void mutate(() => true)
   }
-  return <InlineTableBody key={generation} {...props} onReload={onReload} />
+  // the record asked for by the URL is opened once: a reload starts with no row open
+  return <InlineTableBody key={generation} {...props} openRow={generation === 0 ? openRow : undefined} onReload={onReload} />
 }
 
 /** An add table on top (no paging), then the list with its filters, sortable headers and a pager above and below. */
-function InlineTableBody({ resource, onReload, ...options }: InlineTableProps & { onReload: () => void }) {
+function InlineTableBody({ resource, openRow, actions, onReload, ...options }: InlineTableProps & { onReload: () => void }) {
   const ctl = useListController(resource)
   const t = useInlineEdit(resource, ctl.query, options, onReload)
   useLeaveGuard(t.rowOpen)
   const columns = useMemo(() => inlineColumns(resource), [resource])
   const writes = allowedWrites(resource)
   const { data, error, isLoading } = t.list
-  const rows = data?.data ?? []
+  const rows = useOpenRow(openRow, data?.data ?? [], t)
   const pager = <ListPager list={ctl} meta={data?.meta} />
 
   return (
@@ -51,6 +58,7 @@ function InlineTableBody({ resource, onReload, ...options }: InlineTableProps & 
         <div className="inline-add__bar">
           <Button icon="add" intent={Intent.PRIMARY} text="Add a row" disabled={!!t.editing} onClick={t.add} />
           {resource.csv && <CsvLink href={csvHref(resource, ctl.query)} />}
+          {actions}
         </div>
         {t.adds.length > 0 && (
           <div className="table-scroll">

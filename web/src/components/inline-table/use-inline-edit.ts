@@ -25,6 +25,8 @@ export interface InlineOptions {
   newValues?: () => FormValues
   /** a duplicate on an add reloads the page (spec 001 §5: cost center identifiers) */
   reloadOnDuplicate?: boolean
+  /** an add reads its record back (GET <model>/<id>); the text for when that fails (spec 001 §8: cloud contacts) */
+  fetchAfterAdd?: string
 }
 
 let seq = 0
@@ -37,7 +39,11 @@ export function useInlineEdit(resource: ResourceDef, query: ListQuery, options: 
   const fields = writableFields(resource)
   const [adds, setAdds] = useState<Draft[]>([])
   const [editing, setEditing] = useState<Draft | undefined>()
-  const writes = useInlineWrites(resource, query, { reloadOnDuplicate: options.reloadOnDuplicate, onReload })
+  const writes = useInlineWrites(resource, query, {
+    reloadOnDuplicate: options.reloadOnDuplicate,
+    fetchAfterAdd: options.fetchAfterAdd,
+    onReload,
+  })
 
   const patch = (draft: Draft, change: (d: Draft) => Partial<Draft>) => {
     if (draft.id === NEW_ROW_ID) setAdds((prev) => prev.map((d) => (d.key === draft.key ? { ...d, ...change(d) } : d)))

@@ -1,8 +1,11 @@
 import { useRef } from 'react'
 import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
-import type { ApiError } from '../../lib/api-client.js'
-import { useResourceList, type ListQuery, type Row } from '../../lib/resource-api.js'
+import type { RecordAnswer } from '../../../../shared/schemas/common.js'
+import { apiRequest, type ApiError } from '../../lib/api-client.js'
+import { recordUrl, useResourceList, type ListQuery, type Row } from '../../lib/resource-api.js'
+import { toastError } from '../../lib/toaster.js'
 import {
+  failureToastText,
   fieldErrorsOf,
   useCreateController,
   useDeleteController,
@@ -17,12 +20,13 @@ export type WriteResult = { ok: true } | { ok: false; fieldErrors: FieldErrors }
 /**
  * The inline table's writes, through the write controllers (toasts, busy state): a save puts the
  * server's answer into the cached page instead of asking for the page again (spec 001 §4: an add
- * is prepended, an edit replaced), a delete asks for the page again.
+ * is prepended, an edit replaced, or prepended when the row was not on the page), a delete asks for
+ * the page again. With `fetchAfterAdd`, an added record is read back and that is what is shown.
  */
 export function useInlineWrites(
   resource: ResourceDef,
   query: ListQuery,
-  { reloadOnDuplicate, onReload }: { reloadOnDuplicate?: boolean; onReload: () => void },
+  { reloadOnDuplicate, fetchAfterAdd, onReload }: { reloadOnDuplicate?: boolean; fetchAfterAdd?: string; onReload: () => void },
 ) {
   const list = useResourceList(resource, query)
   // the controllers keep the last failure's fields for one form; several new rows each need their own
@@ -35,11 +39,24 @@ export function useInlineWrites(
   const onError = (err: ApiError) => {
     refusal.current = fieldErrorsOf(err)
   }
+  /** spec 001 §7, §8: the added record as `GET <model>/<id>` answers; the add's answer if that fails */
+  const readBack = async (added: Row): Promise<Row> => {
+    if (!fetchAfterAdd) return added
+    try {
+      return (await apiRequest<RecordAnswer<Row>>('GET', recordUrl(resource, added.id))).data
+    } catch (err) {
+      void toastError(failureToastText(fetchAfterAdd, err))
+      return added
+    }
+  }
 
   const creating = useCreateController(resource, {
     flat: true,
     revalidate: false,
-    onSuccess: (saved) => patchList((rows) => [saved.data, ...rows], 1),
+    onSuccess: async (saved) => {
+      const row = await readBack(saved.data)
+      await patchList((rows) => [row, ...rows], 1)
+    },
     onError: (err) => {
       onError(err)
       // spec 001 §5: a duplicate identifier says so (the toast outlives the reload) and the page reloads
@@ -49,7 +66,10 @@ export function useInlineWrites(
   // a row saved (or deleted) over someone else's change: Reload starts the table afresh with the current rows
   const updating = useUpdateController(resource, {
     revalidate: false,
-    onSuccess: (saved) => patchList((rows) => rows.map((r) => (r.id === saved.data.id ? saved.data : r))),
+    onSuccess: (saved) =>
+      patchList((rows) =>
+        rows.some((r) => r.id === saved.data.id) ? rows.map((r) => (r.id === saved.data.id ? saved.data : r)) : [saved.data, ...rows],
+      ),
     onError,
     onReloaded: onReload,
   })

@@ -2,7 +2,7 @@
 import { DateInput } from '@blueprintjs/datetime'
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css'
 import { enUS } from 'date-fns/locale'
-import { PICKER_DATE_FORMAT } from '../../../../shared/constants.js'
+import { EDITOR_DATE_FORMAT, EDITOR_DATETIME_FORMAT, PICKER_DATE_FORMAT } from '../../../../shared/constants.js'
 import { pickerRange, toDate, toDayString } from '../../lib/dates.js'
 
 export interface DateInputFieldProps {
@@ -12,11 +12,14 @@ export interface DateInputFieldProps {
   /** an instant (datetime field) rather than a calendar day */
   withTime?: boolean
   disabled?: boolean
+  /** in an inline editor row: MM-DD-YYYY, with HH:mm for an instant (spec 001 §9); else the form's MMMM d, yyyy */
+  editor?: boolean
   onChange: (value: string | null) => void
 }
 
-export default function DateInputField({ id, value, withTime = false, disabled, onChange }: DateInputFieldProps) {
+export default function DateInputField({ id, value, withTime = false, disabled, editor = false, onChange }: DateInputFieldProps) {
   const date = toDate(value)
+  const dateFormat = editor ? (withTime ? EDITOR_DATETIME_FORMAT : EDITOR_DATE_FORMAT) : PICKER_DATE_FORMAT
   const { minDate, maxDate } = pickerRange(date, new Date())
   return (
     <DateInput
@@ -25,8 +28,8 @@ export default function DateInputField({ id, value, withTime = false, disabled, 
       minDate={minDate}
       maxDate={maxDate}
       locale={enUS}
-      dateFnsFormat={PICKER_DATE_FORMAT}
-      placeholder={PICKER_DATE_FORMAT}
+      dateFnsFormat={dateFormat}
+      placeholder={dateFormat}
       value={date ? date.toISOString() : null}
       canClearSelection
       showActionsBar

@@ -18,6 +18,8 @@ export interface FieldInputProps {
   /** lookups: pick the first row once loaded */
   defaultToFirst?: boolean
   disabled?: boolean
+  /** the input sits in an inline editor row (dates in the editor format, spec 001 §9) */
+  editor?: boolean
   /** a text field whose value is chosen among another model's labels (and `extra` choices) */
   choices?: { lookup: LookupDef; extra?: readonly LookupOption[]; freeText?: boolean }
   onChange: (value: string | boolean | null) => void
@@ -34,6 +36,7 @@ export function FieldInput({
   withNone,
   defaultToFirst,
   disabled,
+  editor,
   choices,
   onChange,
 }: FieldInputProps) {
@@ -96,7 +99,16 @@ export function FieldInput({
       ) : null
     case 'date':
     case 'datetime':
-      return <DateField id={id} value={text || null} withTime={field.type === 'datetime'} disabled={disabled} onChange={onChange} />
+      return (
+        <DateField
+          id={id}
+          value={text || null}
+          withTime={field.type === 'datetime'}
+          disabled={disabled}
+          editor={editor}
+          onChange={onChange}
+        />
+      )
     case 'richtext':
       return (
         <RichTextEditor

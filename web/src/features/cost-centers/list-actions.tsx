@@ -3,11 +3,10 @@ import { useState } from 'react'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
-import { CsvLink } from '../../components/links/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { csvHref } from '../../lib/csv.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { TerminatedOwnersCsvLink } from './terminated-owners-csv.js'
 
 /** Beside 'Add New Cost Center': the emailed inventory report and the terminated-owners CSV (spec 001 §2). */
 export function CostCenterListActions({ resource }: { resource: ResourceDef }) {
@@ -24,7 +23,7 @@ export function CostCenterListActions({ resource }: { resource: ResourceDef }) {
   return (
     <>
       <Button icon="envelope" text="Send Inventory Report" onClick={() => setOpen(true)} />
-      <CsvLink href={csvHref(resource, undefined, { by_owner_terminated: 'true' })} text="Download Terminated Owners CSV" />
+      <TerminatedOwnersCsvLink resource={resource} />
       <EmailDialog isOpen={open} title="Send Inventory Report" onSend={send} onClose={() => setOpen(false)} />
     </>
   )

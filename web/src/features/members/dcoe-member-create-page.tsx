@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { useLocation } from 'wouter'
 import { OTHER_DEPARTMENT as OTHER } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
+import { dcoeMembers } from '../../../../shared/resources/dcoe-members.js'
 import { fieldOf, type FieldDef, type ResourceDef } from '../../../../shared/resources/index.js'
 import { FormPage, GoBackButton } from '../../components/form-page.js'
 import { ResourceForm, toFormValues } from '../../components/resource-form/index.js'
@@ -15,7 +16,10 @@ import { otherDepartmentRule, toMemberBody } from './member-values.js'
 const FORM_FIELDS = ['name', 'email', 'department', 'other_department', 'business_unit']
 const DEPARTMENT_CHOICES = { department: { lookup: { model: 'departments', labelField: 'name' }, extra: [{ value: OTHER, label: OTHER }] } }
 
-/** /auth/create/dcoe_members: Add New Member; the department is a name from the list, or 'Other' and typed. */
+/**
+ * /auth/create/dcoe_members and /auth/create/members (spec 000 §2, 001 §2): Add New Member of the
+ * Members Table; the department is a name from the list, or 'Other' and typed.
+ */
 export function DcoeMemberCreatePage({ resource }: { resource: ResourceDef }) {
   const { messages } = resource
   const [, navigate] = useLocation()
@@ -50,4 +54,9 @@ export function DcoeMemberCreatePage({ resource }: { resource: ResourceDef }) {
       />
     </FormPage>
   )
+}
+
+/** /auth/create/members: the Members Table's Add New Member (spec 000 §2), whichever model the route names. */
+export function MemberCreatePage() {
+  return <DcoeMemberCreatePage resource={dcoeMembers} />
 }

@@ -1,4 +1,4 @@
 /** CCoE members (dcoe_members): the blacklist toggle cell and the Add New Member form. */
 export { BlacklistSwitch } from './blacklist-switch.js'
-export { DcoeMemberCreatePage } from './dcoe-member-create-page.js'
+export { DcoeMemberCreatePage, MemberCreatePage } from './dcoe-member-create-page.js'
 export { SelfServiceLinkButton } from './self-service-link.js'

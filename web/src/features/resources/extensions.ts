@@ -11,8 +11,17 @@ import type { ListQuery, Row } from '../../lib/resource-api.js'
 export interface ResourceExtensions {
   /** whole screens that replace the generic ones */
   screens?: Partial<Record<Action, ComponentType<{ resource: ResourceDef; modelId?: string }>>>
+  /** where the list's add button leads, when not to the model's own add form (spec 000 §2: /auth/create/members) */
+  addHref?: string
   /** more buttons in the list header (Send Inventory Report, Upload…), given the list's query */
   listActions?: ComponentType<{ resource: ResourceDef; query: ListQuery }>
+  /** more links beside the inline table's Add a row and CSV download (the terminated-owners CSV) */
+  inlineActions?: ComponentType<{ resource: ResourceDef }>
+  /**
+   * the inline table reads an added record back (GET <model>/<id>) and shows what that answers;
+   * this is the failure text when the read fails (spec 001 §8: cloud contacts)
+   */
+  fetchAfterAdd?: string
   /** a cell instead of the plain value (a toggle); undefined keeps the value */
   renderCell?: (name: string, row: Row) => ReactNode
   /** the list's own per-row actions instead of the generic View/Edit/Delete menu */

@@ -36,7 +36,7 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
         <H1 className="page__title">{messages.listTitle}</H1>
         <div className="page__actions">
           {resource.actions.includes('create') && (
-            <LinkButton href={paths.auth.resource.getHref('create', resource.key)} icon="add" intent={Intent.PRIMARY}>
+            <LinkButton href={ext.addHref ?? paths.auth.resource.getHref('create', resource.key)} icon="add" intent={Intent.PRIMARY}>
               {messages.addLabel}
             </LinkButton>
           )}

@@ -34,7 +34,9 @@ export default function ResourceScreen({ resource, action, modelId, ext = {}, no
     case 'view':
       return <ResourceListPage key={resource.key} resource={resource} ext={ext} />
     case 'crud':
-      return <ResourceCrudPage key={resource.key} resource={resource} ext={ext} />
+      return (
+        <ResourceCrudPage key={`${resource.key}/${modelId ?? ''}`} resource={resource} modelId={modelId} ext={ext} notFound={notFound} />
+      )
     case 'create':
       return <ResourceCreatePage key={resource.key} resource={resource} ext={ext} />
     case 'edit':

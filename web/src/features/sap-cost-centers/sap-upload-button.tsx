@@ -8,7 +8,7 @@ import { UploadDialog } from '../../components/upload-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import type { Row } from '../../lib/resource-api.js'
-import { storedUser } from '../../lib/session.js'
+import { useUserEmail } from '../../lib/session.js'
 import { useCreateController } from '../../lib/write-controllers.js'
 
 /** Spec 001 §5: the SAP file must be a zipped CSV; the picker accepts .zip. */
@@ -23,13 +23,14 @@ const DESCRIPTION = (
 /** 'Upload New Cost Centers': multipart to the gateway, which builds the base64 body the upstream wants. */
 export function SapUploadButton({ resource }: { resource: ResourceDef }) {
   const [open, setOpen] = useState(false)
+  const email = useUserEmail()
   // an upload creates the file's cost centers: the create controller's toasts and revalidation
   const upload = useCreateController(resource, {
     successText: MESSAGES.sapUploaded,
     failureText: MESSAGES.sapUploadFailed,
     request: ({ file }) => {
       const form = new FormData()
-      form.set('email', storedUser()?.email ?? '')
+      form.set('email', email)
       form.set('file', file as File)
       return apiRequest<RecordAnswer<Row>>('POST', paths.api.sapCostCentersUpload.getHref(), form)
     },
