@@ -64,6 +64,13 @@ t.test('starting sign-ins: past the limit, 429 with Retry-After', async (t) => {
     if (response.status === 429) t.match(response.headers.get('retry-after'), /^\d+$/)
   }
   t.same(statuses, [...Array(LOGIN_STARTS_PER_MINUTE).fill(302), 429])
+  // written before the 429 went out: there already
+  const limited = gw.audit.find((l) => l.event === 'login-limited')
+  t.same(
+    [limited?.user, limited?.reason, limited?.status, limited?.method, limited?.path],
+    [null, 'address', 429, 'GET', '/oidc/login'],
+    'the refused start is audited',
+  )
 })
 
 t.test('password attempts: limited per address and account, each failure audited without the password', async (t) => {
@@ -115,13 +122,22 @@ t.test('token requests: refused client secrets audited, past the limit 429', asy
       },
       body: 'grant_type=client_credentials',
     })
-  t.equal((await token('not-the-secret')).status, 401)
+  const wrong = await token('not-the-secret')
+  t.equal(wrong.status, 401)
   const refused = await gw.auditLine((l) => l.event === 'idp-client-refused')
-  t.same([refused.user, refused.status], [SCRIPT_CLIENT.clientId, 401])
+  t.same([refused.user, refused.status, refused.path], [SCRIPT_CLIENT.clientId, 401, '/idp/token'], 'the path as it was asked')
+  t.equal(wrong.headers.get('x-request-id'), refused.reqId, "the answer carries the line's request id")
   t.notMatch(JSON.stringify(gw.audit), /not-the-secret/, 'the secret is not in the line')
   const statuses: number[] = []
-  for (let i = 1; i <= TOKEN_REQUESTS_PER_MINUTE; i++) statuses.push((await token(SCRIPT_CLIENT.clientSecret)).status)
+  const ids = new Set<string | null>()
+  for (let i = 1; i <= TOKEN_REQUESTS_PER_MINUTE; i++) {
+    const answer = await token(SCRIPT_CLIENT.clientSecret)
+    statuses.push(answer.status)
+    ids.add(answer.headers.get('x-request-id'))
+  }
   t.same(statuses, [...Array(TOKEN_REQUESTS_PER_MINUTE - 1).fill(200), 429])
+  t.equal(ids.size, TOKEN_REQUESTS_PER_MINUTE, 'every answer, given or refused, carries its own X-Request-Id')
+  t.notOk(ids.has(null))
 
   // the portal's own code exchanges (every person's sign-in comes from the gateway's one address)
   // present its right secret and are never counted: 70 sign-ins in a minute all finish
