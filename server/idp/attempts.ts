@@ -1,7 +1,9 @@
 /**
- * Failed password attempts counted per account in fixed windows (a right password costs nothing). @fastify/rate-limit counts per client
- * address (and runs only one limit per request), so the per-account count is this small map,
- * bounded so that a flood of made-up addresses cannot grow it without end.
+ * Failed password attempts counted per key in fixed windows (a right password costs nothing). The
+ * sign-in form keys them by client address and account together: guesses from one address lock
+ * that address out of that account, never the account's owner signing in from elsewhere (issue 28).
+ * @fastify/rate-limit counts per address alone (and runs only one limit per request), so this is a
+ * small map of its own, bounded so that a flood of made-up keys cannot grow it without end.
  */
 export function attemptCounter(max: number, windowMs: number, now: () => number = Date.now, maxKeys = 10_000) {
   const windows = new Map<string, { count: number; resetAt: number }>()
@@ -10,7 +12,7 @@ export function attemptCounter(max: number, windowMs: number, now: () => number 
     return window && window.resetAt > now() ? window : undefined
   }
   return {
-    /** whether the account has used up its failures; when so, the seconds until it may try again */
+    /** whether the key has used up its failures; when so, the seconds until it may try again */
     blocked(key: string): number | undefined {
       const window = live(key)
       return window && window.count >= max ? Math.ceil((window.resetAt - now()) / 1000) : undefined

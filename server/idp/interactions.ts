@@ -18,7 +18,10 @@ export interface InteractionOptions {
 /** An IdP event for the audit log: never a password or a secret. */
 export type IdpAudit = (request: FastifyRequest, reply: FastifyReply, event: string, fields: Record<string, unknown>) => void
 
-/** Sign-in posts per client address, and failed passwords per account: neither a spray nor a guess goes far. */
+/**
+ * Sign-in posts per client address, and failed passwords per address and account: neither a spray
+ * nor a guess goes far, and nobody's guesses lock the owner (elsewhere) out of an account.
+ */
 export const SIGN_INS_PER_MINUTE = { perAddress: 60, perAccount: 10 }
 
 const OIDC_SCOPES = new Set(['openid', 'email', 'profile'])
@@ -56,7 +59,8 @@ export async function interactionRoutes(fastify: FastifyInstance, opts: Interact
   const { provider, mountPath, portalClientId, audit } = opts
   await fastify.register(formbody, { bodyLimit: 16 * 1024 })
   const perAddress = fastify.rateLimit({ max: SIGN_INS_PER_MINUTE.perAddress, timeWindow: 60_000 })
-  const perAccount = attemptCounter(SIGN_INS_PER_MINUTE.perAccount, 60_000)
+  const failures = attemptCounter(SIGN_INS_PER_MINUTE.perAccount, 60_000)
+  const attemptKey = (request: FastifyRequest, account: string) => `${request.ip}\n${account}`
 
   // an expired or foreign interaction: say so plainly rather than show a stack or a raw error
   fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -91,15 +95,15 @@ export async function interactionRoutes(fastify: FastifyInstance, opts: Interact
       if (details.uid !== request.params.uid || details.prompt.name !== 'login') throw new Error('interaction mismatch')
       const email = String(request.body?.email ?? '')
       const account = email.trim().toLowerCase().slice(0, 254)
-      const retryAfter = perAccount.blocked(account)
+      const retryAfter = failures.blocked(attemptKey(request, account))
       if (retryAfter !== undefined) {
         audit(request, reply, 'idp-login-limited', { user: account, status: 429 })
         reply.header('retry-after', String(retryAfter))
-        return html(reply, 429, errorPage('Too many sign-in attempts for this account. Wait a minute and try again.'))
+        return html(reply, 429, errorPage('Too many sign-in attempts for this account from this address. Wait a minute and try again.'))
       }
       const user = checkCredentials(email, String(request.body?.password ?? ''))
       if (!user) {
-        perAccount.fail(account)
+        failures.fail(attemptKey(request, account))
         audit(request, reply, 'idp-login-failed', { user: account, status: 401 })
         const action = `${mountPath}/interaction/${details.uid}/login`
         return html(reply, 401, loginPage({ action, email, error: 'Invalid email or password.' }))

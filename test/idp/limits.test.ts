@@ -1,29 +1,59 @@
 /** Floods answer 429 with Retry-After; failed passwords and refused client secrets are audited. */
 import t from 'tap'
+import { Agent, fetch as undiciFetch } from 'undici'
 import { LOGIN_STARTS_PER_MINUTE } from '../../server/gateway/plugins/rate-limits.js'
 import { SCRIPT_CLIENT, TOKEN_REQUESTS_PER_MINUTE } from '../../server/idp/plugin.js'
+import { attemptCounter } from '../../server/idp/attempts.js'
 import { SIGN_INS_PER_MINUTE } from '../../server/idp/interactions.js'
 import { startGateway } from '../helper.js'
 import { CookieJar, formAction, step } from '../lib/sign-in.js'
 
+/** fetch from another loopback address (the gateway sees 127.0.0.2 as another client) */
+function fetchFrom(localAddress: string): typeof fetch {
+  const dispatcher = new Agent({ localAddress })
+  return ((url: URL, init: RequestInit) => undiciFetch(url, { ...init, dispatcher } as never)) as unknown as typeof fetch
+}
+
 /** The IdP's sign-in form reached the way a browser does, and a way to post to it. */
-async function signInForm(baseUrl: string) {
+async function signInForm(baseUrl: string, send: typeof fetch = fetch) {
   const jar = new CookieJar()
   let url = new URL('/oidc/login', baseUrl)
-  let response = await step(jar, url)
+  let response = await step(jar, url, {}, send)
   while (response.status >= 300 && response.status < 400) {
     url = new URL(response.headers.get('location')!, url)
-    response = await step(jar, url)
+    response = await step(jar, url, {}, send)
   }
   const action = formAction(await response.text(), url)
   const attempt = (email: string, password: string) =>
-    step(jar, action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: action.origin },
-      body: new URLSearchParams({ email, password }).toString(),
-    })
+    step(
+      jar,
+      action,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: action.origin },
+        body: new URLSearchParams({ email, password }).toString(),
+      },
+      send,
+    )
   return { attempt }
 }
+
+t.test('failed passwords are counted per key in windows of the injected clock', async (t) => {
+  let now = 1_000_000
+  const failures = attemptCounter(3, 60_000, () => now)
+  const mallory = '10.0.0.66\nalice@ccoe.example'
+  const alice = '10.0.0.7\nalice@ccoe.example'
+  for (let i = 0; i < 3; i++) {
+    t.equal(failures.blocked(mallory), undefined, `failure ${i + 1} is allowed`)
+    failures.fail(mallory)
+  }
+  t.equal(failures.blocked(mallory), 60, 'the fourth waits the window out')
+  t.equal(failures.blocked(alice), undefined, 'the same account from another address is not')
+  now += 45_000
+  t.equal(failures.blocked(mallory), 15)
+  now += 15_000
+  t.equal(failures.blocked(mallory), undefined, 'a new window: free again')
+})
 
 t.test('starting sign-ins: past the limit, 429 with Retry-After', async (t) => {
   const gw = await startGateway(t, 'http://127.0.0.1:9')
@@ -34,18 +64,30 @@ t.test('starting sign-ins: past the limit, 429 with Retry-After', async (t) => {
     if (response.status === 429) t.match(response.headers.get('retry-after'), /^\d+$/)
   }
   t.same(statuses, [...Array(LOGIN_STARTS_PER_MINUTE).fill(302), 429])
+  // written before the 429 went out: there already
+  const limited = gw.audit.find((l) => l.event === 'login-limited')
+  t.same(
+    [limited?.user, limited?.reason, limited?.status, limited?.method, limited?.path],
+    [null, 'address', 429, 'GET', '/oidc/login'],
+    'the refused start is audited',
+  )
 })
 
-t.test('password attempts: limited per account, each failure audited without the password', async (t) => {
+t.test('password attempts: limited per address and account, each failure audited without the password', async (t) => {
   const gw = await startGateway(t, 'http://127.0.0.1:9')
   const { attempt } = await signInForm(gw.baseUrl)
   const statuses: number[] = []
   for (let i = 0; i <= SIGN_INS_PER_MINUTE.perAccount; i++) statuses.push((await attempt('Alice@ccoe.example', `guess-${i}`)).status)
   t.same(statuses, [...Array(SIGN_INS_PER_MINUTE.perAccount).fill(401), 429], 'failures of one account, in any case')
   const limited = await attempt('alice@ccoe.example', 'alice')
-  t.equal(limited.status, 429, 'even the right password waits: the account is limited, not the guess')
+  t.equal(limited.status, 429, 'from the guessing address even the right password waits: the pair is limited, not the guess')
   t.match(limited.headers.get('retry-after'), /^\d+$/)
   t.equal((await attempt('bob@ccoe.example', 'wrong')).status, 401, 'another account is not')
+  // the owner, from an address that has not failed, signs in while the guesser stays locked out
+  const owner = await signInForm(gw.baseUrl, fetchFrom('127.0.0.2'))
+  const signedIn = await owner.attempt('alice@ccoe.example', 'alice')
+  t.equal(signedIn.status, 303, 'the right password from another address signs in')
+  t.equal((await attempt('alice@ccoe.example', 'alice')).status, 429, 'the guessing address is still refused')
 
   const failures = gw.audit.filter((l) => l.event === 'idp-login-failed')
   t.equal(failures.length, SIGN_INS_PER_MINUTE.perAccount + 1)
@@ -80,13 +122,22 @@ t.test('token requests: refused client secrets audited, past the limit 429', asy
       },
       body: 'grant_type=client_credentials',
     })
-  t.equal((await token('not-the-secret')).status, 401)
+  const wrong = await token('not-the-secret')
+  t.equal(wrong.status, 401)
   const refused = await gw.auditLine((l) => l.event === 'idp-client-refused')
-  t.same([refused.user, refused.status], [SCRIPT_CLIENT.clientId, 401])
+  t.same([refused.user, refused.status, refused.path], [SCRIPT_CLIENT.clientId, 401, '/idp/token'], 'the path as it was asked')
+  t.equal(wrong.headers.get('x-request-id'), refused.reqId, "the answer carries the line's request id")
   t.notMatch(JSON.stringify(gw.audit), /not-the-secret/, 'the secret is not in the line')
   const statuses: number[] = []
-  for (let i = 1; i <= TOKEN_REQUESTS_PER_MINUTE; i++) statuses.push((await token(SCRIPT_CLIENT.clientSecret)).status)
+  const ids = new Set<string | null>()
+  for (let i = 1; i <= TOKEN_REQUESTS_PER_MINUTE; i++) {
+    const answer = await token(SCRIPT_CLIENT.clientSecret)
+    statuses.push(answer.status)
+    ids.add(answer.headers.get('x-request-id'))
+  }
   t.same(statuses, [...Array(TOKEN_REQUESTS_PER_MINUTE - 1).fill(200), 429])
+  t.equal(ids.size, TOKEN_REQUESTS_PER_MINUTE, 'every answer, given or refused, carries its own X-Request-Id')
+  t.notOk(ids.has(null))
 
   // the portal's own code exchanges (every person's sign-in comes from the gateway's one address)
   // present its right secret and are never counted: 70 sign-ins in a minute all finish

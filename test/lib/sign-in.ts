@@ -37,11 +37,12 @@ export class CookieJar {
   }
 }
 
-export async function step(jar: CookieJar, url: URL, init: RequestInit = {}): Promise<Response> {
+/** One request of the walk; `send` may be a fetch that connects from another address. */
+export async function step(jar: CookieJar, url: URL, init: RequestInit = {}, send: typeof fetch = fetch): Promise<Response> {
   const headers = new Headers(init.headers)
   const cookie = jar.header(url)
   if (cookie) headers.set('cookie', cookie)
-  const response = await fetch(url, { ...init, headers, redirect: 'manual' })
+  const response = await send(url, { ...init, headers, redirect: 'manual' })
   jar.store(response, url)
   return response
 }

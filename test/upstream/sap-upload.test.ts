@@ -6,16 +6,7 @@ import { rows } from '../../server/upstream/db/records/repository.js'
 import { parseCsv } from '../../server/upstream/uploads/parse-csv.js'
 import { readOutbox } from './fixtures/outbox.js'
 import { serveUpstream } from './fixtures/serve.js'
-import { makeZip } from '../lib/zip.js'
-
-/** Claims a smaller uncompressed size than the data inflates to (local and central headers). */
-function falsifySizes(zip: Buffer, claimed: number): Buffer {
-  const out = Buffer.from(zip)
-  out.writeUInt32LE(claimed, 22) // the first local file header
-  const central = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
-  out.writeUInt32LE(claimed, central + 24)
-  return out
-}
+import { falsifySizes, makeZip } from '../lib/zip.js'
 
 const csvZip = (text: string | Buffer, name = 'cost_centers.csv') => makeZip([{ name, content: text }])
 

@@ -34,7 +34,10 @@ declare module 'fastify' {
   }
 }
 
-/** The path without its query: queries can carry credentials (spec §7's update-restricted). */
+/**
+ * The path without its query: queries can carry credentials (spec §7's update-restricted). Lines
+ * pass the URL as it arrived (request.originalUrl): the IdP mount rewrites req.url to its own path.
+ */
 export function auditPath(url: string): string {
   const q = url.indexOf('?')
   return q === -1 ? url : url.slice(0, q)
@@ -129,8 +132,9 @@ export const auditPlugin = fp<AuditOptions>(
     // the id of every line comes back on the answer, and goes upstream (header-allowlists.ts): a
     // person quoting it, the gateway's line and the upstream's log meet on one value
     // callback hooks here and below: they run on every request, and need no promise of their own
+    // on the raw answer: answers Fastify does not write itself (the IdP mounted under /idp) carry it too
     fastify.addHook('onRequest', (request, reply, done) => {
-      reply.header('x-request-id', request.id)
+      reply.raw.setHeader('x-request-id', request.id)
       done()
     })
     fastify.decorate('auditEvent', (request: FastifyRequest, reply: FastifyReply, event: string, fields: Record<string, unknown>) => {
@@ -139,7 +143,7 @@ export const auditPlugin = fp<AuditOptions>(
         reqId: request.id,
         user: request.identity?.user ?? null,
         method: request.method,
-        path: auditPath(request.url),
+        path: auditPath(request.originalUrl),
         durationMs: Math.round(reply.elapsedTime),
         ...fields,
       })
@@ -149,7 +153,7 @@ export const auditPlugin = fp<AuditOptions>(
         reqId: request.id,
         user: request.identity?.user ?? null,
         method: request.method,
-        path: auditPath(request.url),
+        path: auditPath(request.originalUrl),
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime),
         ...fields,

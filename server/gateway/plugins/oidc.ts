@@ -1,4 +1,5 @@
 import * as client from 'openid-client'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { safeReturnTo } from '../return-to.js'
 import { SIGN_IN_RETRY_AFTER_SECONDS, signInUnavailablePage } from '../sign-in-unavailable.js'
@@ -21,7 +22,18 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
     const afterLogout = `${opts.publicUrl}/unauth/home`
     const unavailable = { error: 'Sign-in unavailable', statusCode: 503 }
 
-    const loginLimit = fastify.rateLimit({ max: LOGIN_STARTS_PER_MINUTE, timeWindow: 60_000 })
+    const startsPerAddress = fastify.rateLimit({ max: LOGIN_STARTS_PER_MINUTE, timeWindow: 60_000 })
+    // a refused start is a line of its own, like every other refusal (its 429 and Retry-After are the limit's)
+    const loginLimit = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      try {
+        await startsPerAddress.call(this, request, reply)
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 429) {
+          fastify.auditEvent(request, reply, 'login-limited', { user: null, reason: 'address', status: 429 })
+        }
+        throw err
+      }
+    }
     fastify.get<{ Querystring: { returnTo?: string } }>('/oidc/login', { onRequest: loginLimit }, async (request, reply) => {
       let config: client.Configuration
       try {

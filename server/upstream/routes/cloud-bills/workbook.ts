@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs'
-import { Readable } from 'node:stream'
 import { HttpError } from '../../http-error.js'
+import { NOT_A_WORKBOOK, xlsxLimits, xlsxSource, type XlsxLimits } from '../../uploads/xlsx.js'
 
 /** a workbook past this many rows is refused while it is read, before it fills memory */
 export const MAX_BILL_ROWS = 200_000
 /** columns read per row: the bill has 12, a sheet 16,384 wide is not a bill file */
 const MAX_COLUMNS = 40
+/** a header row and the bills: past them, and past the archive's limits, the file is refused as it streams */
+export const BILL_WORKBOOK_LIMITS = xlsxLimits(MAX_BILL_ROWS + 1, `The workbook has more than ${MAX_BILL_ROWS} bills`)
 
 const day = (d: Date) => d.toISOString().slice(0, 10)
 
@@ -26,11 +28,13 @@ function cellText(value: ExcelJS.CellValue, row: number): string {
 
 /**
  * The first sheet of an .xlsx workbook as rows of text cells, read with exceljs's streaming reader
- * (shared strings and styles cached, hyperlinks ignored). Refuses formulas, sheets past
- * MAX_BILL_ROWS rows and files that are not workbooks, with a 422 that says which.
+ * (shared strings and styles cached, hyperlinks ignored) from what xlsxSource let through. Refuses
+ * formulas, sheets past MAX_BILL_ROWS rows, zip bombs and files that are not workbooks, with a 422
+ * that says which.
  */
-export async function workbookRows(bytes: Buffer): Promise<string[][]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+export async function workbookRows(bytes: Buffer, limits: XlsxLimits = BILL_WORKBOOK_LIMITS): Promise<string[][]> {
+  const source = await xlsxSource(bytes, limits)
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source.stream, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache', // a date cell is a number with a date format: without styles it reads as 45413
@@ -49,8 +53,12 @@ export async function workbookRows(bytes: Buffer): Promise<string[][]> {
       break // the first sheet is the bills
     }
   } catch (err) {
-    if (err instanceof HttpError) throw err
-    throw new HttpError(422, 'The file is not an .xlsx workbook or a CSV file')
+    throw source.failure() ?? (err instanceof HttpError ? err : new HttpError(422, NOT_A_WORKBOOK))
+  } finally {
+    source.close()
   }
+  // a limit ends the stream mid-entry; should the reader take that for the sheet's end, the rows are still not the file
+  const failure = source.failure()
+  if (failure) throw failure
   return records
 }
