@@ -20,7 +20,7 @@ export interface ArchiveLimits {
 }
 
 export const refuse = (message: string) => new HttpError(422, message)
-const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`
+const mib = (bytes: number) => (bytes < 1024 * 1024 ? `${bytes} bytes` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`)
 const damaged = (err: Error) => refuse(`The zip archive is damaged (${err.message})`)
 
 /** The entries of an opened zip, each already checked against the limits by its declared sizes. */
