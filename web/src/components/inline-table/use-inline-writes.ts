@@ -3,9 +3,8 @@ import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.j
 import type { RecordAnswer } from '../../../../shared/schemas/common.js'
 import { apiRequest, type ApiError } from '../../lib/api-client.js'
 import { recordUrl, useResourceList, type ListQuery, type Row } from '../../lib/resource-api.js'
-import { toastError } from '../../lib/toaster.js'
+import { toastFailure } from '../../lib/toaster.js'
 import {
-  failureToastText,
   fieldErrorsOf,
   useCreateController,
   useDeleteController,
@@ -45,7 +44,7 @@ export function useInlineWrites(
     try {
       return (await apiRequest<RecordAnswer<Row>>('GET', recordUrl(resource, added.id))).data
     } catch (err) {
-      void toastError(failureToastText(fetchAfterAdd, err))
+      void toastFailure(fetchAfterAdd, err)
       return added
     }
   }
