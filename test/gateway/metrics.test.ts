@@ -88,7 +88,11 @@ t.test(
       check()
     })
     const during = await scrape()
-    t.same(samples(during, 'ccoe_gateway_upstream_connections_in_use'), { '': 2 }, 'the two proxied calls hold a pool connection each')
+    t.same(
+      samples(during, 'ccoe_gateway_upstream_connections_in_use'),
+      { '': 3 },
+      'the two proxied calls and the upload hold a connection each of the one pool',
+    )
     t.same(samples(during, 'ccoe_gateway_uploads_in_flight'), { '': 1 }, 'the upload is in flight')
     upstream.release()
     t.same(await Promise.all(held.map(async (answer) => (await answer).status)), [200, 200, 200])

@@ -107,7 +107,7 @@ export const metricsPlugin = fp<MetricsOptions>(
     })
     new Gauge({
       name: 'ccoe_gateway_upstream_connections_in_use',
-      help: 'Connections of the proxy’s pool to the upstream serving a request now',
+      help: 'Connections of the gateway’s one pool to the upstream serving a request now',
       registers: [registry],
       collect() {
         this.set(opts.pool.stats.running)
