@@ -90,15 +90,11 @@ export function upstreamClient(opts: UpstreamClientOptions) {
     return readAnswer(await send(from, method, path, { headers, body }))
   }
 
-  /** An answer that may be something else than JSON (CSV's offer to take `text/csv`). */
-  const open = (from: FastifyRequest, method: 'GET' | 'POST', path: string, accept: string, body?: UpstreamBody) =>
-    send(from, method, path, { headers: { accept, ...(body && { 'content-type': 'application/json' }) }, body })
-
-  return Object.assign(call, { send, open })
+  return Object.assign(call, { send })
 }
 
 /** An answer's body, read whole, and parsed when it is JSON; a 4xx's only in its documented fields. */
-export async function readAnswer(answer: UpstreamResponse): Promise<UpstreamAnswer> {
+async function readAnswer(answer: UpstreamResponse): Promise<UpstreamAnswer> {
   let text: Buffer
   try {
     text = Buffer.from(await answer.arrayBuffer())
