@@ -82,10 +82,6 @@ export const costCenters = defineResource({
   ],
   defaultSort: 'identifier',
   actions: ['view', 'create', 'edit', 'crud'],
-  calls: [
-    { method: 'POST', path: 'send_report' },
-    { method: 'POST', path: 'send_expired_cost_centers_report' },
-  ],
   csv: {
     prefix: 'cost_centers',
     columns: [

@@ -98,12 +98,6 @@ export type CsvColumn = string | { header: string; field: string }
 
 export type Action = 'view' | 'create' | 'edit' | 'crud'
 
-/** A call of spec §7 beyond the CRUD, relative to the model's path (e.g. POST send_report). */
-export interface SpecialCall {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  path: string
-}
-
 /** Writes the upstream API takes for a model (spec §7), whatever screens exist. */
 export type Write = 'create' | 'update' | 'delete'
 
@@ -156,8 +150,6 @@ export interface ResourceDef<K extends string = string, F extends readonly Field
   actions: readonly Action[]
   /** the API writes, when they differ from what the screens imply (see `allowedWrites`) */
   writes?: readonly Write[]
-  /** the model's special calls the gateway lets through (the upstream implements them beside the CRUD) */
-  calls?: readonly SpecialCall[]
   /** CSV download: file `<prefix>_<ISO timestamp>.csv`; a column is a field name, or a header naming a field */
   csv?: { prefix: string; columns: readonly CsvColumn[] }
   /** records are checked against a reference model: they carry `mismatches` */

@@ -27,14 +27,21 @@ t.test('paths: every href of the app from one table', async (t) => {
   t.equal(paths.unauth.home.getHref('/auth/view/departments?page=2'), '/unauth/home?returnTo=%2Fauth%2Fview%2Fdepartments%3Fpage%3D2')
   t.equal(paths.oidc.login.getHref(), '/oidc/login?returnTo=%2Fauth%2Fhome')
   t.equal(paths.auth.activeDirectory.getHref('gcp'), '/auth/active-directory/groups-gcp')
-  t.equal(paths.api.adGroups.getHref('aws', { dormant: 'false', page: '2' }), '/api/ad/groups?aws&dormant=false&page=2')
-  t.equal(paths.api.adGroups.getHref('azure', {}), '/api/ad/groups?azure')
-  t.equal(paths.api.adGroups.getHref('gcp', { dormant: 'true' }), '/api/ad/groups?dormant=true', 'GCP: no flag (spec 000 §7)')
-  t.equal(apiPath(model('cloud_parents'), { method: 'GET', path: 'posture' }), '/api/cloud_parents/posture')
+  t.equal(paths.api.directory.groups.getHref({ aws: '', dormant: 'false', page: '2' }), '/api/ad/groups?aws&dormant=false&page=2')
+  t.equal(paths.api.directory.groups.getHref({ azure: '' }), '/api/ad/groups?azure', 'an empty value is a bare flag (spec 000 §7)')
+  t.equal(paths.api.directory.groups.getHref({ dormant: 'true', by_name: undefined }), '/api/ad/groups?dormant=true', 'undefined: left out')
+  t.equal(paths.api.cloudParents.posture.getHref({ business_units: 'A & B,C' }), '/api/cloud_parents/posture?business_units=A+%26+B%2CC')
+  t.equal(paths.api.selfService.credential.getHref({ id: 12 }), '/api/dcoe/members/12/credential', 'a path parameter is filled')
+  t.equal(
+    paths.api.selfService.updateRestricted.getHref({ member_id: '7/x', credential: 'a.b' }),
+    '/api/members/update-restricted/7%2Fx?credential=a.b',
+    'encoded; the rest is the query',
+  )
+  t.throws(() => paths.api.selfService.credential.getHref(), /no value for :id/)
+  t.equal(paths.api.costCenters.sendReport.path, '/api/cost_centers/send_report')
+  t.equal(paths.api.upload.sap_cost_centers.getHref(), '/api/upload/sap_cost_centers')
   t.equal(paths.api.dcoeMemberBlacklist.getHref(12), '/api/dcoe/members/12')
-  t.equal(paths.api.costCenterSendReport.getHref(), '/api/cost_centers/send_report')
   t.equal(apiPath(model('dcoe_members')), '/api/dcoe/members')
-  t.throws(() => apiPath(model('departments'), { method: 'POST', path: 'nope' }), /not a declared call/)
 })
 
 t.test('paths: returnTo stays inside the protected area', async (t) => {

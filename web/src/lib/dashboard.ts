@@ -2,7 +2,7 @@ import useSWR from 'swr'
 import { getResource } from '../../../shared/resources/index.js'
 import type { ListAnswer } from '../../../shared/schemas/common.js'
 import type { DashboardMeta, Posture } from '../../../shared/schemas/dashboard.js'
-import { apiPath } from '../config/paths.js'
+import { paths } from '../config/paths.js'
 import { listUrl, type Row } from './resource-api.js'
 
 const cloudParents = getResource('cloud_parents')
@@ -18,7 +18,6 @@ export function useDashboardMeta() {
 
 /** GET cloud_parents/posture?business_units=…: the Cloud Account Posture counts of the chosen units. */
 export function usePosture(businessUnits: readonly string[]) {
-  const base = apiPath(cloudParents, { method: 'GET', path: 'posture' })
-  const url = `${base}?${new URLSearchParams({ business_units: businessUnits.join(',') })}`
+  const url = paths.api.cloudParents.posture.getHref({ business_units: businessUnits.join(',') })
   return useSWR<{ data: Posture }>(url, { keepPreviousData: true })
 }
