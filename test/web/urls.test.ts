@@ -1,8 +1,9 @@
 /** The web's pure helpers: the paths table, the list query ⇄ URL, date picker range, write texts. */
 import t from 'tap'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../shared/constants.js'
+import { CALL_LIST, UPLOADS, type UploadTargetName } from '../../shared/calls/index.js'
 import { getResource } from '../../shared/resources/index.js'
-import { apiPath, paths, safeReturnTo } from '../../web/src/config/paths.js'
+import { apiPath, paths, safeAuthPath } from '../../web/src/config/paths.js'
 import { ApiError } from '../../web/src/lib/api-client.js'
 import { pickerRange } from '../../web/src/lib/dates.js'
 import { changeSearch, listChanges, parseListQuery } from '../../web/src/lib/list-query.js'
@@ -44,9 +45,17 @@ t.test('paths: every href of the app from one table', async (t) => {
   t.equal(apiPath(model('dcoe_members')), '/api/dcoe/members')
 })
 
+t.test('paths: the web calls each declared call (shared/calls) by its domain and name', async (t) => {
+  for (const { domain, name, call } of CALL_LIST) {
+    const callPath = (paths.api as unknown as Record<string, Record<string, { path: string }>>)[domain][name]
+    t.equal(callPath.path, `/api/${call.path}`, `${domain}.${name}`)
+  }
+  for (const { target } of UPLOADS) t.equal(paths.api.upload[target as UploadTargetName].getHref(), `/api/upload/${target}`)
+})
+
 t.test('paths: returnTo stays inside the protected area', async (t) => {
-  t.equal(safeReturnTo('/auth/view/departments?page=2'), '/auth/view/departments?page=2')
-  t.equal(safeReturnTo('/auth/view/../create/departments'), '/auth/create/departments', 'normalised as a browser would')
+  t.equal(safeAuthPath('/auth/view/departments?page=2'), '/auth/view/departments?page=2')
+  t.equal(safeAuthPath('/auth/view/../create/departments'), '/auth/create/departments', 'normalised as a browser would')
   for (const bad of [
     undefined,
     null,
@@ -60,7 +69,7 @@ t.test('paths: returnTo stays inside the protected area', async (t) => {
     '/auth/%2e%2e//evil.example',
     '/auth/../unauth/home',
   ]) {
-    t.equal(safeReturnTo(bad), '/', `refused: ${JSON.stringify(bad)}`)
+    t.equal(safeAuthPath(bad), '/', `refused: ${JSON.stringify(bad)}`)
   }
 })
 
