@@ -72,7 +72,7 @@ export const cloudBills = defineResource({
   ],
   defaultSort: '-date',
   actions: ['view', 'create', 'crud'],
-  csv: { prefix: 'cloud_bills', columns: COLUMNS },
+  csv: { prefix: 'cloud_bills' },
   messages: {
     listTitle: 'Cloud Bills History',
     createTitle: 'Upload Cloud Bills',

@@ -150,8 +150,11 @@ export interface ResourceDef<K extends string = string, F extends readonly Field
   actions: readonly Action[]
   /** the API writes, when they differ from what the screens imply (see `allowedWrites`) */
   writes?: readonly Write[]
-  /** CSV download: file `<prefix>_<ISO timestamp>.csv`; a column is a field name, or a header naming a field */
-  csv?: { prefix: string; columns: readonly CsvColumn[] }
+  /**
+   * CSV download: file `<prefix>_<ISO timestamp>.csv`; a column is a field name, or a header naming a
+   * field @default columns: the list's columns
+   */
+  csv?: { prefix: string; columns?: readonly CsvColumn[] }
   /** records are checked against a reference model: they carry `mismatches` */
   comparison?: ComparisonDef
   /** the inline table (/auth/crud) allows one unsaved new row at a time (spec 001 §4, cloud contacts) */

@@ -2,7 +2,7 @@
  * Every route of the app, and the only place that builds a URL (bulletproof-react's paths table).
  * Screens not built yet still have their path here so the menu can link to them.
  */
-import { safeReturnTo as safePath } from '../../../shared/return-to.js'
+import { sameOriginPath } from '../../../shared/return-to.js'
 import { CALLS, UPLOADS, fillPath, type CallDef, type CallDomainName, type UploadTargetName } from '../../../shared/calls/index.js'
 import { allowedWrites, getResource, type Action, type ResourceDef, type Write } from '../../../shared/resources/index.js'
 
@@ -148,6 +148,6 @@ export const paths = {
 } as const
 
 /** A same-origin path inside the protected area, else '/': never follow an open redirect. */
-export function safeReturnTo(value: string | null | undefined): string {
-  return safePath(value, paths.root.getHref(), '/auth/')
+export function safeAuthPath(value: string | null | undefined): string {
+  return sameOriginPath(value, paths.root.getHref(), '/auth/')
 }

@@ -43,7 +43,7 @@ export interface ListFilter {
   terms?: string
 }
 
-export interface ListQuery {
+export interface ListParams {
   page: number
   perPage: number
   /** a readable field, '-' prefix for descending */
@@ -205,7 +205,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
      * join, to_char) then runs for the page's rows only. The total is the page's own arithmetic
      * when the page is short, else a capped count (an estimate past EXACT_TOTAL_LIMIT).
      */
-    async list(db: Executor, query: ListQuery): Promise<ListPage> {
+    async list(db: Executor, query: ListParams): Promise<ListPage> {
       const descending = query.sort.startsWith('-')
       const dir = descending ? sql`DESC` : sql`ASC`
       const key = query.sort.replace(/^-/, '')
@@ -258,7 +258,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
      * Every row the filters find as a CSV line (column `line`, CRLF included), in the sort's order:
      * one statement for the database to stream (Database.copyText), not pages.
      */
-    csvLines(query: Pick<ListQuery, 'sort' | 'filters'>, columns: readonly { field: string }[]): SQL {
+    csvLines(query: Pick<ListParams, 'sort' | 'filters'>, columns: readonly { field: string }[]): SQL {
       const dir = query.sort.startsWith('-') ? sql`DESC` : sql`ASC`
       const sortKey = sortExpr(query.sort.replace(/^-/, ''))
       return sql`SELECT ${csvLineSql(shape, columns)} AS line FROM ${from}${whereOf(query.filters.map(condition))}

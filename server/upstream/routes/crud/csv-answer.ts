@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { csvColumns, type ResourceDef } from '../../../../shared/resources/index.js'
 import { csvHeader } from '../../../../shared/csv.js'
 import type { Database } from '../../db/client.js'
-import type { ListQuery, RecordRepository } from '../../db/records/repository.js'
+import type { ListParams, RecordRepository } from '../../db/records/repository.js'
 
 /**
  * A list's whole filtered set as CSV, when the caller asks for it (Accept: text/csv, as the
@@ -21,7 +21,7 @@ export function wantsCsv(request: FastifyRequest, resource: ResourceDef, databas
  * breaks the transfer (never a short file that looks whole). A client that leaves destroys the
  * body, which ends the COPY.
  */
-export async function sendCsv(reply: FastifyReply, database: Database, records: RecordRepository, query: ListQuery) {
+export async function sendCsv(reply: FastifyReply, database: Database, records: RecordRepository, query: ListParams) {
   const columns = csvColumns(records.resource)
   const lines = database.copyText!(records.csvLines(query, columns))
   await once(lines, 'readable')
