@@ -88,9 +88,10 @@ function callOperation({ domain, model, call }: DeclaredCall): Operation {
 }
 
 /**
- * The OpenAPI 3.1 description of `/api` for script authors, built from the registry and the
- * allowlist the proxy enforces (so it can describe nothing the gateway refuses, and leave out
- * nothing it forwards), plus the gateway's own CSV, upload and session routes.
+ * The OpenAPI 3.1 description of `/api` for script authors, built from the registry's CRUD and the
+ * calls of shared/calls, as the proxy's allowlist is (so it can describe nothing the gateway
+ * refuses, and leave out nothing it forwards), plus the gateway's own CSV, upload, self-service and
+ * session routes.
  */
 export function openApiDocument(version: string) {
   const paths: Record<string, PathItem> = {}
