@@ -4,7 +4,7 @@
  * `/auth/..//evil.example` passes as a path under /auth/ and then resolves to `//evil.example`,
  * which a browser reads as another origin. Used by the gateway (the OIDC flow) and the web.
  */
-export function safeReturnTo(value: unknown, fallback: string, within = '/'): string {
+export function sameOriginPath(value: unknown, fallback: string, within = '/'): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return fallback
   // backslashes (`/\host` is `//host` to a browser), control characters, anything not a path
   if (!value.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(value)) return fallback

@@ -1,8 +1,9 @@
 import { MAX_PAGE_SIZE } from '../../shared/constants.js'
 import { RESOURCES, queryFilters, type ResourceDef } from '../../shared/resources/index.js'
 import { resourceBodySchemas } from '../../shared/schemas/resource-body.js'
-import { EXTRA_ROUTES, resourceRoutes, type AllowedRoute } from './allowlist.js'
-import { UPLOAD_TARGETS, type UploadTarget } from './upload-targets.js'
+import { CALL_LIST, type DeclaredCall } from '../../shared/calls/index.js'
+import { modelRoutes, type AllowedRoute } from './allowlist.js'
+import { UPLOAD_TARGETS } from './upload-targets.js'
 
 type Operation = Record<string, unknown>
 type PathItem = Record<string, Operation>
@@ -25,7 +26,16 @@ const csvFileText = (csv: NonNullable<ResourceDef['csv']>) =>
 
 /** `cost_centers/:id` → `/api/cost_centers/{id}`: the gateway's path in OpenAPI's template syntax. */
 export function apiPathOf(path: string): string {
-  return `/api/${path.replace(/:id\b/g, '{id}')}`
+  return `/api/${path.replace(/:(\w+)/g, '{$1}')}`
+}
+
+const idParameters = (path: string) =>
+  [...path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }))
+
+/** A TypeBox object's properties as query parameters. */
+function queryParameters(schema: unknown) {
+  const { properties = {}, required = [] } = schema as { properties?: Record<string, unknown>; required?: string[] }
+  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.includes(name), schema: property }))
 }
 
 function listParameters(resource: ResourceDef) {
@@ -45,15 +55,13 @@ function listParameters(resource: ResourceDef) {
   ]
 }
 
-function operationOf(resource: ResourceDef | undefined, route: AllowedRoute): Operation {
-  const tags = [resource?.key ?? route.path.split('/')[0]]
-  const idParameter = route.path.includes(':id')
-    ? [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }]
-    : []
-  if (resource && route.path === resource.path && route.method === 'GET') {
+function crudOperation(resource: ResourceDef, route: AllowedRoute): Operation {
+  const tags = [resource.key]
+  const idParameter = idParameters(route.path)
+  if (route.path === resource.path && route.method === 'GET') {
     return { tags, summary: `List ${resource.key}`, parameters: listParameters(resource), responses: answers('200') }
   }
-  if (resource && route.path === `${resource.path}/:id`) {
+  if (route.path === `${resource.path}/:id`) {
     const bodies = resourceBodySchemas(resource)
     const summary = { GET: 'Read one', PUT: 'Update one', DELETE: 'Delete one' }[route.method as 'GET' | 'PUT' | 'DELETE']
     return {
@@ -64,28 +72,33 @@ function operationOf(resource: ResourceDef | undefined, route: AllowedRoute): Op
       responses: answers('200'),
     }
   }
-  if (resource && route.path === resource.path && route.method === 'POST') {
-    return {
-      tags,
-      summary: `Create one of ${resource.key}`,
-      requestBody: { required: true, content: json(resourceBodySchemas(resource).create) },
-      responses: answers('201'),
-    }
-  }
-  // the special calls of spec §7 (reports, exports, triggers): a JSON body as the spec names it
   return {
     tags,
-    summary: `${route.method} ${route.path}`,
-    parameters: idParameter,
-    ...(route.method !== 'GET' && { requestBody: { content: json({ type: 'object' }) } }),
-    responses: answers('200'),
+    summary: `Create one of ${resource.key}`,
+    requestBody: { required: true, content: json(resourceBodySchemas(resource).create) },
+    responses: answers('201'),
+  }
+}
+
+/** A special call of spec §7 (reports, uploads, triggers), as shared/calls declares it. */
+function callOperation({ domain, model, call }: DeclaredCall): Operation {
+  const body = call.body ?? (call.method === 'GET' ? undefined : { type: 'object' })
+  return {
+    tags: [model ?? domain],
+    summary: call.summary,
+    parameters: [...idParameters(call.path), ...(call.query ? queryParameters(call.query) : [])],
+    ...(body === 'none' ? {} : body && { requestBody: { required: call.body !== undefined, content: json(body) } }),
+    responses: answers(String(call.status ?? 200), call.answer),
+    // the self-service plugin checks the member's link instead of a session
+    ...(call.public && { security: [] }),
   }
 }
 
 /**
- * The OpenAPI 3.1 description of `/api` for script authors, built from the registry and the
- * allowlist the proxy enforces (so it can describe nothing the gateway refuses, and leave out
- * nothing it forwards), plus the gateway's own CSV, upload and session routes.
+ * The OpenAPI 3.1 description of `/api` for script authors, built from the registry's CRUD and the
+ * calls of shared/calls, as the proxy's allowlist is (so it can describe nothing the gateway
+ * refuses, and leave out nothing it forwards), plus the gateway's own CSV, upload, self-service and
+ * session routes.
  */
 export function openApiDocument(version: string) {
   const paths: Record<string, PathItem> = {}
@@ -93,7 +106,7 @@ export function openApiDocument(version: string) {
     paths[path] = { ...paths[path], [method.toLowerCase()]: operation }
   }
   for (const resource of RESOURCES) {
-    for (const route of resourceRoutes(resource)) add(apiPathOf(route.path), route.method, operationOf(resource, route))
+    for (const route of modelRoutes(resource)) add(apiPathOf(route.path), route.method, crudOperation(resource, route))
     if (resource.csv) {
       add(`/api/csv/${resource.key}`, 'GET', {
         tags: [resource.key],
@@ -103,8 +116,8 @@ export function openApiDocument(version: string) {
       })
     }
   }
-  for (const route of EXTRA_ROUTES) add(apiPathOf(route.path), route.method, operationOf(undefined, route))
-  for (const [target, upload] of Object.entries(UPLOAD_TARGETS) as [string, UploadTarget][]) {
+  for (const declared of CALL_LIST) add(apiPathOf(declared.call.path), declared.call.method, callOperation(declared))
+  for (const [target, upload] of Object.entries(UPLOAD_TARGETS)) {
     add(`/api/upload/${target}`, 'POST', {
       tags: [target],
       summary: `Upload a file (${upload.extensions?.join(', ') ?? 'any type'}); the gateway sends it on as ${upload.encoding}`,

@@ -8,12 +8,10 @@ import { databasePlugin } from './plugins/database.js'
 import { errorHandler } from './plugins/error-handler.js'
 import { mailPlugin } from './plugins/mail.js'
 import { validation } from './plugins/validation.js'
-import { authRoutes } from './routes/auth.js'
 import { crudRoutes } from './routes/crud/index.js'
-import { dbDumpRoute } from './routes/db-dump/dump.js'
 import { healthRoutes } from './routes/health.js'
 import { specialRoutes } from './routes/special.js'
-import { derivedSecret, memberCredentials, type CredentialSettings } from './routes/members-self-service/credential.js'
+import { derivedSecret, memberCredentials, type CredentialSettings } from './routes/self-service/credential.js'
 
 export interface UpstreamOptions {
   /** the fixed bearer token the gateway sends */
@@ -81,11 +79,9 @@ export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInsta
   await app.register(bearerAuth, { token: opts.token })
   app.decorate('memberCredentials', memberCredentials({ secret: derivedSecret(opts.token), ...opts.memberCredentials }))
   await app.register(healthRoutes)
-  await app.register(authRoutes)
   const resources = opts.resources ?? RESOURCES
   await app.register(crudRoutes, { resources })
+  // the calls of shared/calls: reports, uploads, the directory, requests, the self-service, …
   await app.register(specialRoutes, { resources })
-  // spec 000 §7: POST /db_dump/dump_db belongs to no model: the whole database
-  await app.register(dbDumpRoute)
   return app
 }

@@ -4,7 +4,7 @@ import { ID_FIELD } from './types.js'
 /**
  * The permission sets directory groups grant (spec 000 §3, §7: GET /ad/permission_sets). Read only
  * here, and shown inside the Active Directory pages (no screen of its own); the groups are
- * server/upstream/routes/ad/. The inline policy is JSON text, shown only when at least 5 characters.
+ * server/upstream/routes/directory/. The inline policy is JSON text, shown only when at least 5 characters.
  */
 export const adPermissionSets = defineResource({
   key: 'ad_permission_sets',

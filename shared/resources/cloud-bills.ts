@@ -77,24 +77,7 @@ export const cloudBills = defineResource({
   ],
   defaultSort: '-date',
   actions: ['view', 'create', 'crud'],
-  calls: [
-    // spec 001 §7: the upload screen's call (the gateway's upload target builds its body)
-    { method: 'POST', path: 'upload' },
-    // spec 001 §7: the history's Export Data dialog (one identifier, or everything, in a date window)
-    { method: 'POST', path: 'send_single' },
-    { method: 'POST', path: 'send_all' },
-    // spec 001 §2: the billing dashboard's spend per cost center, summed by the upstream
-    { method: 'GET', path: 'spend' },
-    // spec 000 §2, §7: the Home card 'AWS Zipped Bill'
-    { method: 'POST', path: 'send_zipped_aws_bill' },
-    // spec 000 §7: the Billing Automation page (server/upstream/routes/billing-automation/); the
-    // finalize call carries a file, so the browser sends it through the gateway's upload target
-    { method: 'POST', path: 'process_azure_invoice' },
-    { method: 'POST', path: 'process_google_invoice' },
-    { method: 'POST', path: 'parse_pre_ap' },
-    { method: 'POST', path: 'update_dashboard' },
-  ],
-  csv: { prefix: 'cloud_bills', columns: COLUMNS },
+  csv: { prefix: 'cloud_bills' },
   messages: {
     listTitle: 'Cloud Bills History',
     createTitle: 'Upload Cloud Bills',

@@ -35,11 +35,7 @@ export const cloudCertifications = defineResource({
   defaultSort: 'member_name',
   actions: ['view', 'create', 'crud'],
   // spec 001 §7: the Export Certificates modal
-  calls: [{ method: 'POST', path: 'export' }],
-  csv: {
-    prefix: 'cloud_certifications',
-    columns: ['member_name', 'name', 'business_unit', 'provider', 'issue_date', 'expiration_date'],
-  },
+  csv: { prefix: 'cloud_certifications' },
   messages: {
     addLabel: 'Add New Certification',
     // spec 001 §8, verbatim (the plural is the spec's)

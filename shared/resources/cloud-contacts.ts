@@ -16,10 +16,6 @@ export const cloudContacts = defineResource({
   filters: [textFilter('name', 'Name'), textFilter('email', 'Email')],
   defaultSort: 'email',
   actions: ['view', 'create', 'crud'],
-  calls: [
-    { method: 'POST', path: 'by_email' },
-    { method: 'POST', path: 'send_email_report_of_terminated_cloud_parent_owners' },
-  ],
   csv: { prefix: 'cloud_contacts', columns: ['terminated', 'name', 'email', 'created_at'] },
   singleAdd: true,
   messages: { submitFailed: 'There was a problem submitting this contact. Please try again.' },

@@ -54,10 +54,6 @@ export const cloudParents = defineResource({
   defaultSort: 'identifier',
   actions: ['view'],
   // spec 000 §2/§9: the Cloud Account Posture page's counts (server/upstream/routes/cloud-parents/posture.ts)
-  calls: [
-    { method: 'GET', path: 'posture' },
-    { method: 'POST', path: 'send_email_to_terminated_cloud_accounts' },
-  ],
   csv: {
     prefix: 'cloud_parents',
     columns: [

@@ -38,7 +38,6 @@ export const costCenterNetworks = defineResource({
   defaultSort: 'identifier',
   actions: ['view', 'create', 'edit', 'crud'],
   // spec 001 §7: POST /cost_center_networks/upload (the gateway's upload target builds its body)
-  calls: [{ method: 'POST', path: 'upload' }],
   csv: {
     prefix: 'cost_center_networks',
     // the file says 'cost_center' where the table says the cost center's identifier

@@ -85,10 +85,6 @@ export const costCenters = defineResource({
   ],
   defaultSort: 'identifier',
   actions: ['view', 'create', 'edit', 'crud'],
-  calls: [
-    { method: 'POST', path: 'send_report' },
-    { method: 'POST', path: 'send_expired_cost_centers_report' },
-  ],
   csv: {
     prefix: 'cost_centers',
     // spec 001 §2: "a separate CSV of cost centers whose owner is terminated", a file of its own name

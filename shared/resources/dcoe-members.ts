@@ -40,10 +40,7 @@ export const dcoeMembers = defineResource({
   actions: ['view', 'create'],
   // spec 000 §7: the list toggles blacklist with PUT /dcoe/members/{id}
   writes: ['create', 'update'],
-  csv: {
-    prefix: 'dcoe_members',
-    columns: ['name', 'email', 'department', 'business_unit', 'team', 'teams_included', 'dl_included', 'blacklist'],
-  },
+  csv: { prefix: 'dcoe_members' },
   messages: {
     menuLabel: 'CODE Members',
     created: 'Successfully added a new member!',

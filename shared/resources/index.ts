@@ -135,9 +135,10 @@ export function fieldOf(resource: ResourceDef, name: string) {
   return resource.fields.find((f) => f.name === name)
 }
 
-/** CSV columns as header and field, whatever short form the registry used. */
+/** CSV columns as header and field, whatever short form the registry used (the list's columns by default). */
 export function csvColumns(resource: ResourceDef): { header: string; field: string }[] {
-  return (resource.csv?.columns ?? []).map((c) => (typeof c === 'string' ? { header: c, field: c } : c))
+  if (!resource.csv) return []
+  return (resource.csv.columns ?? resource.columns).map((c) => (typeof c === 'string' ? { header: c, field: c } : c))
 }
 
 /** The file name prefix of a CSV of this query: the subset's it matches, else the model's. */

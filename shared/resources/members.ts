@@ -25,7 +25,7 @@ export const members = defineResource({
   filters: [textFilter('name', 'Name'), textFilter('email', 'Email')],
   defaultSort: 'name',
   actions: ['view', 'create', 'edit', 'crud'],
-  csv: { prefix: 'members', columns: ['name', 'email', 'team', 'blacklist', 'business_unit_name', 'department_name'] },
+  csv: { prefix: 'members' },
   messages: {
     created: 'Successfully added a new member!',
     updated: 'The member has been updated!',

@@ -30,8 +30,5 @@ export const microsoftApprovals = defineResource({
   // spec 001 §2: 'Microsoft Approvals: inline edit and delete'; the list and one approval read-only
   // too, as every model of spec 000 §2 has (issue 8: /auth/view/{model}/{id} for every model)
   actions: ['view', 'crud'],
-  csv: {
-    prefix: 'microsoft_approvals',
-    columns: ['status', 'approval_id', 'approval_type', 'title', 'assigned_to', 'requested_by', 'created_at', 'updated_at'],
-  },
+  csv: { prefix: 'microsoft_approvals' },
 })

@@ -22,6 +22,5 @@ export const serviceCatalogProducts = defineResource({
   defaultSort: 'name',
   actions: ['view', 'create'],
   // spec 001 §7: the card's Update (a confirm modal, no status shown afterwards)
-  calls: [{ method: 'POST', path: 'update-product/:id' }],
   messages: { listTitle: 'Service Catalog Products', addLabel: 'Create New Product' },
 })

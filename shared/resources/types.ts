@@ -104,12 +104,6 @@ export type CsvColumn = string | { header: string; field: string }
 
 export type Action = 'view' | 'create' | 'edit' | 'crud'
 
-/** A call of spec §7 beyond the CRUD, relative to the model's path (e.g. POST send_report). */
-export interface SpecialCall {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  path: string
-}
-
 /** Writes the upstream API takes for a model (spec §7), whatever screens exist. */
 export type Write = 'create' | 'update' | 'delete'
 
@@ -169,13 +163,12 @@ export interface ResourceDef<K extends string = string, F extends readonly Field
   actions: readonly Action[]
   /** the API writes, when they differ from what the screens imply (see `allowedWrites`) */
   writes?: readonly Write[]
-  /** the model's special calls the gateway lets through (the upstream implements them beside the CRUD) */
-  calls?: readonly SpecialCall[]
   /**
    * CSV download: file `<prefix>_<ISO timestamp>.csv`; a column is a field name, or a header naming a
-   * field. A subset is the CSV filtered on one value of a filter, offered as a file of its own prefix.
+   * field @default columns: the list's columns. A subset is the CSV filtered on one value of a filter,
+   * offered as a file of its own prefix.
    */
-  csv?: { prefix: string; columns: readonly CsvColumn[]; subsets?: readonly CsvSubset[] }
+  csv?: { prefix: string; columns?: readonly CsvColumn[]; subsets?: readonly CsvSubset[] }
   /** records are checked against a reference model: they carry `mismatches` */
   comparison?: ComparisonDef
   /** the inline table (/auth/crud) allows one unsaved new row at a time (spec 001 §4, cloud contacts) */

@@ -4,9 +4,6 @@ import { Type, type Static } from '@sinclair/typebox'
  * The upstream's envelope (spec 001 §7: "Responses carry the record or list in data.data"):
  * the JSON body is { data } for a record and { data, meta } for a list; errors are { error }.
  */
-export const IdSchema = Type.Integer({ minimum: 1 })
-export const IdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) })
-
 export const ListMetaSchema = Type.Object({
   /** absent when the caller asked `count=none` */
   total: Type.Optional(Type.Integer()),
@@ -28,7 +25,8 @@ export const ErrorSchema = Type.Object({
   /** per-field messages, keyed by API field name (400, 409, 422): a form shows each under its field */
   fields: Type.Optional(Type.Record(Type.String(), Type.String())),
 })
-export type ApiError = Static<typeof ErrorSchema>
+/** The JSON body of every refusal (the web's ApiError class carries it as `info`). */
+export type ErrorBody = Static<typeof ErrorSchema>
 
 export interface ListAnswer<T> {
   data: T[]

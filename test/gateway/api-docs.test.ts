@@ -1,6 +1,7 @@
 import t from 'tap'
+import { CALL_LIST } from '../../shared/calls/index.js'
 import { RESOURCES } from '../../shared/resources/index.js'
-import { buildAllowlist, EXTRA_ROUTES, resourceRoutes } from '../../server/gateway/allowlist.js'
+import { ALLOWED_ROUTES, buildAllowlist } from '../../server/gateway/allowlist.js'
 import { apiPathOf, type OpenApiDocument } from '../../server/gateway/openapi.js'
 import { UPLOAD_TARGETS } from '../../server/gateway/upload-targets.js'
 import { startGateway, startPortal } from '../helper.js'
@@ -18,9 +19,11 @@ t.test('the OpenAPI description of /api: every forwarded path, and nothing the g
   t.same(document.components.securitySchemes, { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } })
 
   const described = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
-  const forwarded = [...RESOURCES.flatMap(resourceRoutes), ...EXTRA_ROUTES].map((r) => `${r.method} ${apiPathOf(r.path)}`)
+  const forwarded = ALLOWED_ROUTES.map((r) => `${r.method} ${apiPathOf(r.path)}`)
   const own = [
     'GET /api/session',
+    // the member self-service's public calls (plugins/self-service.ts)
+    ...CALL_LIST.filter(({ call }) => call.public).map(({ call }) => `${call.method} ${apiPathOf(call.path)}`),
     ...RESOURCES.filter((r) => r.csv).map((r) => `GET /api/csv/${r.key}`),
     ...Object.keys(UPLOAD_TARGETS).map((target) => `POST /api/upload/${target}`),
   ]
@@ -36,9 +39,9 @@ t.test('the OpenAPI description of /api: every forwarded path, and nothing the g
   )
   // what the proxy forwards is there to answer: each one is a route of the upstream itself
   t.same(
-    [...RESOURCES.flatMap(resourceRoutes), ...EXTRA_ROUTES]
-      .filter((route) => !portal.upstream.hasRoute({ method: route.method, url: `/${route.path}` }))
-      .map((route) => `${route.method} /${route.path}`),
+    ALLOWED_ROUTES.filter((route) => !portal.upstream.hasRoute({ method: route.method, url: `/${route.path}` })).map(
+      (route) => `${route.method} /${route.path}`,
+    ),
     [],
     'every forwarded path is a route of the upstream',
   )
@@ -47,7 +50,7 @@ t.test('the OpenAPI description of /api: every forwarded path, and nothing the g
     described.filter((route) => {
       if (own.includes(route)) return false
       const [method, path] = route.split(' ')
-      return !allows(method, path.replace(/^\/api\//, '').replace(/\{id\}/g, '1'))
+      return !allows(method, path.replace(/^\/api\//, '').replace(/\{\w+\}/g, '1'))
     }),
     [],
     'every described path is forwarded (or is one of the gateway’s own)',
@@ -82,9 +85,14 @@ t.test('every described call is one the gateway takes: sent as described, none i
   const document = (await (await fetch(`${gw.baseUrl}/api/docs/openapi.json`, { headers })).json()) as OpenApiDocument
   const unknown: string[] = []
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of Object.keys(item).map((m) => m.toUpperCase())) {
+    for (const [method, operation] of Object.entries(item).map(([m, o]) => [m.toUpperCase(), o] as const)) {
       const multipart = path.startsWith('/api/upload/')
-      const answer = await fetch(`${gw.baseUrl}${path.replace(/\{id\}/g, '1')}`, {
+      // each required query parameter, as described (the self-service's credential, its field)
+      const parameters = (operation.parameters ?? []) as { name: string; in: string; required?: boolean; schema: { enum?: string[] } }[]
+      const query = new URLSearchParams(
+        parameters.filter((p) => p.in === 'query' && p.required).map((p): [string, string] => [p.name, p.schema.enum?.[0] ?? 'x']),
+      )
+      const answer = await fetch(`${gw.baseUrl}${path.replace(/\{\w+\}/g, '1')}${query.size ? `?${query}` : ''}`, {
         method,
         headers: { ...headers, ...(method !== 'GET' && !multipart && { 'content-type': 'application/json' }) },
         body: method === 'GET' ? undefined : multipart ? new FormData() : '{}',

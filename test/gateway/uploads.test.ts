@@ -86,8 +86,19 @@ t.test('a starting gateway removes the spool folders of processes that are gone,
   t.equal(existsSync(live), true, 'the running one')
 })
 
-t.test('upload targets are registry models only', async (t) => {
-  t.same(Object.keys(UPLOAD_TARGETS), ['sap_cost_centers', 'cost_center_networks', 'cloud_bills', 'billing_jobs'])
+t.test('upload targets are the declared calls that carry a file, by registry model', async (t) => {
+  t.same(Object.keys(UPLOAD_TARGETS).sort(), ['billing_jobs', 'cloud_bills', 'cost_center_networks', 'sap_cost_centers'])
+  t.same(
+    Object.entries(UPLOAD_TARGETS)
+      .map(([target, { path }]) => `${target} → ${path}`)
+      .sort(),
+    [
+      'billing_jobs → cloud_bills/parse_pre_ap',
+      'cloud_bills → cloud_bills/upload',
+      'cost_center_networks → cost_center_networks/upload',
+      'sap_cost_centers → sap_cost_centers/upload',
+    ],
+  )
   t.equal(uploadTarget('sap_cost_centers'), UPLOAD_TARGETS.sap_cost_centers)
   for (const name of ['departments', 'companies', '__proto__', 'constructor', 'toString']) t.equal(uploadTarget(name), undefined, name)
 })

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
+import { CALL_LIST } from '../../shared/calls/index.js'
 import { RESOURCES, allowedWrites, writableFields, type FieldDef, type ResourceDef } from '../../shared/resources/index.js'
 import { rows } from '../../server/upstream/db/records/repository.js'
 import { serveUpstream, TOKEN } from './fixtures/serve.js'
@@ -100,6 +101,10 @@ interface Call {
   contentType?: string
 }
 
+/** The model's declared calls that take a body (a bad one is refused; a bodiless call has none to get wrong). */
+const bodyCalls = (resource: ResourceDef) =>
+  CALL_LIST.filter(({ model, call }) => model === resource.key && call.method !== 'GET' && call.body !== 'none').map(({ call }) => call)
+
 /** One call that must be refused: a bad route id, a structurally bad body, or one bad field. */
 function badCall(resource: ResourceDef, r: Random, existingId: number | undefined): Call | undefined {
   const writes = allowedWrites(resource)
@@ -108,14 +113,14 @@ function badCall(resource: ResourceDef, r: Random, existingId: number | undefine
     ...(writes.includes('create') ? ['create'] : []),
     ...(writes.includes('update') ? ['update', 'bad-id'] : []),
     ...(writes.includes('delete') ? ['bad-id-delete'] : []),
-    ...(resource.calls ?? []).filter((c) => c.method !== 'GET').map(() => 'call'),
+    ...bodyCalls(resource).map(() => 'call'),
   ]
   if (kinds.length === 0) return undefined
   const kind = r.pick(kinds)
   const badId = () => r.pick(['0', '-1', '99999999999999999999', 'abc', '1e3', '1.5', '%00', '2147483648', String(2 ** 53)])
   if (kind === 'bad-id-delete') return { method: 'DELETE', path: `/${resource.path}/${badId()}` }
   if (kind === 'call') {
-    const call = r.pick((resource.calls ?? []).filter((c) => c.method !== 'GET'))
+    const call = r.pick(bodyCalls(resource))
     const body = r.pick([
       '',
       'not json',
@@ -125,7 +130,7 @@ function badCall(resource: ResourceDef, r: Random, existingId: number | undefine
       deep(2000 + Math.floor(r.next() * 8000)),
       JSON.stringify({ [resource.bodyKey]: r.pick([null, [], 'x', 7, { email: r.pick([5, [], 'not-an-email', `a\u0000b`]) }]) }),
     ])
-    return { method: call.method as Call['method'], path: `/${resource.path}/${call.path}`, body }
+    return { method: call.method as Call['method'], path: `/${call.path.replace(/:\w+/g, '1')}`, body }
   }
   const id = kind === 'bad-id' ? badId() : kind === 'update' ? String(existingId ?? 1) : undefined
   const path = id === undefined ? `/${resource.path}` : `/${resource.path}/${id}`
@@ -189,7 +194,7 @@ t.test(`fuzz: ${PAYLOADS} bad payloads over every mutating route, seed ${SEED}`,
   }
 
   const r = generator(SEED)
-  const writable = RESOURCES.filter((resource) => allowedWrites(resource).length || resource.calls?.some((c) => c.method !== 'GET'))
+  const writable = RESOURCES.filter((resource) => allowedWrites(resource).length || bodyCalls(resource).length)
   const byStatus = new Map<number, number>()
   const failures: string[] = []
   let sent = 0

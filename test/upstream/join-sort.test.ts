@@ -13,7 +13,7 @@ import t from 'tap'
 import { getResource, RESOURCES } from '../../shared/resources/index.js'
 import { openDatabase, openTestDatabase } from '../../server/upstream/db/client.js'
 import { shapeOf } from '../../server/upstream/db/records/columns.js'
-import { recordRepository, rows, type ListFilter, type ListQuery } from '../../server/upstream/db/records/repository.js'
+import { recordRepository, rows, type ListFilter, type ListParams } from '../../server/upstream/db/records/repository.js'
 
 const resource = getResource('cost_centers')
 const shape = shapeOf(resource, RESOURCES)
@@ -89,7 +89,7 @@ t.test('sorts by a looked-up field: the plain ORDER BY, page by page and by curs
         for (const sort of [field, `-${field}`]) {
           const expected = await plain(field, sort.startsWith('-'), conditions)
           const { seen, executor } = recording()
-          const query = (more: Partial<ListQuery>): ListQuery => ({ page: 1, perPage: PER_PAGE, sort, filters, ...more })
+          const query = (more: Partial<ListParams>): ListParams => ({ page: 1, perPage: PER_PAGE, sort, filters, ...more })
           const byPages: number[] = []
           for (let page = 1; ; page++) {
             const { data } = await repo.list(executor, query({ page }))
@@ -98,7 +98,7 @@ t.test('sorts by a looked-up field: the plain ORDER BY, page by page and by curs
           }
           const boolean = resource.fields.find((f) => f.name === field)!.type === 'boolean'
           const byCursor: number[] = []
-          for (let after: ListQuery['after']; ;) {
+          for (let after: ListParams['after']; ;) {
             const { data, next } = await repo.list(executor, query({ after, count: 'none' }))
             byCursor.push(...data.map((r) => Number(r.id)))
             if (!next) break

@@ -214,3 +214,43 @@ t.test('with SMTP_URL the report goes to the SMTP server (smtp-server, parsed by
   t.equal(mail.attachments[0].content.toString('utf8').split('\r\n')[0].split(',')[0], 'identifier', 'the CSV header')
   t.same(readOutbox(outboxDir), [], 'nothing written to the outbox')
 })
+
+t.test('the upstream routes exactly the calls shared/calls declares, each as declared', async (t) => {
+  const { default: Fastify } = await import('fastify')
+  const { CALL_LIST } = await import('../../shared/calls/index.js')
+  const { RESOURCES } = await import('../../shared/resources/index.js')
+  const { specialRoutes } = await import('../../server/upstream/routes/special.js')
+  const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } })
+  const routed: string[] = []
+  const bodies = new Map<string, unknown>()
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue
+      routed.push(`${method} ${route.url}`)
+      bodies.set(`${method} ${route.url}`, route.schema?.body)
+    }
+  })
+  await app.register(specialRoutes, { resources: RESOURCES })
+  await app.ready()
+  t.teardown(() => app.close())
+  const declared = CALL_LIST.map(({ call }) => `${call.method} /${call.path}`)
+  t.same(routed.toSorted(), declared.toSorted(), 'every declared call has a route, and no route is undeclared')
+  for (const { domain, name, call } of CALL_LIST) {
+    // a declared body is the one the route validates
+    if (call.body && call.body !== 'none') t.equal(bodies.get(`${call.method} /${call.path}`), call.body, `${domain}.${name}: its body`)
+  }
+
+  // a test's upstream that serves fewer models routes fewer calls
+  const few = Fastify()
+  const fewRouted: string[] = []
+  few.addHook('onRoute', (route) => void (route.method !== 'HEAD' && fewRouted.push(`${String(route.method)} ${route.url}`)))
+  await few.register(specialRoutes, { resources: RESOURCES.filter((r) => r.key === 'cost_centers') })
+  await few.ready()
+  t.teardown(() => few.close())
+  t.same(fewRouted.toSorted(), [
+    'GET /auth/validate_token',
+    'POST /cost_centers/send_expired_cost_centers_report',
+    'POST /cost_centers/send_report',
+    'POST /db_dump/dump_db',
+  ])
+})

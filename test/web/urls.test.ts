@@ -1,8 +1,9 @@
 /** The web's pure helpers: the paths table, the list query ⇄ URL, date picker range, write texts. */
 import t from 'tap'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../shared/constants.js'
+import { CALL_LIST, UPLOADS, type UploadTargetName } from '../../shared/calls/index.js'
 import { getResource } from '../../shared/resources/index.js'
-import { apiPath, paths, safeReturnTo } from '../../web/src/config/paths.js'
+import { apiPath, paths, safeAuthPath } from '../../web/src/config/paths.js'
 import { ApiError } from '../../web/src/lib/api-client.js'
 import { pickerRange } from '../../web/src/lib/dates.js'
 import { changeSearch, listChanges, parseListQuery } from '../../web/src/lib/list-query.js'
@@ -27,19 +28,34 @@ t.test('paths: every href of the app from one table', async (t) => {
   t.equal(paths.unauth.home.getHref('/auth/view/departments?page=2'), '/unauth/home?returnTo=%2Fauth%2Fview%2Fdepartments%3Fpage%3D2')
   t.equal(paths.oidc.login.getHref(), '/oidc/login?returnTo=%2Fauth%2Fhome')
   t.equal(paths.auth.activeDirectory.getHref('gcp'), '/auth/active-directory/groups-gcp')
-  t.equal(paths.api.adGroups.getHref('aws', { dormant: 'false', page: '2' }), '/api/ad/groups?aws&dormant=false&page=2')
-  t.equal(paths.api.adGroups.getHref('azure', {}), '/api/ad/groups?azure')
-  t.equal(paths.api.adGroups.getHref('gcp', { dormant: 'true' }), '/api/ad/groups?dormant=true', 'GCP: no flag (spec 000 §7)')
-  t.equal(apiPath(model('cloud_parents'), { method: 'GET', path: 'posture' }), '/api/cloud_parents/posture')
+  t.equal(paths.api.directory.groups.getHref({ aws: '', dormant: 'false', page: '2' }), '/api/ad/groups?aws&dormant=false&page=2')
+  t.equal(paths.api.directory.groups.getHref({ azure: '' }), '/api/ad/groups?azure', 'an empty value is a bare flag (spec 000 §7)')
+  t.equal(paths.api.directory.groups.getHref({ dormant: 'true', by_name: undefined }), '/api/ad/groups?dormant=true', 'undefined: left out')
+  t.equal(paths.api.cloudParents.posture.getHref({ business_units: 'A & B,C' }), '/api/cloud_parents/posture?business_units=A+%26+B%2CC')
+  t.equal(paths.api.selfService.credential.getHref({ id: 12 }), '/api/dcoe/members/12/credential', 'a path parameter is filled')
+  t.equal(
+    paths.api.selfService.updateRestricted.getHref({ member_id: '7/x', credential: 'a.b' }),
+    '/api/members/update-restricted/7%2Fx?credential=a.b',
+    'encoded; the rest is the query',
+  )
+  t.throws(() => paths.api.selfService.credential.getHref(), /no value for :id/)
+  t.equal(paths.api.costCenters.sendReport.path, '/api/cost_centers/send_report')
+  t.equal(paths.api.upload.sap_cost_centers.getHref(), '/api/upload/sap_cost_centers')
   t.equal(paths.api.dcoeMemberBlacklist.getHref(12), '/api/dcoe/members/12')
-  t.equal(paths.api.costCenterSendReport.getHref(), '/api/cost_centers/send_report')
   t.equal(apiPath(model('dcoe_members')), '/api/dcoe/members')
-  t.throws(() => apiPath(model('departments'), { method: 'POST', path: 'nope' }), /not a declared call/)
+})
+
+t.test('paths: the web calls each declared call (shared/calls) by its domain and name', async (t) => {
+  for (const { domain, name, call } of CALL_LIST) {
+    const callPath = (paths.api as unknown as Record<string, Record<string, { path: string }>>)[domain][name]
+    t.equal(callPath.path, `/api/${call.path}`, `${domain}.${name}`)
+  }
+  for (const { target } of UPLOADS) t.equal(paths.api.upload[target as UploadTargetName].getHref(), `/api/upload/${target}`)
 })
 
 t.test('paths: returnTo stays inside the protected area', async (t) => {
-  t.equal(safeReturnTo('/auth/view/departments?page=2'), '/auth/view/departments?page=2')
-  t.equal(safeReturnTo('/auth/view/../create/departments'), '/auth/create/departments', 'normalised as a browser would')
+  t.equal(safeAuthPath('/auth/view/departments?page=2'), '/auth/view/departments?page=2')
+  t.equal(safeAuthPath('/auth/view/../create/departments'), '/auth/create/departments', 'normalised as a browser would')
   for (const bad of [
     undefined,
     null,
@@ -53,7 +69,7 @@ t.test('paths: returnTo stays inside the protected area', async (t) => {
     '/auth/%2e%2e//evil.example',
     '/auth/../unauth/home',
   ]) {
-    t.equal(safeReturnTo(bad), '/', `refused: ${JSON.stringify(bad)}`)
+    t.equal(safeAuthPath(bad), '/', `refused: ${JSON.stringify(bad)}`)
   }
 })
 

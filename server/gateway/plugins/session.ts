@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import { FileRevocations, PostgresRevocations } from '../revocations.js'
 
 /** What the session cookie holds: who, and when. Never a token (TECH-NOTES: ≤ 4 KB, tokens stay here). */
-export interface SessionUser {
+export interface SessionRecord {
   sid: string
   sub: string
   email: string
@@ -32,13 +32,13 @@ export interface SessionOptions {
 
 export interface Sessions {
   /** a brand-new session (new sid, nothing carried over) for a user who just signed in */
-  start(request: FastifyRequest, user: { sub: string; email: string; name: string }): SessionUser
+  start(request: FastifyRequest, user: { sub: string; email: string; name: string }): SessionRecord
   /** the signed-in user, or null when absent, idle too long, too old or logged out */
-  current(request: FastifyRequest): Promise<SessionUser | null>
+  current(request: FastifyRequest): Promise<SessionRecord | null>
   /** who the cookie names, if its session is still valid, changing nothing (for refused requests' audit lines) */
-  peek(request: FastifyRequest): Promise<SessionUser | null>
+  peek(request: FastifyRequest): Promise<SessionRecord | null>
   /** ends the session and revokes its cookie everywhere; returns who it was */
-  end(request: FastifyRequest): Promise<SessionUser | null>
+  end(request: FastifyRequest): Promise<SessionRecord | null>
 }
 
 declare module 'fastify' {
@@ -59,7 +59,7 @@ export interface LoginFlow {
 }
 
 // secure-session types its data through an interface we cannot extend per session name
-const portalSession = (request: FastifyRequest) => request.session as unknown as Session<SessionUser>
+const portalSession = (request: FastifyRequest) => request.session as unknown as Session<SessionRecord>
 
 export const LOGIN_FLOW_SECONDS = 10 * 60
 
@@ -89,7 +89,7 @@ export const sessionPlugin = fp<SessionOptions>(
     // at the price of the idle limit striking up to this much early
     const touchEvery = Math.min(60_000, opts.idleTimeoutMs / 4)
 
-    const read = (request: FastifyRequest): SessionUser | null => {
+    const read = (request: FastifyRequest): SessionRecord | null => {
       const s = portalSession(request)
       const sid = s.get('sid')
       if (typeof sid !== 'string') return null
@@ -98,16 +98,16 @@ export const sessionPlugin = fp<SessionOptions>(
       return { sid, sub, email, name, loginAt, lastSeen }
     }
 
-    const valid = async (user: SessionUser, now: number) =>
+    const valid = async (user: SessionRecord, now: number) =>
       now - user.loginAt < opts.absoluteTimeoutMs && now - user.lastSeen < opts.idleTimeoutMs && !(await revocations.isRevoked(user.sid))
 
     const sessions: Sessions = {
       start(request, user) {
         const now = opts.now()
-        const fresh: SessionUser = { sid: randomUUID(), ...user, loginAt: now, lastSeen: now }
+        const fresh: SessionRecord = { sid: randomUUID(), ...user, loginAt: now, lastSeen: now }
         const s = portalSession(request)
         s.regenerate()
-        for (const key of Object.keys(fresh) as (keyof SessionUser)[]) s.set(key, fresh[key])
+        for (const key of Object.keys(fresh) as (keyof SessionRecord)[]) s.set(key, fresh[key])
         fastify.metrics?.sessionCreated()
         return fresh
       },

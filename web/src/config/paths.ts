@@ -2,8 +2,9 @@
  * Every route of the app, and the only place that builds a URL (bulletproof-react's paths table).
  * Screens not built yet still have their path here so the menu can link to them.
  */
-import { safeReturnTo as safePath } from '../../../shared/return-to.js'
-import { allowedWrites, getResource, type Action, type ResourceDef, type SpecialCall, type Write } from '../../../shared/resources/index.js'
+import { sameOriginPath } from '../../../shared/return-to.js'
+import { CALLS, UPLOADS, fillPath, type CallDef, type CallDomainName, type UploadTargetName } from '../../../shared/calls/index.js'
+import { allowedWrites, getResource, type Action, type ResourceDef, type Write } from '../../../shared/resources/index.js'
 
 const fixed = (path: string) => ({ path, getHref: () => path })
 
@@ -20,23 +21,50 @@ function writable(resource: ResourceDef, write: Write): ResourceDef {
   return resource
 }
 
-/**
- * The gateway path of a registry model (`/api/<resource.path>`), or of one of its special calls
- * (`/api/<resource.path>/<call.path>`). The call must be declared in the model's `calls` (the
- * gateway lets through only those), else this throws: at module load, for the calls below.
- */
-export function apiPath(resource: ResourceDef, call?: SpecialCall): string {
-  const base = `/api/${resource.path}`
-  if (!call) return base
-  const declared = resource.calls?.some((c) => c.method === call.method && c.path === call.path)
-  if (!declared) throw new Error(`paths: ${call.method} ${resource.path}/${call.path} is not a declared call of ${resource.key}`)
-  return `${base}/${call.path}`
+/** The gateway path of a registry model's CRUD: `/api/<resource.path>`. */
+export function apiPath(resource: ResourceDef): string {
+  return `/api/${resource.path}`
 }
 
-const costCenters = registered('cost_centers')
+type Params = Readonly<Record<string, string | number | undefined>>
+
+/**
+ * A declared call's gateway path (shared/calls). `getHref` fills the path's `:<name>` from `params`
+ * and sends the others as the query, in their order; an empty value is a bare flag (spec 000 §7 `?aws`),
+ * an undefined one is left out.
+ */
+function callPath(call: CallDef) {
+  const path = `/api/${call.path}`
+  return {
+    path,
+    getHref: (params: Params = {}) => {
+      const inPath = new Set([...call.path.matchAll(/:(\w+)/g)].map(([, name]) => name))
+      const query = Object.entries(params)
+        .filter(([name, value]) => !inPath.has(name) && value !== undefined)
+        .map(([name, value]) => (value === '' ? encodeURIComponent(name) : new URLSearchParams({ [name]: String(value) }).toString()))
+      const filled = `/api/${fillPath(call.path, params as Record<string, string | number>)}`
+      return query.length ? `${filled}?${query.join('&')}` : filled
+    },
+  }
+}
+
+type CallPaths = { [D in CallDomainName]: { [N in keyof (typeof CALLS)[D]['calls']]: ReturnType<typeof callPath> } }
+
+/** Every declared call's path, by domain and name as shared/calls declares it: `calls.costCenters.sendReport`. */
+const calls = Object.fromEntries(
+  Object.entries(CALLS).map(([domain, { calls }]) => [
+    domain,
+    Object.fromEntries(Object.entries(calls as Record<string, CallDef>).map(([name, call]) => [name, callPath(call)])),
+  ]),
+) as CallPaths
+
+/** The gateway's multipart uploads (server/gateway/upload-targets.ts), by target: not upstream paths. */
+const uploads = Object.fromEntries(UPLOADS.map(({ target }) => [target, fixed(`/api/upload/${target}`)])) as Record<
+  UploadTargetName,
+  ReturnType<typeof fixed>
+>
+
 const cloudContacts = registered('cloud_contacts')
-const cloudParents = registered('cloud_parents')
-const cloudBills = registered('cloud_bills')
 const dcoeMembers = writable(registered('dcoe_members'), 'update')
 const teamMembershipTickets = writable(registered('team_membership_tickets'), 'create')
 
@@ -102,14 +130,9 @@ export const paths = {
   },
   api: {
     session: fixed('/api/session'),
-    /** the special endpoints of spec 001 §7 and 000 §7, from the registry (the lists have resource-api.ts) */
-    costCenterSendReport: fixed(apiPath(costCenters, { method: 'POST', path: 'send_report' })),
-    cloudContactByEmail: fixed(apiPath(cloudContacts, { method: 'POST', path: 'by_email' })),
-    terminatedContactsReport: fixed(
-      apiPath(cloudContacts, { method: 'POST', path: 'send_email_report_of_terminated_cloud_parent_owners' }),
-    ),
-    expiredCostCentersReport: fixed(apiPath(costCenters, { method: 'POST', path: 'send_expired_cost_centers_report' })),
-    terminatedAccountsEmails: fixed(apiPath(cloudParents, { method: 'POST', path: 'send_email_to_terminated_cloud_accounts' })),
+    /** the special calls of spec 001 §7 and 000 §7 (shared/calls); the lists have resource-api.ts */
+    ...calls,
+    upload: uploads,
     cloudContactLookup: {
       path: apiPath(cloudContacts),
       getHref: (email: string, page: number, perPage: number) =>
@@ -120,62 +143,11 @@ export const paths = {
       path: `${apiPath(dcoeMembers)}/:id`,
       getHref: (id: number) => `${apiPath(dcoeMembers)}/${encodeURIComponent(String(id))}`,
     },
-    /** POST: a signed, expiring /unauth/update-member link for one CCoE member */
-    dcoeMemberCredential: {
-      path: `${apiPath(dcoeMembers)}/:id/credential`,
-      getHref: (id: number) => `${apiPath(dcoeMembers)}/${encodeURIComponent(String(id))}/credential`,
-    },
     teamMembershipTickets: fixed(apiPath(teamMembershipTickets)),
-    /** the gateway's multipart upload (server/gateway/upload-targets.ts), not an upstream path */
-    sapCostCentersUpload: fixed('/api/upload/sap_cost_centers'),
-    networksUpload: fixed('/api/upload/cost_center_networks'),
-    /** spec 000 §7: the Cloud Factory forms (server/gateway/allowlist.ts EXTRA_ROUTES) */
-    azureGroups: fixed('/api/azure-groups'),
-    gcpFolders: fixed('/api/gcp-folders'),
-    awsAccountCreate: fixed('/api/account/create'),
-    azureSubscriptionCreate: fixed('/api/azure-subscriptions/create'),
-    gcpProjectCreate: fixed('/api/gcp-project/create'),
-    spincoSgAdd: fixed('/api/spinco_sgs/add'),
-    spincoSgRemove: fixed('/api/spinco_sgs/remove'),
-    /** spec 000 §7: the member self-service (public, server/gateway/plugins/self-service.ts) */
-    memberUpdateRestricted: {
-      path: '/api/members/update-restricted/:member_id',
-      getHref: (memberId: string, credential: string) =>
-        `/api/members/update-restricted/${encodeURIComponent(memberId)}?${new URLSearchParams({ credential })}`,
-    },
-    selectOptions: {
-      path: '/api/select_options',
-      getHref: (field: 'department' | 'business_unit', link?: { memberId: string; credential: string }) =>
-        `/api/select_options?${new URLSearchParams({ by_field: field, ...(link && { member_id: link.memberId, credential: link.credential }) })}`,
-    },
-    billsUpload: fixed('/api/upload/cloud_bills'),
-    /** spec 000 §7: the Billing Automation page; finalizing goes through the gateway's upload target */
-    processAzureInvoice: fixed(apiPath(cloudBills, { method: 'POST', path: 'process_azure_invoice' })),
-    processGoogleInvoice: fixed(apiPath(cloudBills, { method: 'POST', path: 'process_google_invoice' })),
-    loadGcpData: fixed(apiPath(cloudBills, { method: 'POST', path: 'update_dashboard' })),
-    billsSpend: {
-      path: apiPath(cloudBills, { method: 'GET', path: 'spend' }),
-      getHref: (query: { key: string; startDate: string; endDate: string }) =>
-        `${apiPath(cloudBills, { method: 'GET', path: 'spend' })}?${new URLSearchParams(query)}`,
-    },
-    finalizeInvoiceUpload: fixed('/api/upload/billing_jobs'),
-    /** spec 000 §7: two of the Home report cards */
-    zippedAwsBill: fixed(apiPath(cloudBills, { method: 'POST', path: 'send_zipped_aws_bill' })),
-    copilotWorkbook: fixed('/api/github/send_copilot_xlsx_email'),
-    databaseBackup: fixed('/api/db_dump/dump_db'),
-    /** spec 000 §7: GET /ad/groups?aws | ?azure | (GCP: no flag), with the page's toggles and paging */
-    adGroups: {
-      path: '/api/ad/groups',
-      getHref: (cloud: 'aws' | 'azure' | 'gcp', query: Record<string, string>) => {
-        const params = new URLSearchParams(query).toString()
-        const flag = cloud === 'gcp' ? '' : cloud
-        return `/api/ad/groups?${[flag, params].filter(Boolean).join('&')}`
-      },
-    },
   },
 } as const
 
 /** A same-origin path inside the protected area, else '/': never follow an open redirect. */
-export function safeReturnTo(value: string | null | undefined): string {
-  return safePath(value, paths.root.getHref(), '/auth/')
+export function safeAuthPath(value: string | null | undefined): string {
+  return sameOriginPath(value, paths.root.getHref(), '/auth/')
 }

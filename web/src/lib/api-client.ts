@@ -17,15 +17,15 @@
  * (which the browser adds itself) against CSRF. `GET /api/session` → {"email","name"} or 401.
  */
 import { mutate } from 'swr'
-import type { ApiError as ApiErrorBody } from '../../../shared/schemas/common.js'
+import type { ErrorBody } from '../../../shared/schemas/common.js'
 import { paths } from '../config/paths.js'
 
 /** Thrown for every failed request: `status` is the HTTP status (0 for a network failure). */
 export class ApiError extends Error {
   readonly status: number
-  readonly info: Partial<ApiErrorBody> | undefined
+  readonly info: Partial<ErrorBody> | undefined
 
-  constructor(status: number, info: Partial<ApiErrorBody> | undefined, fallback: string) {
+  constructor(status: number, info: Partial<ErrorBody> | undefined, fallback: string) {
     super(info?.error || fallback)
     this.name = 'ApiError'
     this.status = status
@@ -84,7 +84,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
   if (!res.ok) {
     // the session ended (reads and writes alike): re-check it, so the auth guard sends the person to sign in
     if (res.status === 401 && url !== paths.api.session.getHref()) void mutate(paths.api.session.getHref())
-    const info = payload && typeof payload === 'object' ? (payload as Partial<ApiErrorBody>) : undefined
+    const info = payload && typeof payload === 'object' ? (payload as Partial<ErrorBody>) : undefined
     throw new ApiError(res.status, info, `Request failed with status ${res.status}`)
   }
   return payload as T

@@ -2,7 +2,7 @@ import useSWR from 'swr'
 import { getResource } from '../../../shared/resources/index.js'
 import type { ListAnswer } from '../../../shared/schemas/common.js'
 import type { DashboardMeta, Posture } from '../../../shared/schemas/dashboard.js'
-import { apiPath } from '../config/paths.js'
+import { paths } from '../config/paths.js'
 import { listUrl, type Row } from './resource-api.js'
 
 const cloudParents = getResource('cloud_parents')
@@ -21,7 +21,6 @@ export function useDashboardMeta() {
  * no request while none is chosen (the counts of no unit are all zeros: the page asks for one instead).
  */
 export function usePosture(businessUnits: readonly string[]) {
-  const base = apiPath(cloudParents, { method: 'GET', path: 'posture' })
-  const url = businessUnits.length ? `${base}?${new URLSearchParams({ business_units: businessUnits.join(',') })}` : null
+  const url = businessUnits.length ? paths.api.cloudParents.posture.getHref({ business_units: businessUnits.join(',') }) : null
   return useSWR<{ data: Posture }>(url, { keepPreviousData: true })
 }

@@ -35,7 +35,7 @@ export function listUrl(resource: ResourceDef, query: ListQuery): string {
 }
 
 /** True for every SWR key that is a list or record of this resource (to revalidate after writes). */
-export function isResourceKey(resource: ResourceDef) {
+export function resourceCacheKeys(resource: ResourceDef) {
   const base = apiBase(resource)
   return (key: unknown) => typeof key === 'string' && (key === base || key.startsWith(`${base}?`) || key.startsWith(`${base}/`))
 }

@@ -1,6 +1,6 @@
 import useSWR from 'swr'
 import { useSearch } from 'wouter'
-import { paths, safeReturnTo } from '../config/paths.js'
+import { paths, safeAuthPath } from '../config/paths.js'
 import { ApiError } from './api-client.js'
 
 export interface SessionUser {
@@ -55,9 +55,9 @@ export function clearStoredSession(): void {
 /**
  * Where signing in should land: the protected path (query included) the auth guard put in
  * `?returnTo=` when it sent a logged-out visitor to the welcome page, else the home page.
- * Only same-origin /auth/ paths are taken (safeReturnTo).
+ * Only same-origin /auth/ paths are taken (safeAuthPath).
  */
 export function useReturnTo(): string {
-  const asked = safeReturnTo(new URLSearchParams(useSearch()).get('returnTo'))
+  const asked = safeAuthPath(new URLSearchParams(useSearch()).get('returnTo'))
   return asked === paths.root.getHref() ? paths.auth.home.getHref() : asked
 }

@@ -19,7 +19,7 @@ import type { RecordAnswer } from '../../../shared/schemas/common.js'
 import type { ResourceDef } from '../../../shared/resources/index.js'
 import { apiPath } from '../config/paths.js'
 import { ApiError, errorText } from './api-client.js'
-import { createRecord, deleteRecord, isResourceKey, recordUrl, updateRecord, type Row } from './resource-api.js'
+import { createRecord, deleteRecord, resourceCacheKeys, recordUrl, updateRecord, type Row } from './resource-api.js'
 import { toastErrorWithAction, toastFailure, toastSuccess } from './toaster.js'
 import { fieldErrorsOf, type FieldErrors } from './write-texts.js'
 
@@ -131,7 +131,7 @@ function useWriteController<Arg, Answer>(
           void toastErrorWithAction(err.message, {
             text: RELOAD_CHANGED_RECORD,
             onClick: () =>
-              void mutate(isResourceKey(resource))
+              void mutate(resourceCacheKeys(resource))
                 .then(() => mutate(url))
                 .then(() => onReloaded?.()),
           })
@@ -140,7 +140,7 @@ function useWriteController<Arg, Answer>(
         return undefined
       }
       void toastSuccess(successText)
-      if (revalidate) void mutate(isResourceKey(resource))
+      if (revalidate) void mutate(resourceCacheKeys(resource))
       await onSuccess?.(answer)
       // an empty answer (204) is still a success: undefined means only a failure
       return answer ?? (null as Answer)

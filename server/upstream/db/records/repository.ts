@@ -42,7 +42,7 @@ export interface ListFilter {
   terms?: string
 }
 
-export interface ListQuery {
+export interface ListParams {
   page: number
   perPage: number
   /** a readable field, '-' prefix for descending */
@@ -204,7 +204,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
      * join, to_char) then runs for the page's rows only. The total is the page's own arithmetic
      * when the page is short, else a capped count (an estimate past EXACT_TOTAL_LIMIT).
      */
-    async list(db: Executor, query: ListQuery): Promise<ListPage> {
+    async list(db: Executor, query: ListParams): Promise<ListPage> {
       const descending = query.sort.startsWith('-')
       const dir = descending ? sql`DESC` : sql`ASC`
       const key = query.sort.replace(/^-/, '')

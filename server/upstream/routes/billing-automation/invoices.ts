@@ -1,18 +1,15 @@
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
+import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
-import { AzureInvoiceSchema, GoogleInvoiceSchema, inCloudBill, LoadGcpDataSchema } from '../../../../shared/schemas/billing-automation.js'
 import { rows, type Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { declaredRoute } from '../declared.js'
 import { count, money, recordJobs, requester } from './jobs.js'
 
-const AzureSchema = inCloudBill(AzureInvoiceSchema)
-const GoogleSchema = inCloudBill(GoogleInvoiceSchema)
-const LoadGcpSchema = inCloudBill(LoadGcpDataSchema)
-const AnswerSchema = Type.Object({ data: Type.Object({ message: Type.String(), inserted: Type.Number(), invoices: Type.Number() }) })
+const calls = CALLS.billingAutomation.calls
 
 type InvoiceProvider = 'azure' | 'gcp'
 const PROVIDER_NAMES: Record<InvoiceProvider, string> = { azure: 'Azure', gcp: 'Google' }
@@ -59,7 +56,7 @@ async function billInvoice(tx: Executor, invoice: Invoice): Promise<{ inserted: 
  * (0 when nothing was waiting, and then no job is recorded).
  * Each records a billing job (who, which invoices, how many lines, their total).
  */
-export const invoiceRoutes: FastifyPluginAsync<{ resource: ResourceDef }> = async (app, { resource }) => {
+export const invoiceRoutes: FastifyPluginAsync = async (app) => {
   const db = () => app.database.db
   const schemaErrorFormatter = bodyErrorFormatter({ data: 'Invoice id', date: 'Date', provider: 'Provider' })
 
@@ -92,25 +89,25 @@ export const invoiceRoutes: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
     })
   }
 
-  app.post<{ Body: Static<typeof AzureSchema> }>(
-    `/${resource.path}/process_azure_invoice`,
-    { schema: { body: AzureSchema, response: { 200: AnswerSchema } }, schemaErrorFormatter },
-    async (request) => ({ data: await processOne('azure', request.body.cloud_bill.data, undefined, requester(request)) }),
-  )
+  app.route<{ Body: Static<typeof calls.processAzureInvoice.body> }>({
+    ...declaredRoute(calls.processAzureInvoice),
+    schemaErrorFormatter,
+    handler: async (request) => ({ data: await processOne('azure', request.body.cloud_bill.data, undefined, requester(request)) }),
+  })
 
-  app.post<{ Body: Static<typeof GoogleSchema> }>(
-    `/${resource.path}/process_google_invoice`,
-    { schema: { body: GoogleSchema, response: { 200: AnswerSchema } }, schemaErrorFormatter },
-    async (request) => {
+  app.route<{ Body: Static<typeof calls.processGoogleInvoice.body> }>({
+    ...declaredRoute(calls.processGoogleInvoice),
+    schemaErrorFormatter,
+    handler: async (request) => {
       const { data, date } = request.body.cloud_bill
       return { data: await processOne('gcp', data, date, requester(request)) }
     },
-  )
+  })
 
-  app.post<{ Body: Static<typeof LoadGcpSchema> }>(
-    `/${resource.path}/update_dashboard`,
-    { schema: { body: LoadGcpSchema, response: { 200: AnswerSchema } }, schemaErrorFormatter },
-    async (request) => {
+  app.route<{ Body: Static<typeof calls.loadGcpData.body> }>({
+    ...declaredRoute(calls.loadGcpData),
+    schemaErrorFormatter,
+    handler: async (request) => {
       const by = requester(request)
       return {
         data: await db().transaction(async (tx) => {
@@ -140,5 +137,5 @@ export const invoiceRoutes: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
         }),
       }
     },
-  )
+  })
 }

@@ -1,17 +1,13 @@
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
+import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { csvFileName, registryCsv } from '../../mail/registry-csv.js'
 import { bodyErrorFormatter } from '../body-errors.js'
-import { ReportAnswerSchema } from '../cost-centers/send-report.js'
+import { declaredRoute } from '../declared.js'
 
-const ExportSchema = Type.Object(
-  {
-    cloud_certification: Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false }),
-  },
-  { additionalProperties: false },
-)
+const call = CALLS.cloudCertifications.calls.export
 
 /**
  * POST /cloud_certifications/export {"cloud_certification":{"email":"a@b"}} (spec 001 §7, the Export
@@ -23,13 +19,10 @@ export const exportRoute: FastifyPluginAsync<{ resource: ResourceDef; registry: 
   app,
   { resource, registry },
 ) => {
-  app.post<{ Body: Static<typeof ExportSchema> }>(
-    `/${resource.path}/export`,
-    {
-      schema: { body: ExportSchema, response: { 200: ReportAnswerSchema } },
-      schemaErrorFormatter: bodyErrorFormatter({ email: 'Email' }),
-    },
-    async (request) => {
+  app.route<{ Body: Static<typeof call.body> }>({
+    ...declaredRoute(call),
+    schemaErrorFormatter: bodyErrorFormatter({ email: 'Email' }),
+    handler: async (request) => {
       const { email: to } = request.body.cloud_certification
       const filename = csvFileName(resource)
       app.mail.sendLater(
@@ -43,5 +36,5 @@ export const exportRoute: FastifyPluginAsync<{ resource: ResourceDef; registry: 
       )
       return { data: { message: MESSAGES.reportEmailed } }
     },
-  )
+  })
 }

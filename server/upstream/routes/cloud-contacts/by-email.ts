@@ -1,17 +1,14 @@
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
+import { CALLS } from '../../../../shared/calls/index.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { recordRepository } from '../../db/records/repository.js'
 import { dbHttpError } from '../crud/db-errors.js'
 import { resourceSchemas } from '../crud/schemas.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { declaredRoute } from '../declared.js'
 
-const ByEmailSchema = Type.Object(
-  {
-    cloud_contact: Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false }),
-  },
-  { additionalProperties: false },
-)
+const call = CALLS.cloudContacts.calls.byEmail
 
 /** 'jane.doe+cloud@example.com' → 'Jane Doe': the create form asks only for the address (spec 001 §2). */
 export function nameFromEmail(email: string): string {
@@ -33,13 +30,13 @@ export const byEmailRoute: FastifyPluginAsync<{ resource: ResourceDef; registry:
   { resource, registry },
 ) => {
   const records = recordRepository(resource, registry)
-  app.post<{ Body: Static<typeof ByEmailSchema> }>(
-    `/${resource.path}/by_email`,
-    {
-      schema: { body: ByEmailSchema, response: { 201: resourceSchemas(resource).record } },
-      schemaErrorFormatter: bodyErrorFormatter({ email: 'Email' }),
-    },
-    async (request, reply) => {
+  const route = declaredRoute(call)
+  app.route<{ Body: Static<typeof call.body> }>({
+    ...route,
+    // the answer is the new record, as the model's create answers it
+    schema: { ...route.schema, response: { 201: resourceSchemas(resource).record } },
+    schemaErrorFormatter: bodyErrorFormatter({ email: 'Email' }),
+    handler: async (request, reply) => {
       const email = request.body.cloud_contact.email.trim()
       const values = { email, name: nameFromEmail(email), terminated: false }
       try {
@@ -50,5 +47,5 @@ export const byEmailRoute: FastifyPluginAsync<{ resource: ResourceDef; registry:
         throw dbHttpError(resource, err, 'write', values) ?? err
       }
     },
-  )
+  })
 }

@@ -1,19 +1,15 @@
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
+import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { csvHeader, csvRows, type CsvColumnOf } from '../../../../shared/csv.js'
 import { rows } from '../../db/records/repository.js'
 import { bodyErrorFormatter } from '../body-errors.js'
-import { ReportAnswerSchema } from '../cost-centers/send-report.js'
+import { declaredRoute } from '../declared.js'
 
-const TerminatedReportSchema = Type.Object(
-  {
-    cloud_contact: Type.Object({ to_address: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false }),
-  },
-  { additionalProperties: false },
-)
+const call = CALLS.cloudContacts.calls.terminatedReport
 
 const COLUMNS: CsvColumnOf[] = [
   { header: 'email', field: 'email', type: 'email' },
@@ -28,17 +24,11 @@ const COLUMNS: CsvColumnOf[] = [
  * Emails a CSV of the terminated cloud contacts, each with the identifiers of the cloud parents they
  * own (space separated), to to_address.
  */
-export const terminatedReportRoute: FastifyPluginAsync<{ resource: ResourceDef; registry: readonly ResourceDef[] }> = async (
-  app,
-  { resource },
-) => {
-  app.post<{ Body: Static<typeof TerminatedReportSchema> }>(
-    `/${resource.path}/send_email_report_of_terminated_cloud_parent_owners`,
-    {
-      schema: { body: TerminatedReportSchema, response: { 200: ReportAnswerSchema } },
-      schemaErrorFormatter: bodyErrorFormatter({ to_address: 'To address' }),
-    },
-    async (request) => {
+export const terminatedReportRoute: FastifyPluginAsync<{ resource: ResourceDef; registry: readonly ResourceDef[] }> = async (app) => {
+  app.route<{ Body: Static<typeof call.body> }>({
+    ...declaredRoute(call),
+    schemaErrorFormatter: bodyErrorFormatter({ to_address: 'To address' }),
+    handler: async (request) => {
       const to = request.body.cloud_contact.to_address.trim()
       const contacts = await rows(
         app.database.db,
@@ -59,5 +49,5 @@ export const terminatedReportRoute: FastifyPluginAsync<{ resource: ResourceDef; 
       )
       return { data: { message: MESSAGES.reportEmailed } }
     },
-  )
+  })
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { environmentGroup, POSTURE_PROVIDERS, type PostureProvider } from '../../../../shared/rules/posture.js'
 import { DashboardMetaSchema, type DashboardMeta } from '../../../../shared/schemas/dashboard.js'
-import { rows, type Executor, type ListQuery } from '../../db/records/repository.js'
+import { rows, type Executor, type ListParams } from '../../db/records/repository.js'
 import type { ListMetaExtension } from '../list-meta.js'
 
 const isProvider = (value: string): value is PostureProvider => (POSTURE_PROVIDERS as readonly string[]).includes(value)
@@ -55,7 +55,7 @@ export async function dashboardMeta(db: Executor): Promise<DashboardMeta> {
  */
 export const dashboardMetaExtension: ListMetaExtension = {
   properties: DashboardMetaSchema.properties,
-  compute: (db: Executor, query: ListQuery) =>
+  compute: (db: Executor, query: ListParams) =>
     // a cursor walk or an uncounted list (the gateway's CSV) is never the dashboards' call
     query.filters.length === 0 && query.page === 1 && !query.after && query.count !== 'none' ? dashboardMeta(db) : Promise.resolve({}),
 }

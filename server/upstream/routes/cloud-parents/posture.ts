@@ -1,14 +1,13 @@
-import { Type } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
+import { CALLS } from '../../../../shared/calls/index.js'
 import { BUSINESS_UNIT_OPTIONS } from '../../../../shared/constants.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { groupEnvironments, POSTURE_PROVIDERS } from '../../../../shared/rules/posture.js'
-import { PostureSchema, type Posture } from '../../../../shared/schemas/dashboard.js'
+import type { Posture } from '../../../../shared/schemas/dashboard.js'
 import { rows } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
-
-const PostureQuerySchema = Type.Object({ business_units: Type.Optional(Type.String({ maxLength: 200 })) })
+import { declaredRoute } from '../declared.js'
 
 /** `CCOE,GAM` → the named business units; absent → all six; '' → none. An unknown one is a 400. */
 export function businessUnitsOf(raw: string | undefined): string[] {
@@ -36,11 +35,10 @@ export function businessUnitsOf(raw: string | undefined): string[] {
  * of the chosen business units, counted in SQL by cloud and raw environment (one GROUP BY that
  * migration 014's partial index answers from the index alone), then folded by the shared rule.
  */
-export const postureRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async (app, { resource }) => {
-  app.get<{ Querystring: { business_units?: string } }>(
-    `/${resource.path}/posture`,
-    { schema: { querystring: PostureQuerySchema, response: { 200: PostureSchema } } },
-    async (request) => {
+export const postureRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async (app) => {
+  app.route<{ Querystring: { business_units?: string } }>({
+    ...declaredRoute(CALLS.cloudParents.calls.posture),
+    handler: async (request) => {
       const units = businessUnitsOf(request.query.business_units)
       const counted = units.length
         ? await rows<{ provider_type: string; environment: string | null; count: number }>(
@@ -63,5 +61,5 @@ export const postureRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async
       })
       return { data: { business_units: units, clouds } }
     },
-  )
+  })
 }

@@ -1,25 +1,16 @@
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
+import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { csvFileName, registryCsv } from '../../mail/registry-csv.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { declaredRoute } from '../declared.js'
 
-const SendReportSchema = Type.Object(
-  {
-    cost_center: Type.Object(
-      {
-        // the spec's payload carries email: true (send by email); nothing else is offered
-        email: Type.Optional(Type.Boolean()),
-        send_to: Type.String({ format: 'email', maxLength: 254 }),
-      },
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false },
-)
+// the cloud-bills routes read it here (shared/calls/answers.ts is its home)
+export { ReportAnswerSchema } from '../../../../shared/calls/answers.js'
 
-export const ReportAnswerSchema = Type.Object({ data: Type.Object({ message: Type.String() }) })
+const call = CALLS.costCenters.calls.sendReport
 
 /**
  * POST /cost_centers/send_report {"cost_center":{"email":true,"send_to":"a@b"}}
@@ -31,13 +22,10 @@ export const sendReportRoute: FastifyPluginAsync<{ resource: ResourceDef; regist
   app,
   { resource, registry },
 ) => {
-  app.post<{ Body: Static<typeof SendReportSchema> }>(
-    `/${resource.path}/send_report`,
-    {
-      schema: { body: SendReportSchema, response: { 200: ReportAnswerSchema } },
-      schemaErrorFormatter: bodyErrorFormatter({ send_to: 'Send to', email: 'Email' }),
-    },
-    async (request) => {
+  app.route<{ Body: Static<typeof call.body> }>({
+    ...declaredRoute(call),
+    schemaErrorFormatter: bodyErrorFormatter({ send_to: 'Send to', email: 'Email' }),
+    handler: async (request) => {
       const { send_to: to } = request.body.cost_center
       const filename = csvFileName(resource)
       app.mail.sendLater(
@@ -51,5 +39,5 @@ export const sendReportRoute: FastifyPluginAsync<{ resource: ResourceDef; regist
       )
       return { data: { message: MESSAGES.reportEmailed } }
     },
-  )
+  })
 }

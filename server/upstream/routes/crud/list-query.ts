@@ -1,5 +1,5 @@
 import { queryFilters, type ResourceDef } from '../../../../shared/resources/index.js'
-import type { ListCursor, ListFilter, ListQuery } from '../../db/records/repository.js'
+import type { ListCursor, ListFilter, ListParams } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 
 export interface RawListQuery {
@@ -20,7 +20,7 @@ function refuse(param: string, message: string): never {
  * turned into the field's type so the database compares typed values (and PGlite, which serialises
  * parameters by their inferred type, never sees "true" for a boolean).
  */
-export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListQuery {
+export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListParams {
   const readable = new Set(resource.fields.filter((f) => !f.writeOnly).map((f) => f.name))
   const sort = raw.sort || resource.defaultSort
   if (!readable.has(sort.replace(/^-/, ''))) refuse('sort', `Unknown sort field "${sort.replace(/^-/, '')}"`)

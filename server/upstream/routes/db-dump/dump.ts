@@ -1,21 +1,19 @@
 import { Readable } from 'node:stream'
 import { createGzip } from 'node:zlib'
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
+import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { readMigrations } from '../../db/migrate.js'
 import { rows, type Executor } from '../../db/records/repository.js'
 import { bodyErrorFormatter } from '../body-errors.js'
-import { ReportAnswerSchema } from '../cost-centers/send-report.js'
+import { declaredRoute } from '../declared.js'
 
 /** rows per INSERT statement, and per query while the dump is written */
 const DUMP_PAGE_ROWS = 500
 
-const DumpSchema = Type.Object(
-  { db_dump: Type.Object({ send_to: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false }) },
-  { additionalProperties: false },
-)
+const call = CALLS.dbDump.calls.dump
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`
 
@@ -81,13 +79,10 @@ export function databaseDump(db: Executor, at = new Date()): Readable {
  * mailed as `ccoe_portal_<ISO time>.sql.gz` while it is written.
  */
 export const dbDumpRoute: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: Static<typeof DumpSchema> }>(
-    '/db_dump/dump_db',
-    {
-      schema: { body: DumpSchema, response: { 200: ReportAnswerSchema } },
-      schemaErrorFormatter: bodyErrorFormatter({ send_to: 'Send to' }),
-    },
-    async (request) => {
+  app.route<{ Body: Static<typeof call.body> }>({
+    ...declaredRoute(call),
+    schemaErrorFormatter: bodyErrorFormatter({ send_to: 'Send to' }),
+    handler: async (request) => {
       const at = new Date()
       const filename = `ccoe_portal_${at.toISOString()}.sql.gz`
       app.mail.sendLater(
@@ -103,5 +98,5 @@ export const dbDumpRoute: FastifyPluginAsync = async (app) => {
       )
       return { data: { message: MESSAGES.reportEmailed } }
     },
-  )
+  })
 }

@@ -1,17 +1,15 @@
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import ExcelJS from 'exceljs'
 import type { FastifyPluginAsync } from 'fastify'
+import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { recordRepository, type ApiRecord } from '../../db/records/repository.js'
 import { CSV_PAGE_ROWS } from '../../mail/registry-csv.js'
 import { bodyErrorFormatter } from '../body-errors.js'
-import { ReportAnswerSchema } from '../cost-centers/send-report.js'
+import { declaredRoute } from '../declared.js'
 
-const CopilotReportSchema = Type.Object(
-  { github: Type.Object({ to_email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false }) },
-  { additionalProperties: false },
-)
+const call = CALLS.github.calls.copilotWorkbook
 
 /** the Users sheet's columns: the registry's list, as the table shows them */
 const USER_COLUMNS = [
@@ -74,13 +72,10 @@ export const copilotWorkbookRoute: FastifyPluginAsync<{ resource: ResourceDef; r
   app,
   { resource, registry },
 ) => {
-  app.post<{ Body: Static<typeof CopilotReportSchema> }>(
-    '/github/send_copilot_xlsx_email',
-    {
-      schema: { body: CopilotReportSchema, response: { 200: ReportAnswerSchema } },
-      schemaErrorFormatter: bodyErrorFormatter({ to_email: 'Email' }),
-    },
-    async (request) => {
+  app.route<{ Body: Static<typeof call.body> }>({
+    ...declaredRoute(call),
+    schemaErrorFormatter: bodyErrorFormatter({ to_email: 'Email' }),
+    handler: async (request) => {
       const workbook = await copilotWorkbook(await allUsers(app, resource, registry))
       const day = new Date().toISOString().slice(0, 10)
       app.mail.sendLater(
@@ -100,5 +95,5 @@ export const copilotWorkbookRoute: FastifyPluginAsync<{ resource: ResourceDef; r
       )
       return { data: { message: MESSAGES.reportEmailed } }
     },
-  )
+  })
 }

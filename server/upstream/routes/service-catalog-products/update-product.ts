@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify'
+import { CALLS } from '../../../../shared/calls/index.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { recordRepository, type ApiRecord } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
@@ -36,7 +37,7 @@ export const updateProductRoute: FastifyPluginAsync<{ resource: ResourceDef; reg
   }
 
   app.post<{ Params: { id: number }; Body: ApiRecord }>(
-    `/${resource.path}/update-product/:id`,
+    `/${CALLS.serviceCatalogProducts.calls.updateProduct.path}`,
     {
       // the three values are the product as published: all of them, every time
       schema: { params: IdParamsSchema, body: schemas.create, response: { 200: schemas.record } },

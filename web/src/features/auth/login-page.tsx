@@ -2,7 +2,7 @@ import { NonIdealState, Spinner } from '@blueprintjs/core'
 import { useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../../shared/constants.js'
-import { safeReturnTo } from '../../config/paths.js'
+import { safeAuthPath } from '../../config/paths.js'
 import { storeUser, useSession } from '../../lib/session.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 
@@ -20,7 +20,7 @@ export function LoginPage() {
   useEffect(() => {
     if (state === 'unknown') return
     if (user) storeUser(user)
-    const target = state === 'in' ? safeReturnTo(new URLSearchParams(search).get('returnTo')) : '/'
+    const target = state === 'in' ? safeAuthPath(new URLSearchParams(search).get('returnTo')) : '/'
     const timer = window.setTimeout(() => navigate(target, { replace: true }), LOGIN_REDIRECT_DELAY_MS)
     return () => window.clearTimeout(timer)
   }, [state, user, search, navigate])

@@ -100,7 +100,9 @@ function ProcessTab({ onDone }: { onDone: () => void }) {
       actions={[
         {
           text: azure ? 'Process Azure Invoice' : 'Process Google Invoice',
-          path: azure ? paths.api.processAzureInvoice.getHref() : paths.api.processGoogleInvoice.getHref(),
+          path: azure
+            ? paths.api.billingAutomation.processAzureInvoice.getHref()
+            : paths.api.billingAutomation.processGoogleInvoice.getHref(),
           successText: MESSAGES.dataSubmitted,
           failureText: MESSAGES.workbookUploadFailed,
         },
@@ -135,7 +137,7 @@ function FinalizeTab({ onDone }: { onDone: () => void }) {
     // the file last: the gateway reads the fields before the file it streams on
     form.set('file', file)
     try {
-      const { data } = (await uploadWithProgress(paths.api.finalizeInvoiceUpload.getHref(), form, setProgress)) as FinalizeAnswer
+      const { data } = (await uploadWithProgress(paths.api.upload.billing_jobs.getHref(), form, setProgress)) as FinalizeAnswer
       void toastSuccess(MESSAGES.dataSubmitted)
       setOutcome({
         intent: Intent.SUCCESS,
@@ -199,9 +201,13 @@ function GcpTriggerTab({ onDone }: { onDone: () => void }) {
   const load = async () => {
     setBusy(true)
     try {
-      const { data } = await apiRequest<{ data: { invoices: number; inserted: number } }>('POST', paths.api.loadGcpData.getHref(), {
-        cloud_bill: { provider: 'gcp' },
-      })
+      const { data } = await apiRequest<{ data: { invoices: number; inserted: number } }>(
+        'POST',
+        paths.api.billingAutomation.loadGcpData.getHref(),
+        {
+          cloud_bill: { provider: 'gcp' },
+        },
+      )
       void toastSuccess(
         data.invoices
           ? `${MESSAGES.dataSubmitted} ${plural(data.invoices, 'invoice')}, ${plural(data.inserted, 'bill')}.`

@@ -2,9 +2,8 @@ import { Button, FormGroup, InputGroup, Radio, RadioGroup } from '@blueprintjs/c
 import { useState } from 'react'
 import { exportWindow, isoDay } from '../../../../shared/billing/date-ranges.js'
 import { MESSAGES } from '../../../../shared/messages.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
-import { apiPath } from '../../config/paths.js'
+import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 
@@ -15,7 +14,7 @@ type Scope = 'single' | 'all'
  * or all of them (send_all) dated in a window, this month by default (first day to last second),
  * emailed as CSV to the address given (prefilled with the signed-in person's).
  */
-export function BillExportButton({ resource }: { resource: ResourceDef }) {
+export function BillExportButton() {
   const [open, setOpen] = useState(false)
   const [scope, setScope] = useState<Scope>('single')
   const [identifier, setIdentifier] = useState('')
@@ -30,7 +29,7 @@ export function BillExportButton({ resource }: { resource: ResourceDef }) {
     const window = { start_date: `${days.start} 00:00:00`, end_date: `${days.end} 23:59:59` }
     const single = scope === 'single'
     try {
-      await apiRequest('POST', apiPath(resource, { method: 'POST', path: single ? 'send_single' : 'send_all' }), {
+      await apiRequest('POST', (single ? paths.api.cloudBills.sendSingle : paths.api.cloudBills.sendAll).getHref(), {
         cloud_bill: single ? { identifier: identifier.trim(), ...window, email } : { ...window, email },
       })
       setOpen(false)

@@ -1,16 +1,15 @@
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { LinkButton } from '../../components/links/index.js'
 import { paths } from '../../config/paths.js'
 import { BillExportButton } from './bill-export-button.js'
 
 /** The history's header actions beside Upload (spec 001 §2): the billing dashboard and the Export Data dialog. */
-export function BillListActions({ resource }: { resource: ResourceDef }) {
+export function BillListActions() {
   return (
     <>
       <LinkButton href={paths.auth.billsDashboard.getHref()} icon="timeline-bar-chart">
         Dashboard
       </LinkButton>
-      <BillExportButton resource={resource} />
+      <BillExportButton />
     </>
   )
 }

@@ -27,7 +27,7 @@ export function BillUploadPage({ resource }: { resource: ResourceDef }) {
     const form = new FormData()
     form.set('file', file)
     try {
-      await uploadWithProgress(paths.api.billsUpload.getHref(), form, setProgress)
+      await uploadWithProgress(paths.api.upload.cloud_bills.getHref(), form, setProgress)
       void toastSuccess(MESSAGES.dataSubmitted)
       navigate(paths.auth.resource.getHref('view', resource.key))
     } catch (err) {

@@ -61,7 +61,7 @@ function maximumOf(range: DateRange, now: Date): Date {
 }
 
 const spendHref = (key: string, range: DateRange) =>
-  paths.api.billsSpend.getHref({ key, startDate: isoDay(range.start), endDate: isoDay(range.end) })
+  paths.api.cloudBills.spend.getHref({ key, startDate: isoDay(range.start), endDate: isoDay(range.end) })
 
 /**
  * The billing dashboard (spec 001 §2, §9): an identifier select starting with 'all', a date-range

@@ -1,18 +1,17 @@
 import { Button } from '@blueprintjs/core'
 import { useState } from 'react'
 import { MESSAGES } from '../../../../shared/messages.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
-import { apiPath } from '../../config/paths.js'
+import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 
 /** Beside 'Add New Certification': the Export Certificates modal, whose CSV the upstream emails (spec 001 §2, §7, §8). */
-export function CertificationExportButton({ resource }: { resource: ResourceDef }) {
+export function CertificationExportButton() {
   const [open, setOpen] = useState(false)
   const send = async (email: string) => {
     try {
-      await apiRequest('POST', apiPath(resource, { method: 'POST', path: 'export' }), { cloud_certification: { email } })
+      await apiRequest('POST', paths.api.cloudCertifications.export.getHref(), { cloud_certification: { email } })
       setOpen(false)
       void toastSuccess(MESSAGES.reportEmailed)
     } catch (err) {

@@ -16,7 +16,7 @@ export function ContactCreatePage({ resource }: { resource: ResourceDef }) {
   const fields = useMemo(() => [fieldOf(resource, 'email')].filter((f): f is FieldDef => !!f), [resource])
   const create = useCreateController(resource, {
     failureText: pageSubmitFailed(resource.messages, 'create'),
-    request: (values) => apiRequest<RecordAnswer<Row>>('POST', paths.api.cloudContactByEmail.getHref(), { [resource.bodyKey]: values }),
+    request: (values) => apiRequest<RecordAnswer<Row>>('POST', paths.api.cloudContacts.byEmail.getHref(), { [resource.bodyKey]: values }),
     onSuccess: () => navigate(paths.auth.resource.getHref('view', resource.key)),
   })
 

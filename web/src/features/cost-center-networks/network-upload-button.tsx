@@ -65,7 +65,7 @@ export function NetworkUploadButton({ resource }: { resource: ResourceDef }) {
     request: ({ file }) => {
       const form = new FormData()
       form.set('file', file as File)
-      return apiRequest('POST', paths.api.networksUpload.getHref(), form)
+      return apiRequest('POST', paths.api.upload.cost_center_networks.getHref(), form)
     },
     onSuccess: (answer) => {
       setOpen(false)

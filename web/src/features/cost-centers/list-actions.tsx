@@ -13,7 +13,7 @@ export function CostCenterListActions({ resource }: { resource: ResourceDef }) {
   const [open, setOpen] = useState(false)
   const send = async (email: string) => {
     try {
-      await apiRequest('POST', paths.api.costCenterSendReport.getHref(), { cost_center: { email: true, send_to: email } })
+      await apiRequest('POST', paths.api.costCenters.sendReport.getHref(), { cost_center: { email: true, send_to: email } })
       setOpen(false)
       void toastSuccess(MESSAGES.reportEmailed)
     } catch (err) {

@@ -95,7 +95,9 @@ export default function DirectoryPage({ params }: { params: { group?: string } }
   const search = useSearch()
   const [location, navigate] = useLocation()
   const query = useMemo(() => queryOf(search, cloud), [search, cloud])
-  const url = paths.api.adGroups.getHref(cloud, {
+  const url = paths.api.directory.groups.getHref({
+    // spec 000 §7: ?aws, ?azure, no flag for GCP
+    ...(cloud !== 'gcp' && { [cloud]: '' }),
     dormant: String(query.dormant),
     ...(query.privileged && { privileged: 'true' }),
     page: String(query.page),

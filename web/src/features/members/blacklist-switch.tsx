@@ -5,7 +5,7 @@ import { dcoeMembers } from '../../../../shared/resources/dcoe-members.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import type { RecordAnswer } from '../../../../shared/schemas/common.js'
-import { isResourceKey, type Row } from '../../lib/resource-api.js'
+import { resourceCacheKeys, type Row } from '../../lib/resource-api.js'
 import { useUpdateController } from '../../lib/write-controllers.js'
 
 type Cached = { data: Row[] | Row } | undefined
@@ -28,7 +28,7 @@ export function BlacklistSwitch({ row }: { row: Row }) {
     // every cached page (other filters, other sorts) shows the stored value, without asking again
     revalidate: false,
     onSuccess: (saved) =>
-      void mutate(isResourceKey(dcoeMembers), withBlacklist(row.id, saved.data.blacklist === true), { revalidate: false }),
+      void mutate(resourceCacheKeys(dcoeMembers), withBlacklist(row.id, saved.data.blacklist === true), { revalidate: false }),
     onError: () => setOn(row.blacklist === true),
   })
   const toggle = (next: boolean) => {

@@ -24,7 +24,7 @@ export function SelfServiceLinkButton({ row }: { row: Row }) {
   const issue = async () => {
     setBusy(true)
     try {
-      setIssued((await apiRequest<{ data: Issued }>('POST', paths.api.dcoeMemberCredential.getHref(row.id))).data)
+      setIssued((await apiRequest<{ data: Issued }>('POST', paths.api.selfService.credential.getHref({ id: row.id }))).data)
     } catch (error) {
       void toastFailure('The link could not be made:', error)
     } finally {

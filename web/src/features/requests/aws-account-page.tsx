@@ -33,7 +33,7 @@ export default function AwsAccountPage() {
         initial={INITIAL}
         schema={AwsAccountRequestSchema}
         toBody={(v) => ({ ...v, regions: splitRegions(v.regions ?? '') })}
-        actions={[{ text: 'Submit', path: paths.api.awsAccountCreate.getHref(), successText: MESSAGES.requestSubmitted }]}
+        actions={[{ text: 'Submit', path: paths.api.requests.awsAccount.getHref(), successText: MESSAGES.requestSubmitted }]}
       />
     </RequestPage>
   )

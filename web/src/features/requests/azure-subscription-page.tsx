@@ -14,7 +14,7 @@ const INITIAL: CallValues = { subscription_name: '', group_id: '', cost_center_t
  * follows from the group (corp or online: Production, else DevTest); spaces typed become hyphens.
  */
 export default function AzureSubscriptionPage() {
-  const groups = useSWR<{ data: string[] }>(paths.api.azureGroups.getHref(), { revalidateOnFocus: false })
+  const groups = useSWR<{ data: string[] }>(paths.api.requests.azureGroups.getHref(), { revalidateOnFocus: false })
   const fields: CallFieldDef[] = [
     { name: 'subscription_name', label: L.subscription_name, kind: 'hyphens' },
     { name: 'group_id', label: L.group_id, kind: 'select', choices: groups.data?.data ?? [] },
@@ -39,7 +39,7 @@ export default function AzureSubscriptionPage() {
             <InputGroup id="request-subscription_type" value={typeOf(v)} readOnly placeholder="Follows from the group" />
           </FormGroup>
         )}
-        actions={[{ text: 'Submit', path: paths.api.azureSubscriptionCreate.getHref(), successText: MESSAGES.requestSubmitted }]}
+        actions={[{ text: 'Submit', path: paths.api.requests.azureSubscription.getHref(), successText: MESSAGES.requestSubmitted }]}
       />
     </RequestPage>
   )

@@ -9,7 +9,7 @@ const INITIAL: CallValues = { project_name: '', folder_id: '', cost_center_tag: 
 
 /** /auth/create-gcp-project (spec 000 §3, §5): folders under their labels from GET /gcp-folders; spaces become hyphens. */
 export default function GcpProjectPage() {
-  const folders = useSWR<{ data: GcpFolderGroup[] }>(paths.api.gcpFolders.getHref(), { revalidateOnFocus: false })
+  const folders = useSWR<{ data: GcpFolderGroup[] }>(paths.api.requests.gcpFolders.getHref(), { revalidateOnFocus: false })
   const fields: CallFieldDef[] = [
     { name: 'project_name', label: L.project_name, kind: 'hyphens' },
     { name: 'folder_id', label: L.folder_id, kind: 'select', choices: folders.data?.data ?? [] },
@@ -24,7 +24,7 @@ export default function GcpProjectPage() {
         initial={INITIAL}
         schema={GcpProjectRequestSchema}
         toBody={(v) => ({ ...v })}
-        actions={[{ text: 'Submit', path: paths.api.gcpProjectCreate.getHref(), successText: MESSAGES.requestSubmitted }]}
+        actions={[{ text: 'Submit', path: paths.api.requests.gcpProject.getHref(), successText: MESSAGES.requestSubmitted }]}
       />
     </RequestPage>
   )

@@ -36,13 +36,13 @@ export default function SpincoSgPage() {
         actions={[
           {
             text: 'Add Users',
-            path: paths.api.spincoSgAdd.getHref(),
+            path: paths.api.requests.spincoSgAdd.getHref(),
             successText: MESSAGES.usersAdded,
             failureText: MESSAGES.requestFailed,
           },
           {
             text: 'Remove Users',
-            path: paths.api.spincoSgRemove.getHref(),
+            path: paths.api.requests.spincoSgRemove.getHref(),
             successText: MESSAGES.usersRemoved,
             failureText: MESSAGES.requestFailed,
             intent: Intent.DANGER,

@@ -32,7 +32,7 @@ export function SapUploadButton({ resource }: { resource: ResourceDef }) {
       const form = new FormData()
       form.set('email', email)
       form.set('file', file as File)
-      return apiRequest<RecordAnswer<Row>>('POST', paths.api.sapCostCentersUpload.getHref(), form)
+      return apiRequest<RecordAnswer<Row>>('POST', paths.api.upload.sap_cost_centers.getHref(), form)
     },
     onSuccess: () => setOpen(false),
   })

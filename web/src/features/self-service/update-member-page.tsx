@@ -23,7 +23,10 @@ const EMPTY: Values = { department: '', other_department: '', business_unit: '' 
 
 /** The choices of one field, for the holder of the link (spec 000 §7 GET /select_options). */
 function useSelectOptions(field: 'department' | 'business_unit', link: { memberId: string; credential: string } | undefined) {
-  return useSWR<{ data: SelectOption[] }>(link ? paths.api.selectOptions.getHref(field, link) : null, { revalidateOnFocus: false })
+  return useSWR<{ data: SelectOption[] }>(
+    link ? paths.api.selfService.selectOptions.getHref({ by_field: field, member_id: link.memberId, credential: link.credential }) : null,
+    { revalidateOnFocus: false },
+  )
 }
 
 /** The spec's 'Please Input {title}!' for what the person has not chosen or typed (spec 000 §5). */
@@ -75,7 +78,7 @@ export function UpdateMemberPage() {
     if (form.formState.isSubmitted) void form.trigger()
   }, [department, form])
   const update = useSWRMutation(
-    paths.api.memberUpdateRestricted.getHref(memberId, credential),
+    paths.api.selfService.updateRestricted.getHref({ member_id: memberId, credential }),
     (url: string, { arg }: { arg: ReturnType<typeof toBody> }) => apiRequest('POST', url, arg),
   )
 

@@ -4,7 +4,7 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { LinkButton } from '../../components/links/index.js'
 import { ListPager } from '../../components/resource-table/index.js'
-import { apiPath, paths } from '../../config/paths.js'
+import { paths } from '../../config/paths.js'
 import { apiRequest, errorText } from '../../lib/api-client.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
 import { toastFailure } from '../../lib/toaster.js'
@@ -12,8 +12,6 @@ import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { ProductCard } from './product-card.js'
 import './service-catalog.css'
-
-const UPDATE_CALL = { method: 'POST', path: 'update-product/:id' } as const
 
 /**
  * /auth/view/service_catalog_products: the products as cards, paged like any list. A card's Update
@@ -34,7 +32,7 @@ export function ProductCardsPage({ resource }: { resource: ResourceDef }) {
     setBusy(true)
     try {
       const { identifier, name, description } = target
-      await apiRequest('POST', apiPath(resource, UPDATE_CALL).replace(':id', String(target.id)), { identifier, name, description })
+      await apiRequest('POST', paths.api.serviceCatalogProducts.updateProduct.getHref({ id: target.id }), { identifier, name, description })
       void mutate()
     } catch (err) {
       void toastFailure(messages.updateFailed, err)

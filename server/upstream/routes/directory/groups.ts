@@ -1,25 +1,10 @@
-import { Type } from '@sinclair/typebox'
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/constants.js'
-import { AdGroupListSchema, PRIVILEGED_GROUP_PREFIX, type AdCloud, type AdGroup } from '../../../../shared/schemas/active-directory.js'
-import { INT4_MAX } from '../../../../shared/schemas/resource-body.js'
+import { CALLS } from '../../../../shared/calls/index.js'
+import { PRIVILEGED_GROUP_PREFIX, type AdCloud, type AdGroup } from '../../../../shared/schemas/active-directory.js'
 import { rows } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
-
-const flag = Type.Optional(Type.String({ maxLength: 10 }))
-const GroupsQuerySchema = Type.Object(
-  {
-    aws: flag,
-    azure: flag,
-    page: Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1 }),
-    per_page: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
-    dormant: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
-    privileged: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
-    by_name: Type.Optional(Type.String({ maxLength: 500 })),
-  },
-  { additionalProperties: false },
-)
+import { declaredRoute } from '../declared.js'
 
 interface GroupsQuery {
   aws?: string
@@ -71,11 +56,10 @@ const people = (role: 'member' | 'owner') =>
  * and the (cloud, lower(name), id) index; members, owners, cloud parents and permission sets are read
  * for that page only.
  */
-export const adGroupsRoute: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: GroupsQuery }>(
-    '/ad/groups',
-    { schema: { querystring: GroupsQuerySchema, response: { 200: AdGroupListSchema } } },
-    async (request) => {
+export const groupsRoute: FastifyPluginAsync = async (app) => {
+  app.route<{ Querystring: GroupsQuery }>({
+    ...declaredRoute(CALLS.directory.calls.groups),
+    handler: async (request) => {
       const query = request.query
       const cloud = cloudOf(query)
       const where = whereOf(cloud, query)
@@ -108,5 +92,5 @@ export const adGroupsRoute: FastifyPluginAsync = async (app) => {
           : (await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ad_groups g WHERE ${where}`))[0].total
       return { data, meta: { total, page: query.page, per_page: query.per_page } }
     },
-  )
+  })
 }

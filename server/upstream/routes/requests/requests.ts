@@ -1,17 +1,12 @@
-import type { TSchema } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { CALLS, type CallDef } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { CloudRequestType } from '../../../../shared/resources/cloud-requests.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { subscriptionTypeOf, usersProblem } from '../../../../shared/rules/cloud-requests.js'
 import {
-  AwsAccountRequestSchema,
-  AzureSubscriptionRequestSchema,
-  CloudRequestAnswerSchema,
-  GcpProjectRequestSchema,
   REQUEST_FIELD_LABELS,
-  SpincoSgRequestSchema,
   type AwsAccountRequest,
   type AzureSubscriptionRequest,
   type GcpProjectRequest,
@@ -20,6 +15,9 @@ import {
 import { rows, type Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { declaredRoute } from '../declared.js'
+
+const calls = CALLS.requests.calls
 
 /**
  * The Cloud Factory calls of spec 000 §7. Each validates its body (shared/schemas/cloud-requests.ts:
@@ -56,25 +54,25 @@ export const cloudRequestRoutes: FastifyPluginAsync<{ resource: ResourceDef }> =
   const db = () => app.database.db
   const schemaErrorFormatter = bodyErrorFormatter(REQUEST_FIELD_LABELS)
 
-  function post<B>(path: string, body: TSchema, type: CloudRequestType, handle: (b: B) => Promise<{ name: string; message: string }>) {
-    app.post<{ Body: B }>(
-      path,
-      { schema: { body, response: { 201: CloudRequestAnswerSchema } }, schemaErrorFormatter },
-      async (request, reply) => {
+  function post<B>(call: CallDef, type: CloudRequestType, handle: (b: B) => Promise<{ name: string; message: string }>) {
+    app.route<{ Body: B }>({
+      ...declaredRoute(call),
+      schemaErrorFormatter,
+      handler: async (request, reply) => {
         const by = requester(request)
         const { name, message } = await handle(request.body as B)
         const id = await store(db(), type, name, by, request.body)
         return reply.code(201).send({ data: { id, request_type: type, name, message } })
       },
-    )
+    })
   }
 
-  post<AwsAccountRequest>('/account/create', AwsAccountRequestSchema, 'AWS account', async (b) => ({
+  post<AwsAccountRequest>(calls.awsAccount, 'AWS account', async (b) => ({
     name: b.accountName,
     message: MESSAGES.requestSubmitted,
   }))
 
-  post<AzureSubscriptionRequest>('/azure-subscriptions/create', AzureSubscriptionRequestSchema, 'Azure subscription', async (b) => {
+  post<AzureSubscriptionRequest>(calls.azureSubscription, 'Azure subscription', async (b) => {
     const [group] = await rows<{ name: string }>(db(), sql`SELECT name FROM azure_groups WHERE name = ${b.group_id}`)
     if (!group) refuse(422, 'group_id', `Group "${b.group_id}" does not exist`)
     // spec 000 §4: the type follows from the group, whatever a client says
@@ -84,17 +82,17 @@ export const cloudRequestRoutes: FastifyPluginAsync<{ resource: ResourceDef }> =
     return { name: b.subscription_name, message: MESSAGES.requestSubmitted }
   })
 
-  post<GcpProjectRequest>('/gcp-project/create', GcpProjectRequestSchema, 'GCP project', async (b) => {
+  post<GcpProjectRequest>(calls.gcpProject, 'GCP project', async (b) => {
     const [folder] = await rows<{ id: number }>(db(), sql`SELECT id FROM gcp_folders WHERE folder_id = ${b.folder_id}`)
     if (!folder) refuse(422, 'folder_id', `Folder "${b.folder_id}" does not exist`)
     return { name: b.project_name, message: MESSAGES.requestSubmitted }
   })
 
-  for (const [action, type, message] of [
-    ['add', 'Spinco SG add', MESSAGES.usersAdded],
-    ['remove', 'Spinco SG remove', MESSAGES.usersRemoved],
+  for (const [call, type, message] of [
+    [calls.spincoSgAdd, 'Spinco SG add', MESSAGES.usersAdded],
+    [calls.spincoSgRemove, 'Spinco SG remove', MESSAGES.usersRemoved],
   ] as const) {
-    post<SpincoSgRequest>(`/spinco_sgs/${action}`, SpincoSgRequestSchema, type, async (b) => {
+    post<SpincoSgRequest>(call, type, async (b) => {
       const problem = usersProblem(b.users)
       if (problem) refuse(400, 'users', problem)
       return { name: b.securityGroupName, message }

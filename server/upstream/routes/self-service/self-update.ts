@@ -1,20 +1,13 @@
-import { Type } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { CALLS } from '../../../../shared/calls/index.js'
 import { BUSINESS_UNIT_OPTIONS } from '../../../../shared/constants.js'
 import { POSTURE_BUSINESS_UNITS } from '../../../../shared/rules/posture.js'
-import { INT4_MAX } from '../../../../shared/schemas/resource-body.js'
-import {
-  CredentialAnswerSchema,
-  MemberSelfUpdateSchema,
-  SELECT_OPTION_FIELDS,
-  SELF_UPDATE_LABELS,
-  SelectOptionsAnswerSchema,
-  type MemberSelfUpdate,
-} from '../../../../shared/schemas/member-self-service.js'
+import { SELF_UPDATE_LABELS, type MemberSelfUpdate } from '../../../../shared/schemas/member-self-service.js'
 import { rows } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { declaredRoute } from '../declared.js'
 import type { MemberCredentials } from './credential.js'
 
 declare module 'fastify' {
@@ -37,17 +30,7 @@ declare module 'fastify' {
  *   GET /select_options?by_field=department|business_unit[&member_id=…&credential=…]
  *     → 200 {"data":[{"name","attributes":{"label"}}]}: for a signed-in person, or with a valid credential
  */
-const MemberParams = Type.Object({ member_id: Type.Integer({ minimum: 1, maximum: INT4_MAX }) })
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT4_MAX }) })
-const CredentialQuery = Type.Object({ credential: Type.Optional(Type.String({ maxLength: 200 })) })
-const OptionsQuery = Type.Object(
-  {
-    by_field: Type.Unsafe<(typeof SELECT_OPTION_FIELDS)[number]>({ type: 'string', enum: [...SELECT_OPTION_FIELDS] }),
-    member_id: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX })),
-    credential: Type.Optional(Type.String({ maxLength: 200 })),
-  },
-  { additionalProperties: false },
-)
+const calls = CALLS.selfService.calls
 
 export const FORBIDDEN = 'This link is not valid for this member, or it has expired'
 
@@ -57,10 +40,9 @@ export const memberSelfServiceRoutes: FastifyPluginAsync = async (app) => {
   const db = () => app.database.db
   const credentials = () => app.memberCredentials
 
-  app.post<{ Params: { id: number } }>(
-    '/dcoe/members/:id/credential',
-    { schema: { params: IdParams, response: { 201: CredentialAnswerSchema } } },
-    async (request, reply) => {
+  app.route<{ Params: { id: number } }>({
+    ...declaredRoute(calls.credential),
+    handler: async (request, reply) => {
       if (!signedIn(request)) throw new HttpError(401, 'Only the team issues member links')
       const { id } = request.params
       const [member] = await rows<{ id: number }>(db(), sql`SELECT id FROM dcoe_members WHERE id = ${id}`)
@@ -69,22 +51,19 @@ export const memberSelfServiceRoutes: FastifyPluginAsync = async (app) => {
       const link = `/unauth/update-member?${new URLSearchParams({ member_id: String(id), credential })}`
       return reply.code(201).send({ data: { member_id: id, credential, expires_at: expiresAt.toISOString(), link } })
     },
-  )
+  })
 
-  app.post<{ Params: { member_id: number }; Querystring: { credential?: string }; Body: MemberSelfUpdate }>(
-    '/members/update-restricted/:member_id',
-    {
-      schema: { params: MemberParams, querystring: CredentialQuery, body: MemberSelfUpdateSchema },
-      schemaErrorFormatter: bodyErrorFormatter(SELF_UPDATE_LABELS),
-      // the credential first: a stranger learns nothing from how a body is refused
-      preValidation: async (request) => {
-        const raw = String((request.params as unknown as { member_id?: unknown }).member_id ?? '')
-        const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN
-        const credential = (request.query as { credential?: string }).credential
-        if (!Number.isInteger(id) || !credentials().verify(id, credential)) throw new HttpError(403, FORBIDDEN)
-      },
+  app.route<{ Params: { member_id: number }; Querystring: { credential?: string }; Body: MemberSelfUpdate }>({
+    ...declaredRoute(calls.updateRestricted),
+    schemaErrorFormatter: bodyErrorFormatter(SELF_UPDATE_LABELS),
+    // the credential first: a stranger learns nothing from how a body is refused
+    preValidation: async (request) => {
+      const raw = String((request.params as unknown as { member_id?: unknown }).member_id ?? '')
+      const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN
+      const credential = (request.query as { credential?: string }).credential
+      if (!Number.isInteger(id) || !credentials().verify(id, credential)) throw new HttpError(403, FORBIDDEN)
     },
-    async (request) => {
+    handler: async (request) => {
       const { member_id: id } = request.params
       const { department, business_unit: businessUnit } = request.body
       const other = request.body.other_department?.trim() || null
@@ -105,12 +84,11 @@ export const memberSelfServiceRoutes: FastifyPluginAsync = async (app) => {
       if (!updated) throw new HttpError(404, 'Member not found')
       return { data: updated }
     },
-  )
+  })
 
-  app.get<{ Querystring: { by_field: 'department' | 'business_unit'; member_id?: number; credential?: string } }>(
-    '/select_options',
-    { schema: { querystring: OptionsQuery, response: { 200: SelectOptionsAnswerSchema } } },
-    async (request) => {
+  app.route<{ Querystring: { by_field: 'department' | 'business_unit'; member_id?: number; credential?: string } }>({
+    ...declaredRoute(calls.selectOptions),
+    handler: async (request) => {
       const { by_field: field, member_id: memberId, credential } = request.query
       // reference data for the team, and for a member holding a valid link (the public page)
       if (!signedIn(request) && !(memberId !== undefined && credentials().verify(memberId, credential))) throw new HttpError(403, FORBIDDEN)
@@ -125,5 +103,5 @@ export const memberSelfServiceRoutes: FastifyPluginAsync = async (app) => {
       const departments = await rows<{ name: string }>(db(), sql`SELECT name FROM departments ORDER BY lower(name), id LIMIT 1000`)
       return { data: departments.map((d) => ({ name: d.name, attributes: { label: d.name } })) }
     },
-  )
+  })
 }

@@ -1,0 +1,45 @@
+import { SpendQuerySchema } from '../schemas/bills-dashboard.js'
+import { ReportAnswerSchema } from './answers.js'
+import type { CallDomain } from './types.js'
+
+export const cloudBillCalls = {
+  model: 'cloud_bills',
+  calls: {
+    // spec 001 §7: POST /cloud_bills/upload with {cloud_bill:{data: file as base64 data URL}}
+    upload: {
+      method: 'POST',
+      path: 'cloud_bills/upload',
+      summary: 'Load a bills workbook or CSV (a base64 data URL in data)',
+      upload: {
+        target: 'cloud_bills',
+        bodyKey: 'cloud_bill',
+        fileKey: 'data',
+        encoding: 'dataUrl',
+        extensions: ['.xlsx', '.csv'],
+        extensionMessage: 'The bills file must be an .xlsx workbook or a .csv file',
+      },
+    },
+    // spec 001 §7: the history's Export Data dialog (one identifier, or everything, in a date window)
+    sendSingle: {
+      method: 'POST',
+      path: 'cloud_bills/send_single',
+      summary: 'Email the bills of one identifier in a date window',
+      answer: ReportAnswerSchema,
+    },
+    sendAll: { method: 'POST', path: 'cloud_bills/send_all', summary: 'Email the bills of a date window', answer: ReportAnswerSchema },
+    // spec 001 §2: the billing dashboard's spend per cost center, summed by the upstream
+    spend: {
+      method: 'GET',
+      path: 'cloud_bills/spend',
+      summary: 'Spend per cost center and month for one identifier (key) between startDate and endDate',
+      query: SpendQuerySchema,
+    },
+    // spec 000 §2, §7: the Home card 'AWS Zipped Bill'
+    zippedAwsBill: {
+      method: 'POST',
+      path: 'cloud_bills/send_zipped_aws_bill',
+      summary: 'Email the zipped AWS bill',
+      answer: ReportAnswerSchema,
+    },
+  },
+} as const satisfies CallDomain

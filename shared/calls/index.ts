@@ -1,0 +1,80 @@
+/**
+ * Every special call, by domain: the one declaration the gateway (allowlist, upload targets,
+ * /api/docs), the web (paths.api) and the upstream (routes/special.ts, one folder per domain, named
+ * as the domain here and as the web's feature) read. A new call: one entry in its domain's file here,
+ * and its handler in the upstream's folder of that domain.
+ */
+import { authCalls } from './auth.js'
+import { billingAutomationCalls } from './billing-automation.js'
+import { cloudBillCalls } from './cloud-bills.js'
+import { cloudCertificationCalls } from './cloud-certifications.js'
+import { cloudContactCalls } from './cloud-contacts.js'
+import { cloudParentCalls } from './cloud-parents.js'
+import { costCenterCalls } from './cost-centers.js'
+import { costCenterNetworkCalls } from './cost-center-networks.js'
+import { dbDumpCalls } from './db-dump.js'
+import { directoryCalls } from './directory.js'
+import { githubCalls } from './github.js'
+import { requestCalls } from './requests.js'
+import { sapCostCenterCalls } from './sap-cost-centers.js'
+import { selfServiceCalls } from './self-service.js'
+import { serviceCatalogProductCalls } from './service-catalog-products.js'
+import type { ResourceKey } from '../resources/index.js'
+import type { CallDef, CallDomain, UploadDef } from './types.js'
+
+export * from './types.js'
+
+/** The domains, keyed as the folders that hold their code are named (camelCase of kebab-case). */
+export const CALLS = {
+  auth: authCalls,
+  billingAutomation: billingAutomationCalls,
+  cloudBills: cloudBillCalls,
+  cloudCertifications: cloudCertificationCalls,
+  cloudContacts: cloudContactCalls,
+  cloudParents: cloudParentCalls,
+  costCenters: costCenterCalls,
+  costCenterNetworks: costCenterNetworkCalls,
+  dbDump: dbDumpCalls,
+  directory: directoryCalls,
+  github: githubCalls,
+  requests: requestCalls,
+  sapCostCenters: sapCostCenterCalls,
+  selfService: selfServiceCalls,
+  serviceCatalogProducts: serviceCatalogProductCalls,
+} as const satisfies Record<string, CallDomain>
+
+export type CallDomainName = keyof typeof CALLS
+
+/** One declared call with where it is declared: `costCenters.sendReport`. */
+export interface DeclaredCall {
+  domain: CallDomainName
+  name: string
+  call: CallDef
+  /** the registry model the domain's calls belong to */
+  model?: ResourceKey
+}
+
+/** Every declared call, in declaration order. */
+export const CALL_LIST: readonly DeclaredCall[] = Object.entries(CALLS as Record<CallDomainName, CallDomain>).flatMap(
+  ([domain, { calls, model }]) =>
+    Object.entries(calls).map(([name, call]) => ({ domain: domain as CallDomainName, name, call, ...(model && { model }) })),
+)
+
+/** The calls that carry a file, by their /api/upload/<target>. */
+export const UPLOADS: readonly (UploadDef & { call: CallDef })[] = CALL_LIST.flatMap(({ call }) =>
+  call.upload ? [{ ...call.upload, call }] : [],
+)
+
+/** `dcoe/members/:id/credential` with { id: 12 } → `dcoe/members/12/credential` (each value URL-encoded). */
+export function fillPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`${path}: no value for :${name}`)
+    return encodeURIComponent(String(params[name]))
+  })
+}
+
+type CallsOf<D extends CallDomainName> = (typeof CALLS)[D]['calls']
+/** The targets of /api/upload/<target>, as the calls declare them: `'sap_cost_centers' | …`. */
+export type UploadTargetName = {
+  [D in CallDomainName]: { [N in keyof CallsOf<D>]: CallsOf<D>[N] extends { upload: { target: infer T } } ? T : never }[keyof CallsOf<D>]
+}[CallDomainName]

@@ -1,0 +1,69 @@
+/**
+ * The vocabulary of a special call: a call of spec §7 beyond a model's CRUD (reports, uploads,
+ * invoices, the directory, account requests, the member self-service, dashboards). Each is declared
+ * once, in the file of its domain here; the gateway's allowlist, upload targets and OpenAPI document,
+ * the web's API paths and the upstream's routes are derived from that one declaration.
+ */
+import type { TSchema } from '@sinclair/typebox'
+import type { ResourceKey } from '../resources/index.js'
+
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** The least role a call needs (issue 27 fills one per call and the gateway enforces it). */
+export type Role = 'viewer' | 'editor' | 'admin'
+
+/**
+ * A call that carries a file: the gateway's multipart route POST /api/upload/<target> turns the file
+ * into this call's base64 JSON body (spec 001 §7).
+ */
+export interface UploadDef {
+  /** the `<target>` of /api/upload/<target>: the registry model the file loads */
+  target: ResourceKey
+  /** the body's outer key: {"<bodyKey>": {...}} */
+  bodyKey: string
+  /** the inner key that carries the file */
+  fileKey: string
+  /** 'base64': the bare base64 text; 'dataUrl': data:<mime>;base64,<text> */
+  encoding: 'base64' | 'dataUrl'
+  /** also send `email`: the form's email field, else the signed-in user's */
+  withEmail?: boolean
+  /** accepted file name endings (lower case); unset: any */
+  extensions?: readonly string[]
+  /** the 422 message for another ending */
+  extensionMessage?: string
+  /**
+   * form fields that travel beside the file as {"<key>":{…}}: a checkbox (true when sent as 'true',
+   * else false) or one of some choices (required)
+   */
+  input?: { key: string; fields: Readonly<Record<string, 'boolean' | readonly string[]>> }
+}
+
+export interface CallDef {
+  method: CallMethod
+  /** the upstream's path, without leading slash; `:<name>` is a numeric id (`dcoe/members/:id/credential`) */
+  path: string
+  /** what it does, one line for /api/docs */
+  summary: string
+  /** the JSON body; 'none' for a POST that takes no payload (none, or `{}`); unset: a JSON object the route checks */
+  body?: TSchema | 'none'
+  /** the query string's parameters */
+  query?: TSchema
+  /** the success answer; unset: a JSON object */
+  answer?: TSchema
+  /** the success status @default 200 */
+  status?: 200 | 201
+  /** the least role it needs: unset until issue 27 enforces roles */
+  role?: Role
+  /** reachable without signing in: the gateway's self-service plugin serves it (it checks the member link) */
+  public?: true
+  upload?: UploadDef
+}
+
+/**
+ * The calls of one domain. `model` is the registry model they belong to: an upstream that does not
+ * serve that model (a test's) does not route them; unset: the calls belong to no model.
+ */
+export interface CallDomain {
+  model?: ResourceKey
+  calls: Readonly<Record<string, CallDef>>
+}
