@@ -38,6 +38,13 @@ function queryParameters(schema: unknown) {
   return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.includes(name), schema: property }))
 }
 
+/** What a list filter's value means, by its kind; any other kind is an exact match. */
+const FILTER_MEANINGS: Partial<Record<string, string>> = {
+  text: 'contains (any case)',
+  from: 'on or after this day (yyyy-MM-dd)',
+  until: 'on or before this day (yyyy-MM-dd)',
+}
+
 function listParameters(resource: ResourceDef) {
   const query = (name: string, description: string, schema: unknown) => ({ name, in: 'query', description, schema })
   return [
@@ -47,7 +54,7 @@ function listParameters(resource: ResourceDef) {
     query('after', "A page's meta.next: the rows after it (keyset paging)", { type: 'string' }),
     query('count', "'none' leaves out meta.total", { type: 'string', enum: ['exact', 'none'] }),
     ...queryFilters(resource).map((f) =>
-      query(f.param, f.kind === 'text' ? `${f.label} contains (any case)` : `${f.label} equals`, {
+      query(f.param, `${f.label} ${FILTER_MEANINGS[f.kind] ?? 'equals'}`, {
         type: 'string',
         ...('options' in f && f.options ? { enum: f.options } : {}),
       }),
@@ -86,6 +93,7 @@ function callOperation({ domain, model, call }: DeclaredCall): Operation {
   return {
     tags: [model ?? domain],
     summary: call.summary,
+    ...(call.description && { description: call.description }),
     parameters: [...idParameters(call.path), ...(call.query ? queryParameters(call.query) : [])],
     ...(body === 'none' ? {} : body && { requestBody: { required: call.body !== undefined, content: json(body) } }),
     responses: answers(String(call.status ?? 200), call.answer),

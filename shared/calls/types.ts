@@ -44,6 +44,8 @@ export interface CallDef {
   path: string
   /** what it does, one line for /api/docs */
   summary: string
+  /** what a script author must know beyond the summary (who gets the email, what is refused) */
+  description?: string
   /** the JSON body; 'none' for a POST that takes no payload (none, or `{}`); unset: a JSON object the route checks */
   body?: TSchema | 'none'
   /** the query string's parameters */

@@ -7,7 +7,7 @@ import { HttpError } from '../../http-error.js'
 import { recipientOf } from '../../mail/recipient.js'
 import { csvFileName, registryCsv } from '../../mail/registry-csv.js'
 import { bodyErrorFormatter } from '../body-errors.js'
-import { ReportAnswerSchema } from '../cost-centers/send-report.js'
+import { ReportAnswerSchema } from '../../../../shared/calls/answers.js'
 
 /** A day, or an instant whose day counts (the web sends the window's first and last second) */
 const DAY = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ].*)?$', maxLength: 40 })

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { csvFileName, registryCsv } from '../../mail/registry-csv.js'
 import { bodyErrorFormatter } from '../body-errors.js'
-import { ReportAnswerSchema } from '../cost-centers/send-report.js'
+import { ReportAnswerSchema } from '../../../../shared/calls/answers.js'
 
 const ZippedBillSchema = Type.Object(
   {

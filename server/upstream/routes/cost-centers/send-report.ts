@@ -8,7 +8,6 @@ import { bodyErrorFormatter } from '../body-errors.js'
 import { declaredRoute } from '../declared.js'
 
 // the cloud-bills routes read it here (shared/calls/answers.ts is its home)
-export { ReportAnswerSchema } from '../../../../shared/calls/answers.js'
 
 const call = CALLS.costCenters.calls.sendReport
 
