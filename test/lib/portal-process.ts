@@ -47,5 +47,5 @@ export async function startPortal(t: { teardown(fn: () => unknown): void }, cwd:
 
   // main.ts prints this line once the gateway listens, after the upstream and its database are up
   await printed(/^CCoE Portal on \S+\n/m)
-  return { baseUrl: `http://127.0.0.1:${env.PORT}`, stop, printed, exited, output: () => output }
+  return { baseUrl: `http://127.0.0.1:${env.PORT}`, stop, printed, exited, output: () => output, pid: child.pid! }
 }

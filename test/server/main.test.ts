@@ -6,59 +6,18 @@
  * the signed-in sessions; the portal stops when its upstream dies. The child's output is awaited
  * line by line, never polled.
  */
-import { execFile, spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { existsSync } from 'node:fs'
+import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import t from 'tap'
 import { childPids, freePort, tempDir } from '../helper.js'
+import { startPortal } from '../lib/portal-process.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const MAIN = 'dist/server/main.js'
-
-async function start(t: { teardown(fn: () => unknown): void }, env: Record<string, string>) {
-  if (!existsSync(`${root}${MAIN}`)) throw new Error(`${MAIN} is missing: run npm run build first`)
-  const { DATABASE_URL: _ignored, ...inherited } = process.env
-  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
-    cwd: root,
-    env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const exited = once(child, 'exit')
-  let output = ''
-  const waiting = new Set<{ pattern: RegExp; resolve(): void }>()
-  const take = (chunk: string) => {
-    output += chunk
-    for (const waiter of waiting) {
-      if (waiter.pattern.test(output)) {
-        waiting.delete(waiter)
-        waiter.resolve()
-      }
-    }
-  }
-  child.stdout.setEncoding('utf8').on('data', take)
-  child.stderr.setEncoding('utf8').on('data', take)
-  /** resolves once the output holds the pattern; fails if the portal exits first */
-  const printed = (pattern: RegExp) =>
-    Promise.race([
-      new Promise<void>((resolve) => (pattern.test(output) ? resolve() : waiting.add({ pattern, resolve }))),
-      exited.then(() => Promise.reject(new Error(`the portal exited before printing ${pattern}: ${output}`))),
-    ])
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    child.kill('SIGTERM')
-    await exited
-  }
-  t.teardown(stop)
-
-  const baseUrl = `http://127.0.0.1:${env.PORT}`
-  // main.ts prints this line once the gateway listens, after the upstream and its database are up
-  await printed(/^CCoE Portal on \S+\n/m)
-  return { baseUrl, stop, printed, exited, pid: child.pid! }
-}
+const start = (t: { teardown(fn: () => unknown): void }, env: Record<string, string>) => startPortal(t, root, env)
 
 const alive = (pid: number) => {
   try {
