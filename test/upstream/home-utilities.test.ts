@@ -18,9 +18,10 @@ t.test('home quick utilities', async (t) => {
   await db.execute(sql`UPDATE cloud_contacts SET terminated = false`)
   await db.execute(sql`INSERT INTO cloud_contacts (email, name, terminated) VALUES
     ('gone.one@example.com', 'Gone One', true), ('gone.two@example.com', '=Gone, Two', true), ('here@example.com', 'Here', false)`)
-  await db.execute(sql`INSERT INTO cost_centers (identifier, cloud_contact_id, companies_id, business_units_id, departments_id, expired_at)
+  // active long before the oldest expiry: a cost center cannot expire before it is active (migration 045)
+  await db.execute(sql`INSERT INTO cost_centers (identifier, cloud_contact_id, companies_id, business_units_id, departments_id, active_at, expired_at)
     SELECT v.identifier, (SELECT min(id) FROM cloud_contacts), (SELECT min(id) FROM companies),
-           (SELECT min(id) FROM business_units), (SELECT min(id) FROM departments), v.expired_at::timestamptz
+           (SELECT min(id) FROM business_units), (SELECT min(id) FROM departments), '1990-01-01T00:00:00Z', v.expired_at::timestamptz
     FROM (VALUES ('CC-OLD', '2000-01-01T00:00:00Z'), ('CC-LATER', '2999-01-01T00:00:00Z'), ('CC-OPEN', NULL)) AS v (identifier, expired_at)`)
   await db.execute(sql`INSERT INTO cloud_parents (provider_type, identifier, name, cloud_contact_email, cost_center, terminated) VALUES
     ('AwsCloudParent', 'T-100', 'Old one', 'gone.one@example.com', 'CC-OPEN', true),
