@@ -44,6 +44,16 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** Whether a process of this pid still exists (signal 0 asks without signalling). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** The processes whose parent is `parent` (nginx's workers, the gateway's cluster workers), from /proc. */
 export function childPids(parent: number): number[] {
   return readdirSync('/proc')

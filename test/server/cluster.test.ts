@@ -12,7 +12,7 @@ import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import t from 'tap'
-import { childPids, freePort, startStandaloneIdp, startUpstream, tempDir, type Teardown } from '../helper.js'
+import { alive, childPids, freePort, startStandaloneIdp, startUpstream, tempDir, type Teardown } from '../helper.js'
 import { signIn } from '../lib/sign-in.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -114,15 +114,6 @@ function departmentsCounted(metrics: string): number | undefined {
         l.includes('status="200"'),
     )
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1))
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 t.test('two workers: one sign-in, shared sessions, summed metrics, a killed worker replaced, a clean stop', async (t) => {

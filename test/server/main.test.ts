@@ -11,22 +11,13 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import t from 'tap'
-import { childPids, freePort, tempDir } from '../helper.js'
+import { alive, childPids, freePort, tempDir } from '../helper.js'
 import { startPortal } from '../lib/portal-process.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const MAIN = 'dist/server/main.js'
 const start = (t: { teardown(fn: () => unknown): void }, env: Record<string, string>) => startPortal(t, root, env)
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 t.test('one command starts the whole portal; a restart keeps data and sessions', async (t) => {
   const env = { PORT: String(await freePort()), DATA_DIR: tempDir(t) }
