@@ -109,7 +109,10 @@ export const DEFAULT_REPORT_DOMAINS = ['ccoe.example', 'example.com']
 function names(env: Env, name: string, fallback: readonly string[], what: string, valid: RegExp): readonly string[] {
   const raw = env[name]
   if (raw === undefined) return fallback
-  const list = raw.split(',').map((entry) => entry.trim()).filter(Boolean)
+  const list = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   const bad = list.find((entry) => !valid.test(entry))
   if (bad !== undefined) throw new ConfigError(`${name} must be ${what} separated by commas, got "${bad}"`)
   return list
@@ -119,14 +122,18 @@ function roleGroups(env: Env): RoleGroups {
   const claim = env.ROLES_CLAIM || 'groups'
   if (!/^[\x21-\x7e]{1,256}$/.test(claim)) throw new ConfigError(`ROLES_CLAIM must be one claim name without spaces, got "${claim}"`)
   const groups = Object.fromEntries(
-    ROLES.map((role) => [role, names(env, `ROLE_${role.toUpperCase()}_GROUPS`, DEFAULT_ROLE_GROUPS[role], 'group names', /^[^\s,]{1,256}$/)]),
+    ROLES.map((role) => [
+      role,
+      names(env, `ROLE_${role.toUpperCase()}_GROUPS`, DEFAULT_ROLE_GROUPS[role], 'group names', /^[^\s,]{1,256}$/),
+    ]),
   ) as RoleGroups['groups']
   // one group, one role: a group listed twice would leave which one it gives to the reader's guess
   for (const role of ROLES) {
     const twice = groups[role].find((group) => ROLES.some((other) => other !== role && groups[other].includes(group)))
     if (twice) throw new ConfigError(`ROLE_*_GROUPS: the group "${twice}" is given more than one role`)
   }
-  if (ROLES.every((role) => groups[role].length === 0)) throw new ConfigError('ROLE_*_GROUPS: no group gives any role, so nobody could use the portal')
+  if (ROLES.every((role) => groups[role].length === 0))
+    throw new ConfigError('ROLE_*_GROUPS: no group gives any role, so nobody could use the portal')
   return { claim, groups }
 }
 
@@ -200,9 +207,13 @@ export function loadConfig(env: Env = process.env): Config {
     oidcApiAudience: audience(env, 'OIDC_API_AUDIENCE', DEFAULT_API_AUDIENCE),
     oidcScriptClients: clientIds(env, 'OIDC_SCRIPT_CLIENTS', DEFAULT_SCRIPT_CLIENTS),
     roles: roleGroups(env),
-    reportDomains: names(env, 'REPORT_RECIPIENT_DOMAINS', DEFAULT_REPORT_DOMAINS, 'domain names', /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i).map((domain) =>
-      domain.toLowerCase(),
-    ),
+    reportDomains: names(
+      env,
+      'REPORT_RECIPIENT_DOMAINS',
+      DEFAULT_REPORT_DOMAINS,
+      'domain names',
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+    ).map((domain) => domain.toLowerCase()),
     sessionKey: sessionKey(env, dataDir),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     gatewayDatabaseUrl: url(env, 'GATEWAY_DATABASE_URL', ['postgres:', 'postgresql:']),

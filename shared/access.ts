@@ -67,7 +67,9 @@ export function permitsOf(grant: Grant): Permits {
     const allowed = modelOperations(resource).filter((op) => grants(grant, MODEL_PERMISSIONS[op]))
     if (allowed.length) models[resource.key] = allowed
   }
-  const names = CALL_LIST.flatMap(({ domain, name, call }) => (!call.public && grants(grant, callPermission(call)) ? [`${domain}.${name}`] : []))
+  const names = CALL_LIST.flatMap(({ domain, name, call }) =>
+    !call.public && grants(grant, callPermission(call)) ? [`${domain}.${name}`] : [],
+  )
   return { models, calls: names }
 }
 

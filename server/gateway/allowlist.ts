@@ -24,7 +24,12 @@ export function modelRoutes(resource: ResourceDef): AllowedRoute[] {
   return routes
 }
 
-const callRoute = ({ call }: DeclaredCall): AllowedRoute => ({ method: call.method, path: call.path, permission: callPermission(call), call })
+const callRoute = ({ call }: DeclaredCall): AllowedRoute => ({
+  method: call.method,
+  path: call.path,
+  permission: callPermission(call),
+  call,
+})
 
 /**
  * The special calls the proxy forwards: every declared one (shared/calls) but the public ones, which

@@ -14,7 +14,12 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1
  * the database) outside; the database backup only to the admin who asks. Null when the address is
  * fine or absent (the upstream then says what is missing, or mails the caller's own address).
  */
-export function recipientRefusal(recipient: Recipient, body: unknown, identity: Identity, domains: readonly string[]): RecipientRefusal | null {
+export function recipientRefusal(
+  recipient: Recipient,
+  body: unknown,
+  identity: Identity,
+  domains: readonly string[],
+): RecipientRefusal | null {
   const [outer, field] = recipient.at
   const address = (body as Record<string, Record<string, unknown> | undefined> | undefined)?.[outer]?.[field]
   if (typeof address !== 'string') return null

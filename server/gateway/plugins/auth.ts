@@ -24,7 +24,8 @@ export interface Refusal {
 /** Null when the caller may do what `needed` names; else the refusal, naming the role or scopes it had and what was needed. */
 export function refusalOf(identity: Identity, needed: Permission): Refusal | null {
   if (grants(identity.grant, needed)) return null
-  const had = 'scopes' in identity.grant ? { scopes: identity.grant.scopes, needs: needed.scope } : { role: identity.grant.role, needs: needed.role }
+  const had =
+    'scopes' in identity.grant ? { scopes: identity.grant.scopes, needs: needed.scope } : { role: identity.grant.role, needs: needed.role }
   return {
     body: { error: refusalMessage(identity.grant, needed), statusCode: 403 },
     fields: { reason: 'not permitted', status: 403, ...had },

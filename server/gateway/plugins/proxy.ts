@@ -94,7 +94,13 @@ export const proxyPlugin = fp<ProxyOptions>(
     }
 
     /** A refusal of a body the gateway did not read: the rest is read first, or the connection closes. */
-    async function refuseUnread(request: FastifyRequest, reply: FastifyReply, status: number, body: object, reason: string | Record<string, unknown>) {
+    async function refuseUnread(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: number,
+      body: object,
+      reason: string | Record<string, unknown>,
+    ) {
       if (!(await discardUnreadBody(request.raw))) reply.header('connection', 'close')
       return deny(request, reply, status, body, reason)
     }

@@ -96,7 +96,14 @@ export const sessionPlugin = fp<SessionOptions>(
       const s = portalSession(request)
       const sid = s.get('sid')
       if (typeof sid !== 'string') return null
-      const [sub, email, name, role, loginAt, lastSeen] = [s.get('sub'), s.get('email'), s.get('name'), s.get('role'), s.get('loginAt'), s.get('lastSeen')]
+      const [sub, email, name, role, loginAt, lastSeen] = [
+        s.get('sub'),
+        s.get('email'),
+        s.get('name'),
+        s.get('role'),
+        s.get('loginAt'),
+        s.get('lastSeen'),
+      ]
       if (!sub || !email || !name || typeof loginAt !== 'number' || typeof lastSeen !== 'number') return null
       // a cookie from before roles existed names none: its holder signs in again
       if (role !== null && !ROLES.includes(role as Role)) return null
