@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import t from 'tap'
-import { grants, MODEL_PERMISSIONS, permitsOf, type Grant, type Permission } from '../../shared/access.js'
+import { callPermission, grants, MODEL_PERMISSIONS, permitsOf, type Grant, type Permission } from '../../shared/access.js'
 import { CALL_LIST } from '../../shared/calls/index.js'
 import { RESOURCES } from '../../shared/resources/index.js'
 import { ALLOWED_ROUTES, type AllowedRoute } from '../../server/gateway/allowlist.js'
@@ -182,4 +183,27 @@ t.test('report recipients: the allowed domains, and the backup to its admin alon
   )
   t.equal((await post('db_dump/dump_db', { db_dump: { send_to: 'Alice@ccoe.example' } })).status, 200, "the admin's own")
   t.equal(seen(), before + 2)
+})
+
+t.test("the README's table of who may do what is the declarations'", async (t) => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const section = /## Who may do what\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? ''
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) => line.split('|').map((cell) => cell.trim()))
+  const table = Object.fromEntries(rows.map(([, call, , role, scope]) => [call.replaceAll('`', ''), `${role} ${scope}`]))
+  const declared = Object.fromEntries(
+    CALL_LIST.filter(({ call }) => !call.public).map(({ call }) => {
+      const { role, scope } = callPermission(call)
+      return [`${call.method} /api/${call.path}`, `${role} ${scope}`]
+    }),
+  )
+  const crud = ['read', 'create', 'delete'] as const
+  t.same(
+    rows.slice(0, 3).map(([, , , role, scope]) => `${role} ${scope}`),
+    crud.map((op) => `${MODEL_PERMISSIONS[op].role} ${MODEL_PERMISSIONS[op].scope}`),
+    "a model's records",
+  )
+  t.same(Object.fromEntries(Object.keys(declared).map((call) => [call, table[call]])), declared, 'every declared call')
 })

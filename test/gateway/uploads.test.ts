@@ -24,7 +24,12 @@ function form(file: { bytes: Buffer; name: string; type?: string } | null, field
 }
 
 // the data-URL encoding that later uploads (cloud bills, networks: spec 001 §7) declare
-const DATA_URL_TARGET: Omit<UploadTarget, 'permission'> = { path: 'reports/upload', bodyKey: 'report', fileKey: 'data', encoding: 'dataUrl' }
+const DATA_URL_TARGET: Omit<UploadTarget, 'permission'> = {
+  path: 'reports/upload',
+  bodyKey: 'report',
+  fileKey: 'data',
+  encoding: 'dataUrl',
+}
 
 /** The body base64Body streams for these bytes, spooled to a file as uploads.ts spools them. */
 async function encoded(target: Omit<UploadTarget, 'permission'>, file: { bytes: Buffer; mime: string }, email?: string) {
