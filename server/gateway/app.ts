@@ -89,7 +89,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(securityHeadersPlugin, { secure })
   await app.register(hostHeaderPlugin)
   await app.register(compressionPlugin)
-  await app.register(rateLimitsPlugin)
+  await app.register(rateLimitsPlugin, { now })
   const pool = upstreamPool({
     upstreamUrl: config.upstreamUrl,
     upstreamTimeoutMs: config.upstreamTimeoutMs,

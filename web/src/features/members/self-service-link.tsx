@@ -13,7 +13,8 @@ type Issued = Static<typeof CredentialAnswerSchema>['data']
 /**
  * A member's Self-service link (spec 000 §2, /unauth/update-member): the team issues it here, the
  * upstream signs it for this member alone and for a limited time, and the person sends it to the
- * member, who updates their department and business unit without an account.
+ * member, who updates their department and business unit once without an account. A new link voids
+ * the member's earlier ones.
  */
 export function SelfServiceLinkButton({ row }: { row: Row }) {
   const [busy, setBusy] = useState(false)
@@ -62,7 +63,8 @@ export function SelfServiceLinkButton({ row }: { row: Row }) {
             <InputGroup id="self-service-link" readOnly value={url ?? ''} onFocus={(e) => e.currentTarget.select()} />
           </FormGroup>
           <Callout intent={Intent.PRIMARY} icon="info-sign" compact>
-            Whoever has this link can change this member&apos;s department and business unit until it expires: send it to the member only.
+            Whoever has this link can change this member&apos;s department and business unit once, until it expires: send it to the member
+            only. It replaces any earlier link for this member.
           </Callout>
         </DialogBody>
         <DialogFooter
