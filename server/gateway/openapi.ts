@@ -2,6 +2,7 @@ import { MAX_PAGE_SIZE } from '../../shared/constants.js'
 import { RESOURCES, queryFilters, type ResourceDef } from '../../shared/resources/index.js'
 import { resourceAnswerSchemas } from '../../shared/schemas/resource-answer.js'
 import { INT4_MAX, resourceBodySchemas } from '../../shared/schemas/resource-body.js'
+import { callPermission, MODEL_PERMISSIONS, ROLES, type Permission } from '../../shared/access.js'
 import { CALL_LIST, type DeclaredCall } from '../../shared/calls/index.js'
 import { modelRoutes, type AllowedRoute } from './allowlist.js'
 import { errorComponents, json, operationIds, pascal, responses } from './openapi-operations.js'
@@ -12,7 +13,31 @@ type PathItem = Record<string, Operation>
 
 /** An answer or body no schema declares: any JSON object (typed clients read it as a map, not as `{}`). */
 const ANY_OBJECT = { type: 'object', additionalProperties: true }
-const SESSION_ANSWER = { type: 'object', required: ['email', 'name'], properties: { email: { type: 'string' }, name: { type: 'string' } } }
+const SESSION_ANSWER = {
+  type: 'object',
+  required: ['email', 'name', 'role', 'permits'],
+  properties: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { description: "what the IdP's groups made of the person; null: no access", enum: [...ROLES, null] },
+    permits: {
+      type: 'object',
+      description: 'what the role may do: per model its operations, and the declared calls by domain.name',
+      required: ['models', 'calls'],
+      properties: {
+        models: { type: 'object', additionalProperties: { type: 'array', items: { enum: ['read', 'create', 'update', 'delete'] } } },
+        calls: { type: 'array', items: { type: 'string' } },
+      },
+    },
+  },
+}
+
+/** Who may make a call (shared/access.ts), in its description and as extensions a tool can read. */
+function needing(permission: Permission, operation: Operation): Operation {
+  const needs = `Needs the ${permission.role} role; a script's token, the \`${permission.scope}\` scope.`
+  const description = typeof operation.description === 'string' ? `${operation.description}\n\n${needs}` : needs
+  return { ...operation, description, 'x-role': permission.role, 'x-scope': permission.scope }
+}
 
 /** The CSV's file name, and a subset's own (`by_owner_terminated=true` → its prefix). */
 const csvFileText = (csv: NonNullable<ResourceDef['csv']>) =>
@@ -187,26 +212,42 @@ export function openApiDocument(version: string) {
     paths[path] = { ...paths[path], [method.toLowerCase()]: operation }
   }
   for (const resource of RESOURCES) {
-    for (const route of modelRoutes(resource)) add(apiPathOf(route.path), route.method, crudOperation(resource, route))
+    for (const route of modelRoutes(resource))
+      add(apiPathOf(route.path), route.method, needing(route.permission, crudOperation(resource, route)))
     if (resource.csv) {
-      add(`/api/csv/${resource.key}`, 'GET', {
-        operationId: operationIds(resource.key).csv,
-        tags: [resource.key],
-        summary: `The whole filtered list of ${resource.key} as CSV (streamed)`,
-        parameters: listParameters(resource).filter((p) => !['page', 'per_page', 'after', 'count'].includes(p.name)),
-        responses: responses('200', { 'text/csv': { schema: { type: 'string' } } }, { params: true }, csvFileText(resource.csv)),
-      })
+      add(
+        `/api/csv/${resource.key}`,
+        'GET',
+        needing(MODEL_PERMISSIONS.read, {
+          operationId: operationIds(resource.key).csv,
+          tags: [resource.key],
+          summary: `The whole filtered list of ${resource.key} as CSV (streamed)`,
+          parameters: listParameters(resource).filter((p) => !['page', 'per_page', 'after', 'count'].includes(p.name)),
+          responses: responses('200', { 'text/csv': { schema: { type: 'string' } } }, { params: true }, csvFileText(resource.csv)),
+        }),
+      )
     }
   }
-  for (const declared of CALL_LIST) add(apiPathOf(declared.call.path), declared.call.method, callOperation(declared))
+  for (const declared of CALL_LIST) {
+    const operation = callOperation(declared)
+    add(
+      apiPathOf(declared.call.path),
+      declared.call.method,
+      declared.call.public ? operation : needing(callPermission(declared.call), operation),
+    )
+  }
   for (const [target, upload] of Object.entries(UPLOAD_TARGETS)) {
-    add(`/api/upload/${target}`, 'POST', {
-      operationId: `upload${pascal(target)}`,
-      tags: [target],
-      summary: `Upload a file (${upload.extensions?.join(', ') ?? 'any type'}); the gateway sends it on as ${upload.encoding}`,
-      requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadForm(upload) } } },
-      responses: responses('200', json(ANY_OBJECT), { body: true }),
-    })
+    add(
+      `/api/upload/${target}`,
+      'POST',
+      needing(upload.permission, {
+        operationId: `upload${pascal(target)}`,
+        tags: [target],
+        summary: `Upload a file (${upload.extensions?.join(', ') ?? 'any type'}); the gateway sends it on as ${upload.encoding}`,
+        requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadForm(upload) } } },
+        responses: responses('200', json(ANY_OBJECT), { body: true }),
+      }),
+    )
   }
   add('/api/session', 'GET', {
     operationId: 'getSession',

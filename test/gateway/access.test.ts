@@ -4,6 +4,7 @@ import { callPermission, grants, MODEL_PERMISSIONS, permitsOf, type Grant, type 
 import { CALL_LIST } from '../../shared/calls/index.js'
 import { RESOURCES } from '../../shared/resources/index.js'
 import { ALLOWED_ROUTES, type AllowedRoute } from '../../server/gateway/allowlist.js'
+import { apiPathOf, openApiDocument } from '../../server/gateway/openapi.js'
 import { UPLOAD_TARGETS } from '../../server/gateway/upload-targets.js'
 import { SCRIPT_CLIENTS } from '../../server/idp/plugin.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
@@ -16,7 +17,7 @@ const PEOPLE = [
   { email: 'bob@ccoe.example', password: 'bob', grant: { role: 'editor' } },
   { email: 'alice@ccoe.example', password: 'alice', grant: { role: 'admin' } },
   { email: 'olga@ccoe.example', password: 'olga', grant: { role: null } },
-] as const satisfies readonly { grant: Grant }[]
+] as const satisfies readonly { email: string; password: string; grant: Grant }[]
 const [SCRIPTS, AUTOMATION] = SCRIPT_CLIENTS
 const TOKENS = [
   { client: SCRIPTS, scope: 'read reports' },
@@ -206,4 +207,20 @@ t.test("the README's table of who may do what is the declarations'", async (t) =
     "a model's records",
   )
   t.same(Object.fromEntries(Object.keys(declared).map((call) => [call, table[call]])), declared, 'every declared call')
+})
+
+t.test('/api/docs says who may make each call, from the same declarations', async (t) => {
+  const document = openApiDocument('test') as { paths: Record<string, Record<string, Record<string, unknown>>> }
+  const described = (route: AllowedRoute) => document.paths[apiPathOf(route.path)][route.method.toLowerCase()]
+  t.same(
+    ALLOWED_ROUTES.map((route) => [route.method, route.path, described(route)['x-role'], described(route)['x-scope']]),
+    ALLOWED_ROUTES.map((route) => [route.method, route.path, route.permission.role, route.permission.scope]),
+  )
+  t.equal(
+    described(ALLOWED_ROUTES.find((route) => route.method === 'DELETE')!).description,
+    "Needs the admin role; a script's token, the `write` scope.",
+  )
+  for (const [target, upload] of Object.entries(UPLOAD_TARGETS)) {
+    t.same(document.paths[`/api/upload/${target}`].post['x-role'], upload.permission.role, target)
+  }
 })

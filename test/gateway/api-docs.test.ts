@@ -5,13 +5,13 @@ import { ALLOWED_ROUTES, buildAllowlist } from '../../server/gateway/allowlist.j
 import { apiPathOf, openApiDocument, type OpenApiDocument } from '../../server/gateway/openapi.js'
 import { UPLOAD_TARGETS } from '../../server/gateway/upload-targets.js'
 import { startGateway, startPortal } from '../helper.js'
-import { scriptToken, signIn } from '../lib/sign-in.js'
+import { automationToken, signIn } from '../lib/sign-in.js'
 import { startRecordingUpstream } from './start.js'
 
 t.test('the OpenAPI description of /api: every forwarded path, and nothing the gateway refuses', async (t) => {
   const portal = await startPortal(t)
   t.equal((await fetch(`${portal.baseUrl}/api/docs/openapi.json`)).status, 401, 'for signed-in people and scripts only')
-  const headers = { authorization: `Bearer ${await scriptToken(portal.baseUrl)}` }
+  const headers = { authorization: `Bearer ${await automationToken(portal.baseUrl)}` }
   const response = await fetch(`${portal.baseUrl}/api/docs/openapi.json`, { headers })
   t.equal(response.status, 200)
   const document = (await response.json()) as OpenApiDocument
@@ -81,7 +81,7 @@ t.test('the OpenAPI description of /api: every forwarded path, and nothing the g
 t.test('every described call is one the gateway takes: sent as described, none is refused as unknown', async (t) => {
   const upstream = await startRecordingUpstream(t)
   const gw = await startGateway(t, upstream.url)
-  const headers = { authorization: `Bearer ${await scriptToken(gw.baseUrl)}` }
+  const headers = { authorization: `Bearer ${await automationToken(gw.baseUrl)}` }
   const document = (await (await fetch(`${gw.baseUrl}/api/docs/openapi.json`, { headers })).json()) as OpenApiDocument
   const unknown: string[] = []
   for (const [path, item] of Object.entries(document.paths)) {

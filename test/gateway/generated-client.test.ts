@@ -15,26 +15,11 @@ import openapiTS, { astToString } from 'openapi-typescript'
 import t from 'tap'
 import ts from 'typescript'
 import { MESSAGES } from '../../shared/messages.js'
-import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
+import { automationToken } from '../lib/sign-in.js'
 import { startPortal, tempDir } from '../helper.js'
 import { readOutbox } from '../upstream/fixtures/outbox.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-
-/** A client-credentials access token from the portal's IdP, as the README's curl gets one. */
-async function clientToken(baseUrl: string, clientId: string, clientSecret: string, scope: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/idp/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials', scope }),
-  })
-  const body = (await response.json()) as { access_token?: string; error?: string }
-  if (!body.access_token) throw new Error(`no token: ${body.error ?? response.status}`)
-  return body.access_token
-}
 
 /**
  * What a script author writes against the generated types: a list, a write, a report, a CSV, and
@@ -108,9 +93,8 @@ function typeErrors(dir: string, files: string[]): string[] {
 
 t.test('a client generated from /api/docs/openapi.json lists, writes, reports and reads a CSV', async (t) => {
   const portal = await startPortal(t)
-  // what a script gets on main today; once clients carry scopes (read, write, reports) this one line
-  // becomes 'ccoe-automation', 'ccoe-automation-secret', 'read write reports': the client writes a record
-  const token = await clientToken(portal.baseUrl, SCRIPT_CLIENT.clientId, SCRIPT_CLIENT.clientSecret, 'api')
+  // the client for scripts that write (read, write and reports): the generated client writes a record
+  const token = await automationToken(portal.baseUrl)
   const served = await fetch(`${portal.baseUrl}/api/docs/openapi.json`, { headers: { authorization: `Bearer ${token}` } })
   t.equal(served.status, 200)
   const document = (await served.json()) as object

@@ -131,7 +131,11 @@ export async function finishSignIn(
 }
 
 /** A client-credentials access token for the portal API, as a script gets one: by default every scope its client may ask for. */
-export async function scriptToken(baseUrl: string, client: (typeof SCRIPT_CLIENTS)[number] = SCRIPT_CLIENT, scope: string = client.scope): Promise<string> {
+export async function scriptToken(
+  baseUrl: string,
+  client: (typeof SCRIPT_CLIENTS)[number] = SCRIPT_CLIENT,
+  scope: string = client.scope,
+): Promise<string> {
   const discovery = (await (await fetch(new URL('/idp/.well-known/openid-configuration', baseUrl))).json()) as {
     token_endpoint: string
   }
@@ -145,6 +149,9 @@ export async function scriptToken(baseUrl: string, client: (typeof SCRIPT_CLIENT
   if (!body.access_token) throw new Error(`no token: ${body.error ?? response.status}`)
   return body.access_token
 }
+
+/** A token of the client for scripts that also write (ccoe-automation: read, write and reports). */
+export const automationToken = (baseUrl: string) => scriptToken(baseUrl, SCRIPT_CLIENTS[1])
 
 export interface ApiAnswer {
   status: number
