@@ -77,5 +77,5 @@ export function permitsOf(grant: Grant): Permits {
 export function refusalMessage(grant: Grant, needed: Permission): string {
   if ('scopes' in grant) return `Not allowed: this call needs a token with the scope '${needed.scope}'.`
   if (grant.role === null) return 'No access to the portal: ask the CCoE team.'
-  return `Not allowed: this needs the ${needed.role} role, and you are a${grant.role === 'admin' ? 'n' : ''} ${grant.role}. Ask the CCoE team if you need it.`
+  return `Not allowed: this needs the ${needed.role} role, and you are ${/^[aeiou]/.test(grant.role) ? 'an' : 'a'} ${grant.role}. Ask the CCoE team if you need it.`
 }

@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE } from '../../shared/constants.js'
 import { RESOURCES, queryFilters, type ResourceDef } from '../../shared/resources/index.js'
 import { resourceAnswerSchemas } from '../../shared/schemas/resource-answer.js'
 import { INT4_MAX, resourceBodySchemas } from '../../shared/schemas/resource-body.js'
-import { callPermission, MODEL_PERMISSIONS, ROLES, type Permission } from '../../shared/access.js'
+import { callPermission, MODEL_PERMISSIONS, ROLES, SCOPES, type Permission } from '../../shared/access.js'
 import { CALL_LIST, type DeclaredCall } from '../../shared/calls/index.js'
 import { modelRoutes, type AllowedRoute } from './allowlist.js'
 import { errorComponents, json, operationIds, pascal, responses } from './openapi-operations.js'
@@ -19,7 +19,8 @@ const SESSION_ANSWER = {
   properties: {
     email: { type: 'string' },
     name: { type: 'string' },
-    role: { description: "what the IdP's groups made of the person; null: no access", enum: [...ROLES, null] },
+    role: { description: "what the IdP's groups made of the person; null: no access, or a script", enum: [...ROLES, null] },
+    scopes: { description: "a script's: the scopes of its token", type: 'array', items: { enum: [...SCOPES] } },
     permits: {
       type: 'object',
       description: 'what the role may do: per model its operations, and the declared calls by domain.name',

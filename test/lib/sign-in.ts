@@ -2,6 +2,7 @@
  * Signs in the way a script would: the whole OIDC round trip over plain HTTP, following each
  * redirect by hand, carrying cookies per path, and submitting the IdP's login form.
  */
+import { permitsOf, type Role } from '../../shared/access.js'
 import { SCRIPT_CLIENT, SCRIPT_CLIENTS } from '../../server/idp/plugin.js'
 
 interface StoredCookie {
@@ -152,6 +153,9 @@ export async function scriptToken(
 
 /** A token of the client for scripts that also write (ccoe-automation: read, write and reports). */
 export const automationToken = (baseUrl: string) => scriptToken(baseUrl, SCRIPT_CLIENTS[1])
+
+/** What /api/session answers for a person of this role: who, the role, and what it permits. */
+export const sessionAnswer = (email: string, name: string, role: Role | null) => ({ email, name, role, permits: permitsOf({ role }) })
 
 export interface ApiAnswer {
   status: number

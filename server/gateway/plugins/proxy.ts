@@ -109,8 +109,10 @@ export const proxyPlugin = fp<ProxyOptions>(
     fastify.get('/api/session', async (request, reply) => {
       const identity = await fastify.authenticate(request)
       if (!identity) return deny(request, reply, 401, UNAUTHORIZED, 'unauthenticated')
-      const role = 'role' in identity.grant ? identity.grant.role : null
-      return { email: identity.user, name: identity.name, role, permits: permitsOf(identity.grant) }
+      const { grant } = identity
+      // a script has scopes instead of a role
+      const role = 'role' in grant ? { role: grant.role } : { role: null, scopes: grant.scopes }
+      return { email: identity.user, name: identity.name, ...role, permits: permitsOf(grant) }
     })
 
     /** The upstream's answer to the client: 5xx replaced, 4xx reduced to the error fields, the rest as it is. */
