@@ -6,6 +6,8 @@ import { EmailDialog } from '../../components/email-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { need } from '../../lib/access.js'
 
 type Scope = 'single' | 'all'
 
@@ -41,7 +43,9 @@ export function BillExportButton() {
 
   return (
     <>
-      <Button icon="export" text="Export Data" onClick={() => setOpen(true)} />
+      <Permitted need={[need.call('cloudBills.sendSingle'), need.call('cloudBills.sendAll')]}>
+        <Button icon="export" text="Export Data" onClick={() => setOpen(true)} />
+      </Permitted>
       <EmailDialog
         isOpen={open}
         title="Export Data"

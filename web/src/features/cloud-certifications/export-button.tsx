@@ -5,6 +5,8 @@ import { EmailDialog } from '../../components/email-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { need } from '../../lib/access.js'
 
 /** Beside 'Add New Certification': the Export Certificates modal, whose CSV the upstream emails (spec 001 §2, §7, §8). */
 export function CertificationExportButton() {
@@ -20,7 +22,9 @@ export function CertificationExportButton() {
   }
   return (
     <>
-      <Button icon="export" text="Export Certificates" onClick={() => setOpen(true)} />
+      <Permitted need={need.call('cloudCertifications.export')}>
+        <Button icon="export" text="Export Certificates" onClick={() => setOpen(true)} />
+      </Permitted>
       <EmailDialog isOpen={open} title="Export Certificates" onSend={send} onClose={() => setOpen(false)} />
     </>
   )

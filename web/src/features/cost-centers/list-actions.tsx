@@ -7,6 +7,8 @@ import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 import { TerminatedOwnersCsvLink } from './terminated-owners-csv.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { need } from '../../lib/access.js'
 
 /** Beside 'Add New Cost Center': the emailed inventory report and the terminated-owners CSV (spec 001 §2). */
 export function CostCenterListActions({ resource }: { resource: ResourceDef }) {
@@ -22,7 +24,9 @@ export function CostCenterListActions({ resource }: { resource: ResourceDef }) {
   }
   return (
     <>
-      <Button icon="envelope" text="Send Inventory Report" onClick={() => setOpen(true)} />
+      <Permitted need={need.call('costCenters.sendReport')}>
+        <Button icon="envelope" text="Send Inventory Report" onClick={() => setOpen(true)} />
+      </Permitted>
       <TerminatedOwnersCsvLink resource={resource} />
       <EmailDialog isOpen={open} title="Send Inventory Report" onSend={send} onClose={() => setOpen(false)} />
     </>

@@ -7,6 +7,10 @@ import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import type { Row } from '../../lib/resource-api.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { need, useAccess } from '../../lib/access.js'
+
+const issuing = need.call('selfService.credential')
 
 type Issued = Static<typeof CredentialAnswerSchema>['data']
 
@@ -17,6 +21,7 @@ type Issued = Static<typeof CredentialAnswerSchema>['data']
  * the member's earlier ones.
  */
 export function SelfServiceLinkButton({ row }: { row: Row }) {
+  const access = useAccess()
   const [busy, setBusy] = useState(false)
   const [issued, setIssued] = useState<Issued>()
   const name = String(row.name ?? row.email ?? row.id)
@@ -43,16 +48,23 @@ export function SelfServiceLinkButton({ row }: { row: Row }) {
 
   return (
     <>
-      <Tooltip content="Self-service link" placement="left">
-        <Button
-          size="small"
-          variant="minimal"
-          icon="link"
-          aria-label={`Self-service link for ${name}`}
-          loading={busy}
-          onClick={() => void issue()}
-        />
-      </Tooltip>
+      {/* a role that may not issue links is told why instead of what the button is */}
+      {access.can(issuing) ? (
+        <Tooltip content="Self-service link" placement="left">
+          <Button
+            size="small"
+            variant="minimal"
+            icon="link"
+            aria-label={`Self-service link for ${name}`}
+            loading={busy}
+            onClick={() => void issue()}
+          />
+        </Tooltip>
+      ) : (
+        <Permitted need={issuing}>
+          <Button size="small" variant="minimal" icon="link" aria-label={`Self-service link for ${name}`} />
+        </Permitted>
+      )}
       <Dialog isOpen={issued !== undefined} title={`Self-service link for ${name}`} icon="link" onClose={() => setIssued(undefined)}>
         <DialogBody>
           <FormGroup
