@@ -164,6 +164,23 @@ t.test('each role sees the controls it may use', async (t) => {
       t.ok(await page.getByRole('link', { name: 'Add New Department' }).isVisible(), 'the add shortcut is a link')
     })
 
+    await t.test('a report to an address outside the company is refused in the dialog, which stays open', async (t) => {
+      await page.goto(base + '/auth/home')
+      await page.getByRole('region', { name: 'Cost Center Inventory' }).getByRole('button', { name: 'Send Report' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Cost Center Inventory' })
+      const email = dialog.getByRole('textbox', { name: 'Email' })
+      await email.fill('attacker@evil.example')
+      await dialog.getByRole('button', { name: 'Send' }).click()
+      t.equal(await dialog.getByRole('alert').innerText(), 'Reports go only to addresses of ccoe.example, example.com.')
+      t.equal(await email.inputValue(), 'attacker@evil.example', 'what was typed stays')
+      await email.fill('bob@ccoe.example')
+      t.equal(await dialog.getByRole('alert').count(), 0, 'typing clears the refusal')
+      await dialog.getByRole('button', { name: 'Send' }).click()
+      await page.getByText('Your report will be emailed!').waitFor()
+      await dialog.waitFor({ state: 'detached' })
+      t.pass('an address of the company is sent')
+    })
+
     await t.test('a list: adds and edits; Delete disabled with the admin role named', async (t) => {
       await page.goto(base + '/auth/view/departments')
       await page.getByRole('link', { name: 'Add New Department' }).click()

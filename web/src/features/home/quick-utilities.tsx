@@ -127,13 +127,9 @@ function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
 function ReportUtility({ card }: { card: ReportCard }) {
   const [open, setOpen] = useState(false)
   const send = async (email: string) => {
-    try {
-      await apiRequest('POST', callHref(card.call), card.body(email))
-      setOpen(false)
-      void toastSuccess(MESSAGES.reportEmailed)
-    } catch (err) {
-      void toastFailure(MESSAGES.actionFailed, err)
-    }
+    await apiRequest('POST', callHref(card.call), card.body(email))
+    setOpen(false)
+    void toastSuccess(MESSAGES.reportEmailed)
   }
   return (
     <Card elevation={Elevation.ONE} className="utility-card" role="region" aria-label={card.title}>
@@ -144,7 +140,7 @@ function ReportUtility({ card }: { card: ReportCard }) {
           <Button icon="envelope" text="Send Report" onClick={() => setOpen(true)} />
         </Permitted>
       </div>
-      <EmailDialog isOpen={open} title={card.title} onSend={send} onClose={() => setOpen(false)} />
+      <EmailDialog failureText={MESSAGES.actionFailed} isOpen={open} title={card.title} onSend={send} onClose={() => setOpen(false)} />
     </Card>
   )
 }
