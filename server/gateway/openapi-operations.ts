@@ -43,6 +43,10 @@ interface Takes {
   byId?: boolean
   /** when it answers 409 */
   conflict?: string
+  /** when it answers 404 though its path names no id */
+  notFound?: string
+  /** when it answers 429 */
+  limited?: string
   /** served without a session or token (never a 401) */
   public?: boolean
 }
@@ -57,7 +61,9 @@ export function responses(ok: string, content: unknown, takes: Takes, okText = '
     ...(takes.body ? [413, 415, 422] : []),
   ] as (keyof typeof REFUSALS)[]
   const refusals: [string, unknown][] = codes.map((code) => [String(code), { $ref: `#/components/responses/${REFUSALS[code].name}` }])
+  if (takes.notFound && !takes.byId) refusals.push(['404', { description: takes.notFound, content: json(ERROR) }])
   if (takes.conflict) refusals.push(['409', { description: takes.conflict, content: json(ERROR) }])
+  if (takes.limited) refusals.push(['429', { description: takes.limited, content: json(ERROR) }])
   return Object.fromEntries([[ok, { description: okText, content }], ...refusals.sort(([a], [b]) => a.localeCompare(b))])
 }
 

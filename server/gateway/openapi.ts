@@ -177,6 +177,9 @@ function callOperation({ domain, name, model, call }: DeclaredCall): Operation {
       byId: /:\w+/.test(call.path),
       // the self-service plugin checks the member's link instead of a session: never a 401
       public: call.public,
+      notFound: call.refusals?.[404],
+      conflict: call.refusals?.[409],
+      limited: call.refusals?.[429],
     }),
     ...(call.public && { security: [] }),
   }

@@ -13,6 +13,7 @@ export const billingAutomationCalls = {
   calls: {
     processAzureInvoice: {
       method: 'POST',
+      refusals: { 404: 'No such invoice is waiting: `fields` names it', 409: 'The invoice was processed already' },
       role: 'admin',
       path: 'cloud_bills/process_azure_invoice',
       summary: 'Process an Azure invoice by its id',
@@ -21,6 +22,7 @@ export const billingAutomationCalls = {
     },
     processGoogleInvoice: {
       method: 'POST',
+      refusals: { 404: 'No such invoice is waiting for that month: `fields` names it', 409: 'The invoice was processed already' },
       role: 'admin',
       path: 'cloud_bills/process_google_invoice',
       summary: 'Process a Google invoice by its id and billing month',

@@ -7,6 +7,7 @@ export const cloudContactCalls = {
     // spec 001 §7: a contact named after its address (the record's answer)
     byEmail: {
       method: 'POST',
+      refusals: { 409: 'A contact with this email already exists' },
       role: 'editor',
       path: 'cloud_contacts/by_email',
       summary: 'Create a contact named after its email address',

@@ -27,6 +27,7 @@ export const selfServiceCalls = {
     // the public page's update, with the link's credential
     updateRestricted: {
       method: 'POST',
+      refusals: { 429: 'Too many tries for this member or from this address: Retry-After says when to try again' },
       path: 'members/update-restricted/:member_id',
       summary: "A member's own department and business unit, with the credential of their link (no sign-in)",
       query: Type.Object({ credential: Type.String({ maxLength: 200 }) }),

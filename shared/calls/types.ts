@@ -54,6 +54,8 @@ interface CallBase {
   status?: 200 | 201
   /** a script's token needs this scope; unset: `read` for a GET, else `write` (shared/access.ts) */
   scope?: Scope
+  /** refusals of its own, beyond those of its body and id, described for script authors (/api/docs) */
+  refusals?: { 404?: string; 409?: string; 429?: string }
   /** a report emailed to an address of the body ([outer key, field]): only to the allowed domains */
   recipient?: Recipient
   upload?: UploadDef

@@ -183,6 +183,8 @@ t.test('each operation names the refusals it can answer, all in the one error sh
         'POST /api/cost_centers/send_expired_cost_centers_report',
         'POST /api/upload/sap_cost_centers',
         'POST /api/members/update-restricted/{member_id}',
+        'POST /api/cloud_bills/process_azure_invoice',
+        'POST /api/cloud_contacts/by_email',
         'GET /api/session',
       ].map((route) => [route, codes[route]]),
     ),
@@ -198,7 +200,10 @@ t.test('each operation names the refusals it can answer, all in the one error sh
       'POST /api/cost_centers/send_expired_cost_centers_report': ['200', '401', '403'],
       'POST /api/upload/sap_cost_centers': ['200', '400', '401', '403', ...body],
       // public: the link's credential, never a session, so never a 401
-      'POST /api/members/update-restricted/{member_id}': ['200', '400', '403', '404', ...body],
+      'POST /api/members/update-restricted/{member_id}': ['200', '400', '403', '404', ...body, '429'],
+      // a call's own refusals, as it declares them
+      'POST /api/cloud_bills/process_azure_invoice': ['200', '400', '401', '403', '404', '409', ...body],
+      'POST /api/cloud_contacts/by_email': ['201', '400', '401', '403', '409', ...body],
       'GET /api/session': ['200', '401', '403'],
     },
   )
