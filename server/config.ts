@@ -2,8 +2,7 @@ import { isIP } from 'node:net'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { ROLES } from '../shared/access.js'
-import type { RoleGroups } from './gateway/roles.js'
+import { ROLES, type RoleGroups } from '../shared/access.js'
 
 /** A bad configuration value: main prints `message` as one line and exits. */
 export class ConfigError extends Error {}

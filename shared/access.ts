@@ -12,6 +12,12 @@ import { allowedWrites, RESOURCES, type ResourceDef, type ResourceKey, type Writ
 export const ROLES = ['viewer', 'editor', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 
+/** How a person's role is read from the IdP: the claim that lists their groups, and each role's groups. */
+export interface RoleGroups {
+  claim: string
+  groups: Readonly<Record<Role, readonly string[]>>
+}
+
 /** What a script's token may carry: reads, writes of reference data, the report triggers. */
 export const SCOPES = ['read', 'write', 'reports'] as const
 export type Scope = (typeof SCOPES)[number]

@@ -1,10 +1,4 @@
-import { ROLES, type Role } from '../../shared/access.js'
-
-/** How a person's role is read from the IdP: the claim that lists their groups, and each role's groups. */
-export interface RoleGroups {
-  claim: string
-  groups: Readonly<Record<Role, readonly string[]>>
-}
+import { ROLES, type Role, type RoleGroups } from '../../shared/access.js'
 
 /** The groups a claim names: IdPs send a list, some a single group or a space-separated string. */
 function groupsIn(claim: unknown): string[] {

@@ -1,5 +1,5 @@
 import Provider, { errors } from 'oidc-provider'
-import { API_AUDIENCE, API_RESOURCE, API_SCOPE, API_SCOPES, clientMetadata, type PortalClient } from './clients.js'
+import { API_AUDIENCE, API_RESOURCE, API_SCOPES, clientMetadata, type PortalClient } from './clients.js'
 import type { IdpKeys } from './keys.js'
 import { logoutPage, errorPage, loggedOutPage } from './pages.js'
 import type { IdpStoreClass } from './store.js'

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { safeReturnTo } from '../return-to.js'
 import { SIGN_IN_RETRY_AFTER_SECONDS, signInUnavailablePage } from '../sign-in-unavailable.js'
-import { roleFromClaims, type RoleGroups } from '../roles.js'
+import type { RoleGroups } from '../../../shared/access.js'
+import { roleFromClaims } from '../roles.js'
 import { LOGIN_STARTS_PER_MINUTE } from './rate-limits.js'
 
 export interface OidcRoutesOptions {
