@@ -1,8 +1,9 @@
 /**
  * Several gateways, one portal (issue 30 item 3; README "Running more than one gateway"): three
  * gateways on one SESSION_SECRET, the logout cut-off in one PostgreSQL, rate limits in one Redis
- * and one IdP apart from them all.
+ * and one IdP apart from them all, as `npm run replicas` runs the built portal behind nginx.
  */
+import { readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { Redis } from 'ioredis'
 import pg from 'pg'
@@ -10,6 +11,7 @@ import t from 'tap'
 import { ConfigError, loadConfig } from '../../server/config.js'
 import { LOGIN_STARTS_PER_MINUTE } from '../../server/gateway/plugins/rate-limits.js'
 import { REREAD_MS } from '../../server/gateway/revocations.js'
+import { SHARED_SETTINGS } from '../../scripts/replicas/settings.js'
 import { freePort, startGateway, startStandaloneIdp, tempDir, testClock, type Teardown, type TestGateway } from '../helper.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 import { startRecordingUpstream } from './start.js'
@@ -61,6 +63,27 @@ t.test('REPLICA_NAME, REDIS_URL, REDIS_KEY_PREFIX, TRUST_PROXY: defaults, and on
   ] as const) {
     t.throws(() => loadConfig({ DATA_DIR: dataDir, ...env }), new ConfigError(message), JSON.stringify(env))
   }
+})
+
+t.test('the compose file and the Kubernetes sketch give each replica what `npm run replicas` does', async (t) => {
+  const deploy = (file: string) => readFileSync(new URL(`../../deploy/replicas/${file}`, import.meta.url), 'utf8')
+  const shared = [...SHARED_SETTINGS].sort()
+  const compose = deploy('compose.yml')
+  const block = /^x-shared: &shared\n((?: {2}.*\n)+)/m.exec(compose)?.[1] ?? ''
+  t.strictSame([...block.matchAll(/^ {2}([A-Z_]+):/gm)].map((m) => m[1]).sort(), ['HOST', ...shared].sort(), 'compose: the shared block')
+  // nginx.conf's three gateway addresses, each replica named
+  for (const i of [1, 2, 3]) t.match(compose, `environment: { <<: *shared, PORT: 300${i}, REPLICA_NAME: gw-${i} }`, `compose: gw-${i}`)
+
+  const gateway = deploy('kubernetes.yml')
+    .split('\n---\n')
+    .find((doc) => doc.includes('kind: Deployment') && doc.includes('name: ccoe-portal-gateway'))!
+  const env = [...gateway.matchAll(/- \{ name: ([A-Z_]+),/g)].map((m) => m[1]).sort()
+  t.strictSame(env, ['HOST', 'PORT', 'REPLICA_NAME', ...shared].sort(), 'kubernetes: the gateway Deployment')
+  for (const secret of ['SESSION_SECRET', 'UPSTREAM_TOKEN', 'OIDC_CLIENT_SECRET', 'GATEWAY_DATABASE_URL', 'REDIS_URL']) {
+    t.match(gateway, `{ name: ${secret}, valueFrom: { secretKeyRef: { name: ccoe-portal, key: ${secret} } } }`, `${secret} from the Secret`)
+  }
+  t.match(gateway, /replicas: 3\n/)
+  t.match(gateway, /readinessProbe:\n +httpGet: \{ path: \/readyz, port: http \}/, 'ready while /readyz answers 200')
 })
 
 t.test('without REDIS_URL each replica counts its own; an X-Forwarded-For from an untrusted peer is not believed', async (t) => {
