@@ -90,7 +90,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(securityHeadersPlugin, { secure })
   await app.register(hostHeaderPlugin)
   await app.register(compressionPlugin)
-  await app.register(rateLimitsPlugin, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix })
+  await app.register(rateLimitsPlugin, { now, redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix })
   const pool = upstreamPool({
     upstreamUrl: config.upstreamUrl,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
@@ -116,14 +116,24 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(csrfPlugin, { publicUrl: config.publicUrl })
   app.addHook('onClose', () => pool.destroy().catch(() => undefined))
   await app.register(healthPlugin, { upstreamUrl: config.upstreamUrl, issuer, pool, poolConnections: config.upstreamConnections })
-  await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl })
+  await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl, roles: config.roles })
   // every call upstream goes through upstream-client.ts over this one pool
   const upstreamCalls = { pool, upstreamUrl: config.upstreamUrl, upstreamToken: config.upstreamToken }
   await app.register(csvPlugin, upstreamCalls)
   await app.register(apiDocsPlugin)
-  await app.register(uploadsPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes, inFlight: config.uploadsInFlight })
+  await app.register(uploadsPlugin, {
+    ...upstreamCalls,
+    bodyLimitBytes: config.bodyLimitBytes,
+    inFlight: config.uploadsInFlight,
+    reportDomains: config.reportDomains,
+  })
   await app.register(selfServicePlugin, upstreamCalls)
-  await app.register(proxyPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes, bodyIdleMs: extras.bodyIdleMs ?? 10_000 })
+  await app.register(proxyPlugin, {
+    ...upstreamCalls,
+    bodyLimitBytes: config.bodyLimitBytes,
+    bodyIdleMs: extras.bodyIdleMs ?? 10_000,
+    reportDomains: config.reportDomains,
+  })
 
   if (embeddedIdp && extras.embeddedIdp) {
     await app.register(extras.embeddedIdp, {

@@ -191,11 +191,13 @@ t.test('three replicas on one session key, one PostgreSQL, one Redis and one IdP
   const [a, b, c] = replicas
   t.not(a.config.dataDir, b.config.dataDir, 'no shared disk: each replica has a data folder of its own')
 
+  /** who /api/session says is signed in (its permits follow from the role, and are session.test.ts's) */
   const session = async (gateway: TestGateway, cookie: string) => {
     const response = await fetch(`${gateway.baseUrl}/api/session`, { headers: { cookie } })
-    return { status: response.status, body: (await response.json()) as unknown }
+    const body = (await response.json()) as Record<string, unknown>
+    return { status: response.status, body: response.ok ? { email: body.email, name: body.name, role: body.role } : body }
   }
-  const alice = { email: 'alice@ccoe.example', name: 'Alice Admin' }
+  const alice = { email: 'alice@ccoe.example', name: 'Alice Admin', role: 'admin' }
 
   t.test('signed in through one, the session works on every replica', async (t) => {
     const cookie = await signIn(a.baseUrl, 'alice@ccoe.example', 'alice')

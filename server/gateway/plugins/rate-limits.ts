@@ -2,8 +2,11 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import type { FastifyRequest } from 'fastify'
+import { clockedRateLimitStore } from '../rate-limit-store.js'
 
 export interface RateLimitsOptions {
+  /** the gateway's clock: the in-process counters' windows run on it, so tests move it */
+  now: () => number
   /** a Redis every replica reaches: the counters live there, so N replicas allow what one does */
   redisUrl?: string
   /** the start of this portal's keys in that Redis */
@@ -15,15 +18,16 @@ export interface RateLimitsOptions {
  * their own limits (`fastify.rateLimit({...})` as a hook), so a flood answers 429 with Retry-After
  * instead of filling the IdP's state or guessing passwords.
  *
- * With REDIS_URL the counters are the library's Redis store, shared by every replica; without it
- * each process counts its own, so N replicas (or GATEWAY_WORKERS) let N times the limit through.
+ * With REDIS_URL the counters are the library's Redis store, shared by every replica (its windows
+ * run on Redis's clock); without it each process counts its own, on the gateway's clock which tests
+ * move, so N replicas (or GATEWAY_WORKERS) let N times the limit through.
  * A Redis that stops answering lets requests through uncounted (`skipOnError`) rather than taking
  * sign-in down with it; the gateway's log says so.
  */
 export const rateLimitsPlugin = fp<RateLimitsOptions>(
   async (fastify, opts) => {
     if (!opts.redisUrl) {
-      await fastify.register(rateLimit, { global: false })
+      await fastify.register(rateLimit, { global: false, store: clockedRateLimitStore(opts.now) })
       return
     }
     const redis = new Redis(opts.redisUrl, {
@@ -58,3 +62,10 @@ export const limitKey = (name: string) => (request: FastifyRequest) => `${name}:
 
 /** /oidc/login: each call starts a sign-in at the IdP (state kept there); a person needs a few. */
 export const LOGIN_STARTS_PER_MINUTE = 60
+
+/**
+ * Tries of the member self-service link (issue 27 item 6), in windows of 15 minutes: a member needs
+ * one (a link is single use), or a few when a field is refused; an office behind one address holds
+ * many members. Past either limit the try waits, whatever its link.
+ */
+export const SELF_SERVICE_TRIES = { perMember: 10, perAddress: 60, windowMs: 15 * 60_000 }
