@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import { createHash, randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ROLES, type RoleGroups } from '../shared/access.js'
@@ -49,12 +50,21 @@ export interface Config {
   metricsToken?: string
   /** gateway processes sharing the port (node:cluster); 1: one process does everything */
   gatewayWorkers: number
+  // Several gateways, one portal (README "Running more than one gateway")
+  /** this gateway's name on each of its audit lines: which replica wrote it (default the hostname: a pod's name) */
+  replicaName: string
+  /** a Redis the replicas share: their rate limits count together there (unset: each process counts its own) */
+  redisUrl?: string
+  /** the start of every key this portal writes to Redis, so portals sharing one Redis count apart */
+  redisKeyPrefix: string
+  /** the load balancers' addresses and CIDRs: only from them is X-Forwarded-For believed (rate limits key on the client) */
+  trustProxy: string[]
 }
 
 type Env = Record<string, string | undefined>
 
 /** 'a, b/24' → ['a', 'b/24']; each an IPv4 or IPv6 address, optionally with a prefix length */
-function addressList(text: string): string[] {
+function addressList(text: string, name = 'METRICS_ALLOW'): string[] {
   const entries = text
     .split(',')
     .map((e) => e.trim())
@@ -64,7 +74,7 @@ function addressList(text: string): string[] {
     const family = isIP(address)
     const max = family === 6 ? 128 : 32
     if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max)))
-      throw new ConfigError(`METRICS_ALLOW: ${entry} is not an address or CIDR`)
+      throw new ConfigError(`${name}: ${entry} is not an address or CIDR`)
   }
   return entries
 }
@@ -142,6 +152,16 @@ function audience(env: Env, name: string, fallback: string): string {
   if (raw === undefined || raw === '') return fallback
   if (!/^[\x21-\x7e]{1,512}$/.test(raw)) {
     throw new ConfigError(`${name} must be one audience of visible characters without spaces, got "${raw}"`)
+  }
+  return raw
+}
+
+/** A name for logs and keys: letters, digits and `. _ - :`, as hostnames, pod names and Redis prefixes are written. */
+function name(env: Env, variable: string, fallback: string): string {
+  const raw = env[variable]
+  if (raw === undefined || raw === '') return fallback
+  if (!/^[\w.:-]{1,253}$/.test(raw)) {
+    throw new ConfigError(`${variable} must be 1 to 253 letters, digits, dots, colons, dashes or underscores, got "${raw}"`)
   }
   return raw
 }
@@ -227,5 +247,10 @@ export function loadConfig(env: Env = process.env): Config {
     metricsAllow: addressList(env.METRICS_ALLOW ?? '127.0.0.1,::1'),
     metricsToken: env.METRICS_TOKEN || undefined,
     gatewayWorkers,
+    // Several gateways, one portal
+    replicaName: name(env, 'REPLICA_NAME', hostname()),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: name(env, 'REDIS_KEY_PREFIX', 'ccoe-portal:'),
+    trustProxy: addressList(env.TRUST_PROXY ?? '', 'TRUST_PROXY'),
   }
 }

@@ -3,6 +3,10 @@
  * UPSTREAM_URL is set, then the gateway, which also mounts the embedded IdP unless OIDC_ISSUER is
  * set. With GATEWAY_WORKERS above 1 this process starts the upstream and the gateway runs in that
  * many workers (cluster.ts).
+ *
+ * One part alone, for gateway replicas that share it (README "Running more than one gateway"):
+ * `main.js upstream` runs the provider API on HOST and PORT (UPSTREAM_TOKEN required: the replicas
+ * send it), `main.js idp` the development IdP at OIDC_ISSUER (idp/standalone.ts).
  */
 import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
@@ -13,8 +17,10 @@ import { ConfigError, loadConfig, type Config } from './config.js'
 import { buildGateway } from './gateway/app.js'
 import { serveClusterMetrics } from './gateway/cluster-metrics.js'
 import { FileRevocations, REVOCATIONS_FILE } from './gateway/revocations.js'
+import { serveIdp } from './idp/standalone.js'
 import { openIdpDatabase, type IdpDatabase } from './idp/store-database.js'
 import { startEmbeddedUpstream, type EmbeddedUpstream } from './upstream/embedded.js'
+import { serveUpstream } from './upstream/serve.js'
 
 /** The embedded provider API listens on loopback only (a process of its own): the browser never reaches it. */
 function startEmbedded(config: Config): Promise<EmbeddedUpstream> {
@@ -89,8 +95,46 @@ async function serveGateway(config: Config, embedded: EmbeddedUpstream | undefin
   }
 }
 
+/** `main.js upstream`: the provider API alone, for replicas that reach it at UPSTREAM_URL. */
+async function serveUpstreamAlone(config: Config): Promise<() => Promise<void>> {
+  // a token made up here and kept in DATA_DIR would be one no gateway knows
+  if (!process.env.UPSTREAM_TOKEN) throw new ConfigError('UPSTREAM_TOKEN is required for the upstream on its own: its gateways send it')
+  const served = await serveUpstream(
+    {
+      databaseUrl: config.databaseUrl,
+      dataDir: join(config.dataDir, 'pglite'),
+      token: config.upstreamToken,
+      seed: true,
+      logLevel: 'warn',
+      mail: { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox') },
+      port: config.port,
+    },
+    config.host,
+  )
+  console.log(`CCoE Portal upstream on http://${config.host}:${served.port}`)
+  return () => served.close()
+}
+
+/** `main.js idp`: the development IdP alone, the one issuer of every replica. */
+async function serveIdpAlone(config: Config): Promise<() => Promise<void>> {
+  const served = await serveIdp(config)
+  console.log(`CCoE Portal IdP on ${served.issuer}`)
+  return () => served.close()
+}
+
+const PARTS: Record<string, (config: Config) => Promise<() => Promise<void>>> = { upstream: serveUpstreamAlone, idp: serveIdpAlone }
+
 async function main() {
+  const part = process.argv[2]
+  if (part !== undefined && !Object.hasOwn(PARTS, part)) {
+    console.error(`ccoe-portal: unknown part "${part}": give none (the whole portal), upstream or idp`)
+    process.exit(1)
+  }
   const config = configOrExit()
+  if (part !== undefined) {
+    closeOnSignal(await PARTS[part](config))
+    return
+  }
 
   if (config.gatewayWorkers > 1 && cluster.isWorker) {
     // the primary gone while this worker still talks to it (it stopped the portal because another
@@ -137,6 +181,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`ccoe-portal: ${error instanceof Error ? error.message : String(error)}`)
+  // a part's own settings (the upstream's token) are refused here, in configOrExit's words
+  const what = error instanceof ConfigError ? 'configuration error: ' : ''
+  console.error(`ccoe-portal: ${what}${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })

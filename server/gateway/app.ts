@@ -66,8 +66,9 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
 
   const app = Fastify({
     logger: extras.logger ?? false,
-    // TECH-NOTES #9: a proxy is trusted by address only, and only when someone configures one
-    trustProxy: false,
+    // TECH-NOTES #9: a proxy is trusted by address only (TRUST_PROXY), and only when someone
+    // configures one: behind a load balancer, the rate limits then key on the client, not on it
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,
     // request ids are ours: a client-sent X-Request-Id would let one forge audit correlations
     requestIdHeader: false,
@@ -85,11 +86,11 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   })
 
   app.decorate('oidc', createOidcClient({ issuer, clientId: config.oidcClientId, clientSecret: config.oidcClientSecret }))
-  await app.register(auditPlugin, { destination: extras.auditDestination, file: config.auditLogFile, now })
+  await app.register(auditPlugin, { destination: extras.auditDestination, file: config.auditLogFile, now, replica: config.replicaName })
   await app.register(securityHeadersPlugin, { secure })
   await app.register(hostHeaderPlugin)
   await app.register(compressionPlugin)
-  await app.register(rateLimitsPlugin, { now })
+  await app.register(rateLimitsPlugin, { now, redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix })
   const pool = upstreamPool({
     upstreamUrl: config.upstreamUrl,
     upstreamTimeoutMs: config.upstreamTimeoutMs,

@@ -15,6 +15,12 @@ import pg from 'pg'
  * logouts count within that lag, a replica's own at once.
  * Time is the gateway's clock (`now`), so tests move it instead of waiting.
  */
+/**
+ * How often a replica rereads the cut-off, by its clock: the most a logout on another replica takes
+ * to hold here (README "Running more than one gateway").
+ */
+export const REREAD_MS = 1000
+
 export interface RevocationStore {
   open(): Promise<void>
   revoke(sid: string, until: number): Promise<void>
@@ -89,7 +95,7 @@ export class FileRevocations extends RereadRevocations {
       reloadMs?: number
     } = {},
   ) {
-    super(now, options.reloadMs ?? 1000)
+    super(now, options.reloadMs ?? REREAD_MS)
     this.compactOnOpen = options.compactOnOpen ?? true
   }
 
@@ -143,7 +149,7 @@ export const REVOCATIONS_TABLE = 'gateway_revoked_sessions'
 export class PostgresRevocations extends RereadRevocations {
   private readonly pool: pg.Pool
 
-  constructor(databaseUrl: string, now: () => number = Date.now, reloadMs = 1000) {
+  constructor(databaseUrl: string, now: () => number = Date.now, reloadMs = REREAD_MS) {
     super(now, reloadMs)
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 2 })
     // an idle connection dropped by the server must not crash the gateway; the pool replaces it

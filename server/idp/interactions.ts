@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody'
+import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type Provider from 'oidc-provider'
 import type { InteractionDetails } from 'oidc-provider'
@@ -58,7 +59,12 @@ async function grantFor(provider: Provider, details: InteractionDetails, account
 export async function interactionRoutes(fastify: FastifyInstance, opts: InteractionOptions) {
   const { provider, mountPath, portalClientId, audit } = opts
   await fastify.register(formbody, { bodyLimit: 16 * 1024 })
-  const perAddress = fastify.rateLimit({ max: SIGN_INS_PER_MINUTE.perAddress, timeWindow: 60_000 })
+  // named: mounted in a gateway whose limits count in Redis, every limit shares one key prefix there
+  const perAddress = fastify.rateLimit({
+    max: SIGN_INS_PER_MINUTE.perAddress,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `idp-sign-ins:${normalizeIP(request.ip)}`,
+  })
   const failures = attemptCounter(SIGN_INS_PER_MINUTE.perAccount, 60_000)
   const attemptKey = (request: FastifyRequest, account: string) => `${request.ip}\n${account}`
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import rateLimit from '@fastify/rate-limit'
+import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { PortalClient } from './clients.js'
 import { interactionRoutes, type IdpAudit } from './interactions.js'
@@ -76,6 +76,8 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
     max: TOKEN_REQUESTS_PER_MINUTE,
     timeWindow: 60_000,
     allowList: (request) => authenticatedClient(request.headers.authorization, [portalSecret]) !== undefined,
+    // named, as interactions.ts's limit is: in a gateway's Redis every limit shares one key prefix
+    keyGenerator: (request) => `idp-tokens:${normalizeIP(request.ip)}`,
   })
   await fastify.register(async (status) => {
     await status.register(formbody, { bodyLimit: 16 * 1024 })

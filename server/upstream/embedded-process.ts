@@ -6,39 +6,13 @@
  * process group: the parent, which stops the gateway first, then closes this one.
  */
 import { once } from 'node:events'
-import { buildUpstream } from './app.js'
-import { openDatabase } from './db/client.js'
-import { seedDemoData } from './db/seed/index.js'
 import type { EmbeddedOptions, FromChild } from './embedded.js'
-
-async function serve(options: EmbeddedOptions) {
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, schema: options.schema })
-  try {
-    if (options.seed) await seedDemoData(database)
-  } catch (error) {
-    await database.close()
-    throw error
-  }
-  const upstream = await buildUpstream({
-    token: options.token,
-    database,
-    logger: options.logLevel ? { level: options.logLevel } : false,
-    mail: options.mail,
-  })
-  await upstream.listen({ host: '127.0.0.1', port: options.port ?? 0 })
-  return {
-    port: (upstream.server.address() as { port: number }).port,
-    async close() {
-      await upstream.close()
-      await database.close()
-    },
-  }
-}
+import { serveUpstream } from './serve.js'
 
 process.on('SIGINT', () => {})
 const send = (message: FromChild, then: () => void = () => {}) => process.send!(message, then)
 const [options] = (await once(process, 'message')) as [EmbeddedOptions]
-const served = await serve(options).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+const served = await serveUpstream(options).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
 
 if (served instanceof Error) {
   send({ failed: served.message }, () => process.exit(1))

@@ -10,8 +10,9 @@ import { bodyReaders, startRecordingUpstream, startSelfSignedUpstream } from './
 
 const UPSTREAM_TOKEN = 'fixed-upstream-token'
 const BODY_MARKER = 'secret-body-marker-7f3a'
-const AUDIT_FIELDS = ['bytesIn', 'bytesOut', 'durationMs', 'method', 'path', 'reqId', 'status', 'time', 'user']
-const EVENT_FIELDS = ['durationMs', 'event', 'method', 'path', 'reqId', 'status', 'time', 'user']
+// `replica`: REPLICA_NAME, the hostname by default
+const AUDIT_FIELDS = ['bytesIn', 'bytesOut', 'durationMs', 'method', 'path', 'replica', 'reqId', 'status', 'time', 'user']
+const EVENT_FIELDS = ['durationMs', 'event', 'method', 'path', 'replica', 'reqId', 'status', 'time', 'user']
 const ALICE = 'alice@ccoe.example'
 
 const pick = (line: AuditLine, keys: string[]) => Object.fromEntries(keys.map((k) => [k, line[k]]))

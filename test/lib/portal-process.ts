@@ -9,11 +9,19 @@ import { join } from 'node:path'
 
 const MAIN = join('dist', 'server', 'main.js')
 
-/** Starts `dist/server/main.js` in `cwd` and resolves once it prints that it listens on `env.PORT`. */
-export async function startPortal(t: { teardown(fn: () => unknown): void }, cwd: string, env: Record<string, string>) {
+/**
+ * Starts `dist/server/main.js` in `cwd` and resolves once it prints that it listens on `env.PORT`;
+ * `part` runs one part alone (`upstream`, `idp`), which prints its own line.
+ */
+export async function startPortal(
+  t: { teardown(fn: () => unknown): void },
+  cwd: string,
+  env: Record<string, string>,
+  part?: 'upstream' | 'idp',
+) {
   if (!existsSync(join(cwd, MAIN))) throw new Error(`${MAIN} is missing in ${cwd}: run npm run build first`)
   const { DATABASE_URL: _ignored, ...inherited } = process.env
-  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
+  const child = spawn(process.execPath, ['--enable-source-maps', MAIN, ...(part ? [part] : [])], {
     cwd,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,6 +54,7 @@ export async function startPortal(t: { teardown(fn: () => unknown): void }, cwd:
   t.teardown(stop)
 
   // main.ts prints this line once the gateway listens, after the upstream and its database are up
-  await printed(/^CCoE Portal on \S+\n/m)
+  // (a part alone: once it listens)
+  await printed(part ? new RegExp(`^CCoE Portal ${part === 'idp' ? 'IdP' : part} on \\S+\\n`, 'm') : /^CCoE Portal on \S+\n/m)
   return { baseUrl: `http://127.0.0.1:${env.PORT}`, stop, printed, exited, output: () => output, pid: child.pid! }
 }

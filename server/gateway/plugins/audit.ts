@@ -10,6 +10,8 @@ export interface AuditOptions {
   file?: string
   /** the gateway's clock, for each line's `time` */
   now?: () => number
+  /** this gateway's name (REPLICA_NAME), on every line: the lines of all replicas end up in one place */
+  replica?: string
 }
 
 declare module 'fastify' {
@@ -89,7 +91,7 @@ function linesByTurn(destination: { write(chunk: string): unknown }) {
 
 /**
  * A logger apart from Fastify's: its lines are a record for people, so they carry exactly the
- * agreed fields (no level, pid or hostname) with an ISO UTC time first.
+ * agreed fields (no level, pid or hostname) with an ISO UTC time first, then the replica's name.
  */
 export const auditPlugin = fp<AuditOptions>(
   async (fastify, opts) => {
@@ -114,7 +116,7 @@ export const auditPlugin = fp<AuditOptions>(
     let stamp = ''
     const audit = pino(
       {
-        base: null,
+        base: opts.replica === undefined ? null : { replica: opts.replica },
         formatters: { level: () => ({}) },
         // written without pino's usual leading comma, since the level before it is left out
         timestamp: () => {

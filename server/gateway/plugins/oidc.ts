@@ -5,7 +5,7 @@ import { safeReturnTo } from '../return-to.js'
 import { SIGN_IN_RETRY_AFTER_SECONDS, signInUnavailablePage } from '../sign-in-unavailable.js'
 import type { RoleGroups } from '../../../shared/access.js'
 import { roleFromClaims } from '../roles.js'
-import { LOGIN_STARTS_PER_MINUTE } from './rate-limits.js'
+import { limitKey, LOGIN_STARTS_PER_MINUTE } from './rate-limits.js'
 
 export interface OidcRoutesOptions {
   publicUrl: string
@@ -26,7 +26,11 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
     const afterLogout = `${opts.publicUrl}/unauth/home`
     const unavailable = { error: 'Sign-in unavailable', statusCode: 503 }
 
-    const startsPerAddress = fastify.rateLimit({ max: LOGIN_STARTS_PER_MINUTE, timeWindow: 60_000 })
+    const startsPerAddress = fastify.rateLimit({
+      max: LOGIN_STARTS_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: limitKey('login-starts'),
+    })
     // a refused start is a line of its own, like every other refusal (its 429 and Retry-After are the limit's)
     const loginLimit = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       try {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
-import { SELF_SERVICE_TRIES } from './rate-limits.js'
+import { limitKey, SELF_SERVICE_TRIES } from './rate-limits.js'
 
 /**
  * The one public call of the portal (spec 000 §2, §6): the member self-service page, opened from a
@@ -35,11 +35,16 @@ export const selfServicePlugin = fp<UpstreamClientOptions>(
   async (fastify, opts) => {
     const call = upstreamClient(opts)
     const window = { timeWindow: SELF_SERVICE_TRIES.windowMs }
-    const triesPerAddress = fastify.createRateLimit({ ...window, max: SELF_SERVICE_TRIES.perAddress })
+    // named keys: in Redis (REDIS_URL) every limit's keys share one prefix (rate-limits.ts)
+    const triesPerAddress = fastify.createRateLimit({
+      ...window,
+      max: SELF_SERVICE_TRIES.perAddress,
+      keyGenerator: limitKey('self-service'),
+    })
     const triesPerMember = fastify.createRateLimit({
       ...window,
       max: SELF_SERVICE_TRIES.perMember,
-      keyGenerator: (request) => (request.params as { member_id: string }).member_id,
+      keyGenerator: (request) => `self-service-member:${(request.params as { member_id: string }).member_id}`,
     })
 
     /** Counts the try; past the limit, answers 429 and says so. */
