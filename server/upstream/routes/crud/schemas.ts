@@ -13,6 +13,8 @@ import { queryFilters, type FieldDef, type ResourceDef } from '../../../../share
 export const IdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT4_MAX }) })
 
 function readSchema(field: FieldDef): TSchema {
+  // a JSON object (a change's fields): the serialiser keeps every key of it, whatever they are
+  if (field.type === 'json') return Type.Unsafe({ type: ['object', 'null'], additionalProperties: true })
   const type = field.type === 'number' || field.type === 'lookup' ? 'number' : field.type === 'boolean' ? 'boolean' : 'string'
   return Type.Unsafe({ type: [type, 'null'] })
 }
