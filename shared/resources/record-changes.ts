@@ -42,6 +42,7 @@ export function recordChangesOf<const M extends string>(models: readonly M[]) {
       { name: 'model', label: 'Model', type: 'text', required: true, readOnly: true, maxLength: 100 },
       { name: 'record_id', label: 'Record ID', type: 'number', required: true, readOnly: true },
       { name: 'action', label: 'Action', type: 'select', options: CHANGE_ACTIONS, required: true, readOnly: true },
+      // jsonb: its keys come back in the database's order (shorter first); screens order them by the model's fields
       { name: 'changes', label: 'Changes', type: 'json', required: true, readOnly: true },
     ],
     columns: ['changed_at', 'changed_by', 'model', 'record_id', 'action', 'changes'],
