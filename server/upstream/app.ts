@@ -8,6 +8,7 @@ import { databasePlugin } from './plugins/database.js'
 import { errorHandler } from './plugins/error-handler.js'
 import { mailPlugin } from './plugins/mail.js'
 import { validation } from './plugins/validation.js'
+import './routes/crud/author.js'
 import { crudRoutes } from './routes/crud/index.js'
 import { healthRoutes } from './routes/health.js'
 import { specialRoutes } from './routes/special.js'
@@ -80,9 +81,10 @@ export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInsta
   await app.register(mailPlugin, { settings: opts.mail })
   await app.register(bearerAuth, { token: opts.token })
   app.decorate('memberCredentials', memberCredentials({ secret: derivedSecret(opts.token), ...opts.memberCredentials }))
+  app.decorate('clock', opts.clock ?? (() => new Date()))
   await app.register(healthRoutes)
   const resources = opts.resources ?? RESOURCES
-  await app.register(crudRoutes, { resources, clock: opts.clock ?? (() => new Date()) })
+  await app.register(crudRoutes, { resources })
   // the calls of shared/calls: reports, uploads, the directory, requests, the self-service, …
   await app.register(specialRoutes, { resources })
   return app

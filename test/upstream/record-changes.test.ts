@@ -123,6 +123,38 @@ t.test('the change log of creates, updates and deletes', async (t) => {
     t.notMatch(JSON.stringify(await call('GET', '/record_changes?per_page=1000')), /SECRET-KEY-TEXT/)
   })
 
+  await t.test('the special calls that write one record log it as the generic CRUD does', async (t) => {
+    now = new Date('2030-02-02T10:00:00.000Z')
+    const contact = await call('POST', '/cloud_contacts/by_email', { cloud_contact: { email: 'dana.white@example.com' } })
+    t.equal(contact.status, 201)
+    t.same(await history('cloud_contacts', contact.body.data.id), [
+      {
+        changed_at: '2030-02-02T10:00:00.000Z',
+        changed_by: ALICE,
+        model: 'cloud_contacts',
+        record_id: contact.body.data.id,
+        action: 'create',
+        changes: {
+          email: { from: null, to: 'dana.white@example.com' },
+          name: { from: null, to: 'Dana White' },
+          terminated: { from: null, to: false },
+        },
+      },
+    ])
+    const [product] = (await call('GET', '/service_catalog_products?per_page=1')).body.data
+    const card = { identifier: product.identifier, name: `${product.name} II`, description: product.description }
+    t.equal((await call('POST', `/service_catalog_products/update-product/${product.id}`, card)).status, 200)
+    const [latest] = await history('service_catalog_products', product.id)
+    t.same(latest, {
+      changed_at: '2030-02-02T10:00:00.000Z',
+      changed_by: ALICE,
+      model: 'service_catalog_products',
+      record_id: product.id,
+      action: 'update',
+      changes: { name: { from: product.name, to: `${product.name} II` } },
+    })
+  })
+
   await t.test('a refused write leaves no entry', async (t) => {
     const made = await call('POST', '/departments', { name: 'Refusals', abbreviation: 'REF' })
     const id = made.body.data.id as number

@@ -32,11 +32,8 @@ import { resourceRoutes } from './resource-routes.js'
  * 422 a lookup that names no existing row. Read-only fields sent back (id, created_at, joined names)
  * are ignored, so a client may PUT a record it read; write-only fields are never returned.
  */
-export const crudRoutes: FastifyPluginAsync<{ resources: readonly ResourceDef[]; clock: () => Date }> = async (
-  app,
-  { resources, clock },
-) => {
+export const crudRoutes: FastifyPluginAsync<{ resources: readonly ResourceDef[] }> = async (app, { resources }) => {
   for (const resource of resources) {
-    await app.register(resourceRoutes, { prefix: `/${resource.path}`, resource, registry: resources, clock })
+    await app.register(resourceRoutes, { prefix: `/${resource.path}`, resource, registry: resources })
   }
 }

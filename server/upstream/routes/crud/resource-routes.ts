@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest, preValidationHookHandler } from 'fastify'
+import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
-import { loggedWrites, type Author } from '../../db/records/logged-writes.js'
+import { loggedWrites } from '../../db/records/logged-writes.js'
 import { recordRepository, STALE, type ApiRecord } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
+import { authorOf } from './author.js'
 import { dbHttpError, modelName } from './db-errors.js'
 import { encodeCursor, listQueryOf, type RawListQuery } from './list-query.js'
 import { bodyRuleCheck } from '../body-rules.js'
@@ -16,8 +17,6 @@ export interface ResourceRoutesOptions {
   resource: ResourceDef
   /** where lookups of join fields are resolved */
   registry: readonly ResourceDef[]
-  /** when a write happens, for its change-log entry */
-  clock: () => Date
 }
 
 type IdParams = { id: number }
@@ -29,14 +28,9 @@ type IdParams = { id: number }
 const PGLITE_WALK_STEP = 100
 
 /** The five routes of one model; see index.ts for the contract. */
-export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app, { resource, registry, clock }) => {
+export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app, { resource, registry }) => {
   const records = recordRepository(resource, registry)
   const writes = loggedWrites(records)
-  /** who the gateway says writes (a person's email, a script's client id), and now */
-  const authorOf = (request: FastifyRequest): Author => {
-    const uid = request.headers.uid
-    return { by: typeof uid === 'string' && uid !== '' ? uid : null, at: clock() }
-  }
   const extraMeta = listMetaFor(resource.key)
   const schemas = resourceSchemas(resource, extraMeta?.properties)
   const notFound = () => new HttpError(404, `${modelName(resource)} not found`)
