@@ -2,6 +2,8 @@ import { isIP } from 'node:net'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { ROLES } from '../shared/access.js'
+import type { RoleGroups } from './gateway/roles.js'
 
 /** A bad configuration value: main prints `message` as one line and exits. */
 export class ConfigError extends Error {}
@@ -23,6 +25,10 @@ export interface Config {
   oidcApiAudience: string
   /** the client ids whose access tokens /api accepts as bearer tokens (scripts; never the portal's own) */
   oidcScriptClients: readonly string[]
+  /** who may do what: the IdP claim with a person's groups, and the groups of each role */
+  roles: RoleGroups
+  /** report emails go only to addresses of these domains */
+  reportDomains: readonly string[]
   /** 32-byte key of the session cookie */
   sessionKey: Buffer
   databaseUrl?: string
@@ -91,8 +97,45 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
 
 /** The default `OIDC_API_AUDIENCE`: the audience the embedded IdP puts in its access tokens. */
 export const DEFAULT_API_AUDIENCE = 'ccoe-portal-api'
-/** the embedded IdP's client-credentials client for scripts (server/idp/clients.ts) */
-export const DEFAULT_SCRIPT_CLIENT = 'ccoe-scripts'
+/** the embedded IdP's client-credentials clients for scripts (server/idp/clients.ts) */
+export const DEFAULT_SCRIPT_CLIENTS = ['ccoe-scripts', 'ccoe-automation']
+
+/** The embedded IdP's groups (server/idp/users.ts), the defaults of ROLE_<ROLE>_GROUPS. */
+export const DEFAULT_ROLE_GROUPS = { viewer: ['ccoe-viewers'], editor: ['ccoe-editors'], admin: ['ccoe-admins'] } as const
+/** The demo's report domains: those of the embedded IdP's users, and the example addresses of the README. */
+export const DEFAULT_REPORT_DOMAINS = ['ccoe.example', 'example.com']
+
+/** A comma-separated list of names without spaces (groups, domains), validated by `valid`. */
+function names(env: Env, name: string, fallback: readonly string[], what: string, valid: RegExp): readonly string[] {
+  const raw = env[name]
+  if (raw === undefined) return fallback
+  const list = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  const bad = list.find((entry) => !valid.test(entry))
+  if (bad !== undefined) throw new ConfigError(`${name} must be ${what} separated by commas, got "${bad}"`)
+  return list
+}
+
+function roleGroups(env: Env): RoleGroups {
+  const claim = env.ROLES_CLAIM || 'groups'
+  if (!/^[\x21-\x7e]{1,256}$/.test(claim)) throw new ConfigError(`ROLES_CLAIM must be one claim name without spaces, got "${claim}"`)
+  const groups = Object.fromEntries(
+    ROLES.map((role) => [
+      role,
+      names(env, `ROLE_${role.toUpperCase()}_GROUPS`, DEFAULT_ROLE_GROUPS[role], 'group names', /^[^\s,]{1,256}$/),
+    ]),
+  ) as RoleGroups['groups']
+  // one group, one role: a group listed twice would leave which one it gives to the reader's guess
+  for (const role of ROLES) {
+    const twice = groups[role].find((group) => ROLES.some((other) => other !== role && groups[other].includes(group)))
+    if (twice) throw new ConfigError(`ROLE_*_GROUPS: the group "${twice}" is given more than one role`)
+  }
+  if (ROLES.every((role) => groups[role].length === 0))
+    throw new ConfigError('ROLE_*_GROUPS: no group gives any role, so nobody could use the portal')
+  return { claim, groups }
+}
 
 /** A JWT `aud` value: one token of visible characters (a URI or a plain name), never blank or spaced. */
 function audience(env: Env, name: string, fallback: string): string {
@@ -162,7 +205,15 @@ export function loadConfig(env: Env = process.env): Config {
     oidcClientId: env.OIDC_CLIENT_ID || 'ccoe-portal',
     oidcClientSecret: env.OIDC_CLIENT_SECRET || keptSecret(dataDir, 'oidc-client-secret', 32).toString('base64url'),
     oidcApiAudience: audience(env, 'OIDC_API_AUDIENCE', DEFAULT_API_AUDIENCE),
-    oidcScriptClients: clientIds(env, 'OIDC_SCRIPT_CLIENTS', [DEFAULT_SCRIPT_CLIENT]),
+    oidcScriptClients: clientIds(env, 'OIDC_SCRIPT_CLIENTS', DEFAULT_SCRIPT_CLIENTS),
+    roles: roleGroups(env),
+    reportDomains: names(
+      env,
+      'REPORT_RECIPIENT_DOMAINS',
+      DEFAULT_REPORT_DOMAINS,
+      'domain names',
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+    ).map((domain) => domain.toLowerCase()),
     sessionKey: sessionKey(env, dataDir),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     gatewayDatabaseUrl: url(env, 'GATEWAY_DATABASE_URL', ['postgres:', 'postgresql:']),

@@ -89,7 +89,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(securityHeadersPlugin, { secure })
   await app.register(hostHeaderPlugin)
   await app.register(compressionPlugin)
-  await app.register(rateLimitsPlugin)
+  await app.register(rateLimitsPlugin, { now })
   const pool = upstreamPool({
     upstreamUrl: config.upstreamUrl,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
@@ -115,14 +115,24 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(csrfPlugin, { publicUrl: config.publicUrl })
   app.addHook('onClose', () => pool.destroy().catch(() => undefined))
   await app.register(healthPlugin, { upstreamUrl: config.upstreamUrl, issuer, pool, poolConnections: config.upstreamConnections })
-  await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl })
+  await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl, roles: config.roles })
   // every call upstream goes through upstream-client.ts over this one pool
   const upstreamCalls = { pool, upstreamUrl: config.upstreamUrl, upstreamToken: config.upstreamToken }
   await app.register(csvPlugin, upstreamCalls)
   await app.register(apiDocsPlugin)
-  await app.register(uploadsPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes, inFlight: config.uploadsInFlight })
+  await app.register(uploadsPlugin, {
+    ...upstreamCalls,
+    bodyLimitBytes: config.bodyLimitBytes,
+    inFlight: config.uploadsInFlight,
+    reportDomains: config.reportDomains,
+  })
   await app.register(selfServicePlugin, upstreamCalls)
-  await app.register(proxyPlugin, { ...upstreamCalls, bodyLimitBytes: config.bodyLimitBytes, bodyIdleMs: extras.bodyIdleMs ?? 10_000 })
+  await app.register(proxyPlugin, {
+    ...upstreamCalls,
+    bodyLimitBytes: config.bodyLimitBytes,
+    bodyIdleMs: extras.bodyIdleMs ?? 10_000,
+    reportDomains: config.reportDomains,
+  })
 
   if (embeddedIdp && extras.embeddedIdp) {
     await app.register(extras.embeddedIdp, {

@@ -42,7 +42,7 @@ async function* encodeFile(path: string): AsyncGenerator<string> {
  * encoded piece by piece as the upstream socket drains.
  */
 export function base64Body(
-  target: UploadTarget,
+  target: Omit<UploadTarget, 'permission' | 'recipient'>,
   file: { path: string; size: number; mime?: string },
   email?: string,
   input?: Record<string, unknown>,

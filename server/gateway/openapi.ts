@@ -1,21 +1,44 @@
 import { MAX_PAGE_SIZE } from '../../shared/constants.js'
 import { RESOURCES, queryFilters, type ResourceDef } from '../../shared/resources/index.js'
-import { resourceBodySchemas } from '../../shared/schemas/resource-body.js'
+import { resourceAnswerSchemas } from '../../shared/schemas/resource-answer.js'
+import { INT4_MAX, resourceBodySchemas } from '../../shared/schemas/resource-body.js'
+import { callPermission, MODEL_PERMISSIONS, ROLES, SCOPES, type Permission } from '../../shared/access.js'
 import { CALL_LIST, type DeclaredCall } from '../../shared/calls/index.js'
 import { modelRoutes, type AllowedRoute } from './allowlist.js'
-import { UPLOAD_TARGETS } from './upload-targets.js'
+import { errorComponents, json, operationIds, pascal, responses } from './openapi-operations.js'
+import { UPLOAD_TARGETS, type UploadTarget } from './upload-targets.js'
 
 type Operation = Record<string, unknown>
 type PathItem = Record<string, Operation>
 
-const ERROR = { $ref: '#/components/schemas/Error' }
-const json = (schema: unknown) => ({ 'application/json': { schema } })
-const answers = (ok: string, okSchema: unknown = { type: 'object' }) => ({
-  [ok]: { description: 'OK', content: json(okSchema) },
-  '400': { description: 'A parameter or body field is wrong: `fields` names each', content: json(ERROR) },
-  '401': { description: 'No session cookie or bearer token', content: json(ERROR) },
-  '404': { description: 'No such record, or a path the gateway does not forward', content: json(ERROR) },
-})
+/** An answer or body no schema declares: any JSON object (typed clients read it as a map, not as `{}`). */
+const ANY_OBJECT = { type: 'object', additionalProperties: true }
+const SESSION_ANSWER = {
+  type: 'object',
+  required: ['email', 'name', 'role', 'permits'],
+  properties: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { description: "what the IdP's groups made of the person; null: no access, or a script", enum: [...ROLES, null] },
+    scopes: { description: "a script's: the scopes of its token", type: 'array', items: { enum: [...SCOPES] } },
+    permits: {
+      type: 'object',
+      description: 'what the role may do: per model its operations, and the declared calls by domain.name',
+      required: ['models', 'calls'],
+      properties: {
+        models: { type: 'object', additionalProperties: { type: 'array', items: { enum: ['read', 'create', 'update', 'delete'] } } },
+        calls: { type: 'array', items: { type: 'string' } },
+      },
+    },
+  },
+}
+
+/** Who may make a call (shared/access.ts), in its description and as extensions a tool can read. */
+function needing(permission: Permission, operation: Operation): Operation {
+  const needs = `Needs the ${permission.role} role; a script's token, the \`${permission.scope}\` scope.`
+  const description = typeof operation.description === 'string' ? `${operation.description}\n\n${needs}` : needs
+  return { ...operation, description, 'x-role': permission.role, 'x-scope': permission.scope }
+}
 
 /** The CSV's file name, and a subset's own (`by_owner_terminated=true` → its prefix). */
 const csvFileText = (csv: NonNullable<ResourceDef['csv']>) =>
@@ -29,8 +52,22 @@ export function apiPathOf(path: string): string {
   return `/api/${path.replace(/:(\w+)/g, '{$1}')}`
 }
 
+// ids the allowlist forwards and the upstream's id schema takes (a larger one is a 400)
 const idParameters = (path: string) =>
-  [...path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }))
+  [...path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+  }))
+
+/** RFC 9110 If-Match on a record's PUT and DELETE: the version read (its ETag); without it the write is unconditional. */
+const IF_MATCH = {
+  name: 'If-Match',
+  in: 'header',
+  description: "The record's ETag as read: a record changed since is not written (409)",
+  schema: { type: 'string' },
+}
 
 /** A TypeBox object's properties as query parameters. */
 function queryParameters(schema: unknown) {
@@ -64,41 +101,102 @@ function listParameters(resource: ResourceDef) {
 
 function crudOperation(resource: ResourceDef, route: AllowedRoute): Operation {
   const tags = [resource.key]
-  const idParameter = idParameters(route.path)
+  const ids = operationIds(resource.key)
+  const answers = resourceAnswerSchemas(resource)
+  const bodies = resourceBodySchemas(resource)
   if (route.path === resource.path && route.method === 'GET') {
-    return { tags, summary: `List ${resource.key}`, parameters: listParameters(resource), responses: answers('200') }
-  }
-  if (route.path === `${resource.path}/:id`) {
-    const bodies = resourceBodySchemas(resource)
-    const summary = { GET: 'Read one', PUT: 'Update one', DELETE: 'Delete one' }[route.method as 'GET' | 'PUT' | 'DELETE']
     return {
+      operationId: ids.list,
       tags,
-      summary: `${summary} of ${resource.key}`,
-      parameters: idParameter,
-      ...(route.method === 'PUT' && { requestBody: { required: true, content: json(bodies.update) } }),
-      responses: answers('200'),
+      summary: `List ${resource.key}`,
+      parameters: listParameters(resource),
+      responses: responses('200', json(answers.list), { params: true }),
+    }
+  }
+  if (route.path === resource.path) {
+    return {
+      operationId: ids.create,
+      tags,
+      summary: `Create one of ${resource.key}`,
+      requestBody: { required: true, content: json(bodies.create) },
+      responses: responses('201', json(answers.record), { body: true, conflict: 'A unique value another record already has' }),
+    }
+  }
+  const parameters = idParameters(route.path)
+  if (route.method === 'GET') {
+    return {
+      operationId: ids.get,
+      tags,
+      summary: `Read one of ${resource.key}`,
+      parameters,
+      responses: responses('200', json(answers.record), { params: true, byId: true }),
+    }
+  }
+  if (route.method === 'PUT') {
+    return {
+      operationId: ids.update,
+      tags,
+      summary: `Update one of ${resource.key} (the fields sent)`,
+      parameters: [...parameters, IF_MATCH],
+      requestBody: { required: true, content: json(bodies.update) },
+      responses: responses('200', json(answers.record), {
+        body: true,
+        byId: true,
+        conflict: 'A unique value another record already has, or If-Match names a version the record no longer has',
+      }),
     }
   }
   return {
+    operationId: ids.delete,
     tags,
-    summary: `Create one of ${resource.key}`,
-    requestBody: { required: true, content: json(resourceBodySchemas(resource).create) },
-    responses: answers('201'),
+    summary: `Delete one of ${resource.key}`,
+    parameters: [...parameters, IF_MATCH],
+    responses: responses('200', json(answers.deleted), {
+      params: true,
+      byId: true,
+      conflict: 'Other records still refer to it, or If-Match names a version the record no longer has',
+    }),
   }
 }
 
 /** A special call of spec §7 (reports, uploads, triggers), as shared/calls declares it. */
-function callOperation({ domain, model, call }: DeclaredCall): Operation {
-  const body = call.body ?? (call.method === 'GET' ? undefined : { type: 'object' })
+function callOperation({ domain, name, model, call }: DeclaredCall): Operation {
+  // unset: a JSON object the route checks itself; 'none': a POST that takes no payload
+  const body = call.body ?? (call.method === 'GET' ? undefined : ANY_OBJECT)
+  const parameters = [...idParameters(call.path), ...(call.query ? queryParameters(call.query) : [])]
   return {
+    operationId: `${domain}${pascal(name)}`,
     tags: [model ?? domain],
     summary: call.summary,
     ...(call.description && { description: call.description }),
-    parameters: [...idParameters(call.path), ...(call.query ? queryParameters(call.query) : [])],
-    ...(body === 'none' ? {} : body && { requestBody: { required: call.body !== undefined, content: json(body) } }),
-    responses: answers(String(call.status ?? 200), call.answer),
-    // the self-service plugin checks the member's link instead of a session
+    parameters,
+    ...(body && body !== 'none' && { requestBody: { required: call.body !== undefined, content: json(body) } }),
+    responses: responses(String(call.status ?? 200), json(call.answer ?? ANY_OBJECT), {
+      params: parameters.length > 0,
+      body: body !== undefined && body !== 'none',
+      byId: /:\w+/.test(call.path),
+      // the self-service plugin checks the member's link instead of a session: never a 401
+      public: call.public,
+    }),
     ...(call.public && { security: [] }),
+  }
+}
+
+/** The multipart form of POST /api/upload/<target>: the file, and the fields the call takes beside it. */
+function uploadForm(upload: UploadTarget) {
+  const fields = Object.entries(upload.input?.fields ?? {})
+  return {
+    type: 'object',
+    required: ['file', ...fields.flatMap(([name, kind]) => (kind === 'boolean' ? [] : [name]))],
+    properties: {
+      file: { type: 'string', format: 'binary' },
+      ...Object.fromEntries(
+        fields.map(([name, kind]) => [
+          name,
+          kind === 'boolean' ? { type: 'string', enum: ['true', 'false'] } : { type: 'string', enum: [...kind] },
+        ]),
+      ),
+    },
   }
 }
 
@@ -106,7 +204,8 @@ function callOperation({ domain, model, call }: DeclaredCall): Operation {
  * The OpenAPI 3.1 description of `/api` for script authors, built from the registry's CRUD and the
  * calls of shared/calls, as the proxy's allowlist is (so it can describe nothing the gateway
  * refuses, and leave out nothing it forwards), plus the gateway's own CSV, upload, self-service and
- * session routes.
+ * session routes. Every operation has an operationId derived from its model or call (stable across
+ * releases, so generated clients keep their method names) and the refusals it can answer.
  */
 export function openApiDocument(version: string) {
   const paths: Record<string, PathItem> = {}
@@ -114,76 +213,63 @@ export function openApiDocument(version: string) {
     paths[path] = { ...paths[path], [method.toLowerCase()]: operation }
   }
   for (const resource of RESOURCES) {
-    for (const route of modelRoutes(resource)) add(apiPathOf(route.path), route.method, crudOperation(resource, route))
+    for (const route of modelRoutes(resource))
+      add(apiPathOf(route.path), route.method, needing(route.permission, crudOperation(resource, route)))
     if (resource.csv) {
-      add(`/api/csv/${resource.key}`, 'GET', {
-        tags: [resource.key],
-        summary: `The whole filtered list of ${resource.key} as CSV (streamed)`,
-        parameters: listParameters(resource).filter((p) => !['page', 'per_page', 'after', 'count'].includes(p.name)),
-        responses: { '200': { description: csvFileText(resource.csv), content: { 'text/csv': {} } } },
-      })
+      add(
+        `/api/csv/${resource.key}`,
+        'GET',
+        needing(MODEL_PERMISSIONS.read, {
+          operationId: operationIds(resource.key).csv,
+          tags: [resource.key],
+          summary: `The whole filtered list of ${resource.key} as CSV (streamed)`,
+          parameters: listParameters(resource).filter((p) => !['page', 'per_page', 'after', 'count'].includes(p.name)),
+          responses: responses('200', { 'text/csv': { schema: { type: 'string' } } }, { params: true }, csvFileText(resource.csv)),
+        }),
+      )
     }
   }
-  for (const declared of CALL_LIST) add(apiPathOf(declared.call.path), declared.call.method, callOperation(declared))
+  for (const declared of CALL_LIST) {
+    const operation = callOperation(declared)
+    add(
+      apiPathOf(declared.call.path),
+      declared.call.method,
+      declared.call.public ? operation : needing(callPermission(declared.call), operation),
+    )
+  }
   for (const [target, upload] of Object.entries(UPLOAD_TARGETS)) {
-    add(`/api/upload/${target}`, 'POST', {
-      tags: [target],
-      summary: `Upload a file (${upload.extensions?.join(', ') ?? 'any type'}); the gateway sends it on as ${upload.encoding}`,
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: [
-                'file',
-                ...Object.entries(upload.input?.fields ?? {}).flatMap(([name, kind]) => (kind === 'boolean' ? [] : [name])),
-              ],
-              properties: {
-                file: { type: 'string', format: 'binary' },
-                ...Object.fromEntries(
-                  Object.entries(upload.input?.fields ?? {}).map(([name, kind]) => [
-                    name,
-                    kind === 'boolean' ? { type: 'string', enum: ['true', 'false'] } : { type: 'string', enum: [...kind] },
-                  ]),
-                ),
-              },
-            },
-          },
-        },
-      },
-      responses: answers('200'),
-    })
+    add(
+      `/api/upload/${target}`,
+      'POST',
+      needing(upload.permission, {
+        operationId: `upload${pascal(target)}`,
+        tags: [target],
+        summary: `Upload a file (${upload.extensions?.join(', ') ?? 'any type'}); the gateway sends it on as ${upload.encoding}`,
+        requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadForm(upload) } } },
+        responses: responses('200', json(ANY_OBJECT), { body: true }),
+      }),
+    )
   }
   add('/api/session', 'GET', {
+    operationId: 'getSession',
     tags: ['session'],
     summary: 'Who is signed in',
-    responses: {
-      '200': { description: 'OK', content: json({ type: 'object', properties: { email: { type: 'string' }, name: { type: 'string' } } }) },
-    },
+    responses: responses('200', json(SESSION_ANSWER), {}),
   })
   return {
     openapi: '3.1.0',
     info: {
       title: 'CCoE Portal API',
       version,
-      description: 'Every call needs a session cookie or `Authorization: Bearer <access token>` (client credentials from the IdP).',
+      description:
+        'Every call needs a session cookie or `Authorization: Bearer <access token>` (client credentials from the IdP). ' +
+        'Every refusal is JSON `{error, statusCode, fields?}`.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['error', 'statusCode'],
-          properties: {
-            error: { type: 'string' },
-            statusCode: { type: 'integer' },
-            fields: { type: 'object', additionalProperties: { type: 'string' } },
-          },
-        },
-      },
+      ...errorComponents(),
     },
     paths,
   }

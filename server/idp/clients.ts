@@ -1,3 +1,5 @@
+import { SCOPES } from '../../shared/access.js'
+
 /**
  * The default audience of access tokens meant for the portal's API: the gateway's OIDC_API_AUDIENCE
  * defaults to the same value (server/config.ts), and a configured one is handed to this IdP when
@@ -9,11 +11,21 @@ export const API_AUDIENCE = 'ccoe-portal-api'
 /** The RFC 8707 resource indicator of that API (indicators must be absolute URIs); the IdP's default. */
 export const API_RESOURCE = 'urn:ccoe-portal:api'
 
-/** The scope the API resource server grants; scripts and the portal both receive it. */
+/** The scope of the portal's own access token for a person (the gateway never accepts it as a bearer). */
 export const API_SCOPE = 'api'
 
-/** The client-credentials client for scripts (development only: production IdPs register their own). */
-export const SCRIPT_CLIENT = { clientId: 'ccoe-scripts', clientSecret: 'ccoe-scripts-secret' } as const
+/** Every scope the API resource server grants: the portal's, and a script's (shared/access.ts SCOPES). */
+export const API_SCOPES = [API_SCOPE, ...SCOPES].join(' ')
+
+/** The client-credentials clients for scripts (development only: production IdPs register their own). */
+export const SCRIPT_CLIENTS = [
+  // the design card's report triggers and reads
+  { clientId: 'ccoe-scripts', clientSecret: 'ccoe-scripts-secret', name: 'CCoE scripts', scope: 'read reports' },
+  // scripts that maintain reference data
+  { clientId: 'ccoe-automation', clientSecret: 'ccoe-automation-secret', name: 'CCoE automation', scope: 'read write reports' },
+] as const
+/** The one most scripts use. */
+export const SCRIPT_CLIENT = SCRIPT_CLIENTS[0]
 
 export interface PortalClient {
   clientId: string
@@ -35,14 +47,16 @@ export function clientMetadata(portal: PortalClient) {
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
     },
-    {
-      client_id: SCRIPT_CLIENT.clientId,
-      client_secret: SCRIPT_CLIENT.clientSecret,
-      client_name: 'CCoE scripts',
+    ...SCRIPT_CLIENTS.map((script) => ({
+      client_id: script.clientId,
+      client_secret: script.clientSecret,
+      client_name: script.name,
+      // the most it may ask for; a token carries the scopes it asked for
+      scope: script.scope,
       redirect_uris: [],
       grant_types: ['client_credentials'],
       response_types: [],
       token_endpoint_auth_method: 'client_secret_basic',
-    },
+    })),
   ]
 }

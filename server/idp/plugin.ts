@@ -11,7 +11,7 @@ import { clientMetadata } from './clients.js'
 import formbody from '@fastify/formbody'
 import { openIdpStore, type IdpStoreOptions, type SqlClient } from './store.js'
 
-export { API_AUDIENCE, API_RESOURCE, SCRIPT_CLIENT } from './clients.js'
+export { API_AUDIENCE, API_RESOURCE, SCRIPT_CLIENT, SCRIPT_CLIENTS } from './clients.js'
 export { DEMO_USERS } from './users.js'
 
 export interface IdpOptions {

@@ -1,5 +1,5 @@
 import Provider, { errors } from 'oidc-provider'
-import { API_AUDIENCE, API_RESOURCE, API_SCOPE, clientMetadata, type PortalClient } from './clients.js'
+import { API_AUDIENCE, API_RESOURCE, API_SCOPE, API_SCOPES, clientMetadata, type PortalClient } from './clients.js'
 import type { IdpKeys } from './keys.js'
 import { logoutPage, errorPage, loggedOutPage } from './pages.js'
 import type { IdpStoreClass } from './store.js'
@@ -24,7 +24,7 @@ interface Ctx {
 
 /** The resource server behind the API audience: JWT access tokens the gateway verifies with jose. */
 const apiResourceServer = (audience: string) => ({
-  scope: API_SCOPE,
+  scope: API_SCOPES,
   audience,
   accessTokenFormat: 'jwt',
   accessTokenTTL: 60 * 60,
@@ -43,10 +43,11 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
     clients: clientMetadata(portalClient),
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys, long: cookie, short: cookie },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // groups with the profile: the gateway makes a role of them without asking for another scope
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
     // the gateway reads who signed in from the ID token alone; its access token is for the API
     conformIdTokenClaims: false,
-    scopes: ['openid', 'email', 'profile', API_SCOPE],
+    scopes: ['openid', 'email', 'profile', ...API_SCOPES.split(' ')],
     pkce: { required: () => true },
     // seconds; the gateway's own session limits govern the portal, these only the IdP's artifacts
     ttl: {
@@ -64,7 +65,13 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
       if (!user) return undefined
       return {
         accountId: user.sub,
-        claims: async () => ({ sub: user.sub, email: user.email, email_verified: user.emailVerified ?? true, name: user.name }),
+        claims: async () => ({
+          sub: user.sub,
+          email: user.email,
+          email_verified: user.emailVerified ?? true,
+          name: user.name,
+          groups: [...user.groups],
+        }),
       }
     },
     // a user's bearer token then tells the gateway which address to send upstream as `uid`

@@ -8,14 +8,19 @@ export interface DemoUser {
   password: string
   /** the `email_verified` claim; the gateway refuses a sign-in whose address is not verified @default true */
   emailVerified?: boolean
+  /** the `groups` claim: the gateway's ROLE_<ROLE>_GROUPS make a role of it (server/config.ts) */
+  groups: readonly string[]
 }
 
 /** The development accounts; production signs in through the corporate IdP instead. */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { sub: 'alice', email: 'alice@ccoe.example', name: 'Alice Admin', password: 'alice' },
-  { sub: 'bob', email: 'bob@ccoe.example', name: 'Bob Builder', password: 'bob' },
+  { sub: 'alice', email: 'alice@ccoe.example', name: 'Alice Admin', password: 'alice', groups: ['ccoe-admins'] },
+  { sub: 'bob', email: 'bob@ccoe.example', name: 'Bob Builder', password: 'bob', groups: ['ccoe-editors'] },
+  { sub: 'vera', email: 'vera@ccoe.example', name: 'Vera Viewer', password: 'vera', groups: ['ccoe-viewers'] },
+  // someone of the company outside the CCoE's groups: signed in, but without access to the portal
+  { sub: 'olga', email: 'olga@ccoe.example', name: 'Olga Outsider', password: 'olga', groups: ['finance'] },
   // an account whose address the IdP has not verified: the portal refuses its sign-in
-  { sub: 'nora', email: 'nora@ccoe.example', name: 'Nora Unverified', password: 'nora', emailVerified: false },
+  { sub: 'nora', email: 'nora@ccoe.example', name: 'Nora Unverified', password: 'nora', emailVerified: false, groups: ['ccoe-viewers'] },
 ]
 
 export function findUserBySub(sub: string): DemoUser | undefined {

@@ -13,6 +13,7 @@ export const billingAutomationCalls = {
   calls: {
     processAzureInvoice: {
       method: 'POST',
+      role: 'admin',
       path: 'cloud_bills/process_azure_invoice',
       summary: 'Process an Azure invoice by its id',
       body: inCloudBill(AzureInvoiceSchema),
@@ -20,6 +21,7 @@ export const billingAutomationCalls = {
     },
     processGoogleInvoice: {
       method: 'POST',
+      role: 'admin',
       path: 'cloud_bills/process_google_invoice',
       summary: 'Process a Google invoice by its id and billing month',
       body: inCloudBill(GoogleInvoiceSchema),
@@ -29,6 +31,7 @@ export const billingAutomationCalls = {
     // the gateway's upload target, named after the billing jobs it records
     finalize: {
       method: 'POST',
+      role: 'admin',
       path: 'cloud_bills/parse_pre_ap',
       summary: 'Finalize an invoice file (a base64 data URL in data) with its provider and flags',
       upload: {
@@ -44,6 +47,7 @@ export const billingAutomationCalls = {
     // the GCP Trigger tab
     loadGcpData: {
       method: 'POST',
+      role: 'admin',
       path: 'cloud_bills/update_dashboard',
       summary: 'Load the GCP billing data',
       body: inCloudBill(LoadGcpDataSchema),

@@ -8,6 +8,7 @@ export const cloudBillCalls = {
     // spec 001 §7: POST /cloud_bills/upload with {cloud_bill:{data: file as base64 data URL}}
     upload: {
       method: 'POST',
+      role: 'editor',
       path: 'cloud_bills/upload',
       summary: 'Load a bills workbook or CSV (a base64 data URL in data)',
       upload: {
@@ -22,12 +23,18 @@ export const cloudBillCalls = {
     // spec 001 §7: the history's Export Data dialog (one identifier, or everything, in a date window)
     sendSingle: {
       method: 'POST',
+      role: 'editor',
+      scope: 'reports',
+      recipient: { at: ['cloud_bill', 'email'] },
       path: 'cloud_bills/send_single',
       summary: 'Email the bills of one identifier in a date window',
       answer: ReportAnswerSchema,
     },
     sendAll: {
       method: 'POST',
+      role: 'editor',
+      scope: 'reports',
+      recipient: { at: ['cloud_bill', 'email'] },
       path: 'cloud_bills/send_all',
       summary: 'Email the bills of a date window',
       description:
@@ -39,6 +46,7 @@ export const cloudBillCalls = {
     // spec 001 §2: the billing dashboard's spend per cost center, summed by the upstream
     spend: {
       method: 'GET',
+      role: 'viewer',
       path: 'cloud_bills/spend',
       summary: 'Spend per cost center and month for one identifier (key) between startDate and endDate',
       query: SpendQuerySchema,
@@ -46,6 +54,9 @@ export const cloudBillCalls = {
     // spec 000 §2, §7: the Home card 'AWS Zipped Bill'
     zippedAwsBill: {
       method: 'POST',
+      role: 'editor',
+      scope: 'reports',
+      recipient: { at: ['cloud_bill', 'send_to'] },
       path: 'cloud_bills/send_zipped_aws_bill',
       summary: 'Email the zipped AWS bill',
       answer: ReportAnswerSchema,

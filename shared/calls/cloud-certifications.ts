@@ -7,6 +7,9 @@ export const cloudCertificationCalls = {
     // spec 001 §7: the list's Export button
     export: {
       method: 'POST',
+      role: 'editor',
+      scope: 'reports',
+      recipient: { at: ['cloud_certification', 'email'] },
       path: 'cloud_certifications/export',
       summary: 'Email every certification (CSV) to email',
       body: emailBody('cloud_certification', 'email'),

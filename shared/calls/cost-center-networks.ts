@@ -7,6 +7,7 @@ export const costCenterNetworkCalls = {
     // spec 001 §7: POST /cost_center_networks/upload with {cost_center_network:{file: base64 data URL}}
     upload: {
       method: 'POST',
+      role: 'editor',
       path: 'cost_center_networks/upload',
       summary: 'Load a CSV of cost centers, networks and projects (a base64 data URL in file)',
       upload: {

@@ -8,6 +8,9 @@ export const costCenterCalls = {
     // spec 001 §7, and the Home card 'Cost Center Inventory'
     sendReport: {
       method: 'POST',
+      role: 'editor',
+      scope: 'reports',
+      recipient: { at: ['cost_center', 'send_to'] },
       path: 'cost_centers/send_report',
       summary: 'Email the whole cost center inventory (CSV) to send_to',
       body: Type.Object(
@@ -28,6 +31,8 @@ export const costCenterCalls = {
     // spec 000 §7: listed without a payload
     expiredReport: {
       method: 'POST',
+      role: 'admin',
+      scope: 'reports',
       path: 'cost_centers/send_expired_cost_centers_report',
       summary: 'Email each owner the cloud accounts charged to an expired cost center',
       body: 'none',

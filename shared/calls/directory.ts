@@ -13,6 +13,7 @@ export const directoryCalls = {
   calls: {
     groups: {
       method: 'GET',
+      role: 'viewer',
       path: 'ad/groups',
       summary: 'Directory groups of one cloud: ?aws, ?azure, neither for GCP; paged, filtered by name, dormant, privileged',
       query: Type.Object(

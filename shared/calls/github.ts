@@ -7,6 +7,9 @@ export const githubCalls = {
     // spec 000 §7: the Home card 'GitHub Enterprise Billing'
     copilotWorkbook: {
       method: 'POST',
+      role: 'editor',
+      scope: 'reports',
+      recipient: { at: ['github', 'to_email'] },
       path: 'github/send_copilot_xlsx_email',
       summary: "Email the Copilot seats' billing workbook to to_email",
       body: emailBody('github', 'to_email'),

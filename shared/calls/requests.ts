@@ -10,7 +10,7 @@ import {
 import type { CallDef, CallDomain } from './types.js'
 
 const create = (path: string, summary: string, body: CallDef['body']) =>
-  ({ method: 'POST', path, summary, body, answer: CloudRequestAnswerSchema, status: 201 }) as const
+  ({ method: 'POST', role: 'editor', path, summary, body, answer: CloudRequestAnswerSchema, status: 201 }) as const
 
 /** Spec 000 §7: the Cloud Factory forms; the requests are kept in cloud_requests. */
 export const requestCalls = {
@@ -18,12 +18,14 @@ export const requestCalls = {
   calls: {
     azureGroups: {
       method: 'GET',
+      role: 'viewer',
       path: 'azure-groups',
       summary: 'The Azure groups a subscription may join',
       answer: AzureGroupsAnswerSchema,
     },
     gcpFolders: {
       method: 'GET',
+      role: 'viewer',
       path: 'gcp-folders',
       summary: 'The GCP folders a project may go in, by label',
       answer: GcpFoldersAnswerSchema,

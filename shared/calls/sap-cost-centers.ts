@@ -8,6 +8,8 @@ export const sapCostCenterCalls = {
     // through the gateway's multipart upload; the upstream unzips and checks it either way
     upload: {
       method: 'POST',
+      role: 'editor',
+      recipient: { at: ['sap_cost_center', 'email'] },
       path: 'sap_cost_centers/upload',
       summary: 'Load a zipped CSV (identifier,company_code,owner_email), base64 in base_file; the summary is emailed to email',
       upload: {

@@ -17,6 +17,7 @@ export const selfServiceCalls = {
     // the team issues a member a signed, expiring /unauth/update-member link
     credential: {
       method: 'POST',
+      role: 'editor',
       path: 'dcoe/members/:id/credential',
       summary: 'A signed, expiring self-service link for one CCoE member',
       body: 'none',

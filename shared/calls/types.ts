@@ -5,12 +5,10 @@
  * the web's API paths and the upstream's routes are derived from that one declaration.
  */
 import type { TSchema } from '@sinclair/typebox'
+import type { Role, Scope } from '../access.js'
 import type { ResourceKey } from '../resources/index.js'
 
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-/** The least role a call needs (issue 27 fills one per call and the gateway enforces it). */
-export type Role = 'viewer' | 'editor' | 'admin'
 
 /**
  * A call that carries a file: the gateway's multipart route POST /api/upload/<target> turns the file
@@ -38,7 +36,7 @@ export interface UploadDef {
   input?: { key: string; fields: Readonly<Record<string, 'boolean' | readonly string[]>> }
 }
 
-export interface CallDef {
+interface CallBase {
   method: CallMethod
   /** the upstream's path, without leading slash; `:<name>` is a numeric id (`dcoe/members/:id/credential`) */
   path: string
@@ -54,12 +52,25 @@ export interface CallDef {
   answer?: TSchema
   /** the success status @default 200 */
   status?: 200 | 201
-  /** the least role it needs: unset until issue 27 enforces roles */
-  role?: Role
-  /** reachable without signing in: the gateway's self-service plugin serves it (it checks the member link) */
-  public?: true
+  /** a script's token needs this scope; unset: `read` for a GET, else `write` (shared/access.ts) */
+  scope?: Scope
+  /** a report emailed to an address of the body ([outer key, field]): only to the allowed domains */
+  recipient?: Recipient
   upload?: UploadDef
 }
+
+export interface Recipient {
+  at: readonly [string, string]
+  /** only to the signed-in person's own address (the database backup) */
+  ownOnly?: true
+}
+
+/**
+ * A call either names the least role a person needs (the gateway refuses the others with a 403), or
+ * is public: reachable without signing in, served by the gateway's self-service plugin, which
+ * checks the member's link instead.
+ */
+export type CallDef = (CallBase & { role: Role; public?: never }) | (CallBase & { public: true; role?: never })
 
 /**
  * The calls of one domain. `model` is the registry model they belong to: an upstream that does not

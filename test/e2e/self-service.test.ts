@@ -1,11 +1,13 @@
 /**
  * The public member self-service (spec 000 §2, §5, §8), as a member uses the link the team sent: no
  * sign-in, the department and business unit choices, Other with its typed department, the success
- * text then the thank-you page; a broken link says to reach out to the team and changes nothing.
+ * text then the thank-you page; a broken, used or replaced link says why and to reach out to the
+ * team, and changes nothing.
  */
 import { resolve } from 'node:path'
 import t from 'tap'
 import type { Page } from 'playwright-core'
+import { LINK_REFUSALS } from '../../server/upstream/routes/self-service/links.js'
 import { MESSAGES } from '../../shared/messages.js'
 import { startPortal } from '../helper.js'
 import { signedInApi } from '../lib/sign-in.js'
@@ -73,6 +75,28 @@ t.test('member self-service', async (t) => {
     await expect(page.getByRole('heading', { name: 'Thank you!' }))
     await screenshot(page, 'self-service-thank-you')
     t.same(await stored(), { department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'GAM' })
+  })
+
+  // what the member sees opening a link again: the reason, then the spec's failure text
+  const refusedLink = async (reason: string) => {
+    await expect(page.getByText(reason, { exact: true }))
+    await expect(page.getByText(MESSAGES.memberUpdateFailed, { exact: true }))
+  }
+  const issueLink = async () => (await api('POST', `dcoe/members/${member.id}/credential`)).json().data.link as string
+
+  await t.test('a used link says so', async () => {
+    await page.goto(portal.baseUrl + link)
+    await refusedLink(LINK_REFUSALS.spent)
+    await screenshot(page, 'self-service-used-link')
+  })
+
+  await t.test('a replaced link says so', async (t) => {
+    const replaced = await issueLink()
+    link = await issueLink()
+    const before = await stored()
+    await page.goto(portal.baseUrl + replaced)
+    await refusedLink(LINK_REFUSALS.voided)
+    t.same(await stored(), before)
   })
 
   await t.test("the upstream's refusal of a field shows under that field", async (t) => {

@@ -6,7 +6,7 @@ import { connect } from 'node:net'
 import { once } from 'node:events'
 import t from 'tap'
 import { startPortal } from '../helper.js'
-import { scriptToken } from '../lib/sign-in.js'
+import { automationToken } from '../lib/sign-in.js'
 
 /** Sends the head and 10 of the 1000 bytes it announces, then closes the socket. */
 async function abortedBody(port: number, path: string, token: string): Promise<void> {
@@ -25,7 +25,7 @@ async function abortedBody(port: number, path: string, token: string): Promise<v
 t.test('300 aborted bodies leave /api answering', async (t) => {
   const portal = await startPortal(t, { seed: false })
   const port = Number(new URL(portal.baseUrl).port)
-  const token = await scriptToken(portal.baseUrl)
+  const token = await automationToken(portal.baseUrl)
   for (let round = 0; round < 3; round++) {
     await Promise.all(Array.from({ length: 100 }, () => abortedBody(port, '/api/departments', token)))
   }
@@ -62,7 +62,7 @@ t.test('/readyz fails while the proxy pool is full, though /healthz would answer
   const gw = await startGateway(t, `http://127.0.0.1:${(upstream.address() as { port: number }).port}`, {
     overrides: { upstreamConnections: 2 },
   })
-  const token = await scriptToken(gw.baseUrl)
+  const token = await automationToken(gw.baseUrl)
   const ready = async () => (await (await fetch(`${gw.baseUrl}/readyz`)).json()) as unknown
   t.same(await ready(), { status: 'ok' })
   const calls = [1, 2].map(() => fetch(`${gw.baseUrl}/api/departments`, { headers: { authorization: `Bearer ${token}` } }))

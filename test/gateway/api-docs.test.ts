@@ -1,17 +1,17 @@
 import t from 'tap'
 import { CALL_LIST } from '../../shared/calls/index.js'
-import { RESOURCES } from '../../shared/resources/index.js'
+import { RESOURCES, getResource } from '../../shared/resources/index.js'
 import { ALLOWED_ROUTES, buildAllowlist } from '../../server/gateway/allowlist.js'
-import { apiPathOf, type OpenApiDocument } from '../../server/gateway/openapi.js'
+import { apiPathOf, openApiDocument, type OpenApiDocument } from '../../server/gateway/openapi.js'
 import { UPLOAD_TARGETS } from '../../server/gateway/upload-targets.js'
 import { startGateway, startPortal } from '../helper.js'
-import { scriptToken, signIn } from '../lib/sign-in.js'
+import { automationToken, signIn } from '../lib/sign-in.js'
 import { startRecordingUpstream } from './start.js'
 
 t.test('the OpenAPI description of /api: every forwarded path, and nothing the gateway refuses', async (t) => {
   const portal = await startPortal(t)
   t.equal((await fetch(`${portal.baseUrl}/api/docs/openapi.json`)).status, 401, 'for signed-in people and scripts only')
-  const headers = { authorization: `Bearer ${await scriptToken(portal.baseUrl)}` }
+  const headers = { authorization: `Bearer ${await automationToken(portal.baseUrl)}` }
   const response = await fetch(`${portal.baseUrl}/api/docs/openapi.json`, { headers })
   t.equal(response.status, 200)
   const document = (await response.json()) as OpenApiDocument
@@ -45,12 +45,12 @@ t.test('the OpenAPI description of /api: every forwarded path, and nothing the g
     [],
     'every forwarded path is a route of the upstream',
   )
-  const allows = buildAllowlist()
+  const routeOf = buildAllowlist()
   t.same(
     described.filter((route) => {
       if (own.includes(route)) return false
       const [method, path] = route.split(' ')
-      return !allows(method, path.replace(/^\/api\//, '').replace(/\{\w+\}/g, '1'))
+      return !routeOf(method, path.replace(/^\/api\//, '').replace(/\{\w+\}/g, '1'))
     }),
     [],
     'every described path is forwarded (or is one of the gateway’s own)',
@@ -81,7 +81,7 @@ t.test('the OpenAPI description of /api: every forwarded path, and nothing the g
 t.test('every described call is one the gateway takes: sent as described, none is refused as unknown', async (t) => {
   const upstream = await startRecordingUpstream(t)
   const gw = await startGateway(t, upstream.url)
-  const headers = { authorization: `Bearer ${await scriptToken(gw.baseUrl)}` }
+  const headers = { authorization: `Bearer ${await automationToken(gw.baseUrl)}` }
   const document = (await (await fetch(`${gw.baseUrl}/api/docs/openapi.json`, { headers })).json()) as OpenApiDocument
   const unknown: string[] = []
   for (const [path, item] of Object.entries(document.paths)) {
@@ -107,4 +107,119 @@ t.test('every described call is one the gateway takes: sent as described, none i
     [],
     'and the gateway refused none of them',
   )
+})
+
+type Described = {
+  route: string
+  operationId: string
+  tags: string[]
+  security?: unknown[]
+  responses: Record<string, Record<string, any>>
+}
+
+/** Every operation of the document, named `METHOD /path`. */
+function operationsOf(document: OpenApiDocument): Described[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({
+      route: `${method.toUpperCase()} ${path}`,
+      ...(operation as Omit<Described, 'route'>),
+    })),
+  )
+}
+
+t.test('operationIds: from the registry key or the call’s name alone, unique, usable as method names', async (t) => {
+  const operations = operationsOf(openApiDocument('1.0.0'))
+  const ids = operations.map((o) => o.operationId)
+  const idOf = Object.fromEntries(operations.map((o) => [o.route, o.operationId]))
+  t.strictSame(
+    ids.filter((id, i) => ids.indexOf(id) !== i),
+    [],
+    'no two alike',
+  )
+  t.strictSame(
+    ids.filter((id) => !/^[a-z][A-Za-z0-9]*$/.test(id)),
+    [],
+    'each an identifier in any language a generator writes',
+  )
+  const idsOf = (tag: string) => Object.fromEntries(operations.filter((o) => o.tags[0] === tag).map((o) => [o.route, o.operationId]))
+  t.strictSame(idsOf('cost_centers'), {
+    'GET /api/cost_centers': 'listCostCenters',
+    'GET /api/cost_centers/{id}': 'getCostCenter',
+    'POST /api/cost_centers': 'createCostCenter',
+    'PUT /api/cost_centers/{id}': 'updateCostCenter',
+    'DELETE /api/cost_centers/{id}': 'deleteCostCenter',
+    'GET /api/csv/cost_centers': 'csvCostCenters',
+    'POST /api/cost_centers/send_report': 'costCentersSendReport',
+    'POST /api/cost_centers/send_expired_cost_centers_report': 'costCentersExpiredReport',
+  })
+  // the plural endings one record drops
+  t.strictSame(
+    ['companies', 'glossaries', 'faqs', 'dcoe_members', 'project_ids'].map((key) => idOf[`GET ${apiPathOf(getResource(key)!.path)}/{id}`]),
+    ['getCompany', 'getGlossary', 'getFaq', 'getDcoeMember', 'getProjectId'],
+  )
+  t.strictSame(idOf['POST /api/upload/sap_cost_centers'], 'uploadSapCostCenters')
+  t.strictSame(idsOf('session'), { 'GET /api/session': 'getSession' })
+  t.strictSame(
+    CALL_LIST.filter(({ domain }) => domain === 'selfService').map(({ call }) => idOf[`${call.method} ${apiPathOf(call.path)}`]),
+    ['selfServiceCredential', 'selfServiceUpdateRestricted', 'selfServiceSelectOptions'],
+  )
+})
+
+t.test('each operation names the refusals it can answer, all in the one error shape', async (t) => {
+  const document = openApiDocument('1.0.0')
+  const operations = operationsOf(document)
+  const codes = Object.fromEntries(operations.map((o) => [o.route, Object.keys(o.responses)]))
+  const body = ['413', '415', '422']
+  t.strictSame(
+    Object.fromEntries(
+      [
+        'GET /api/cost_centers',
+        'GET /api/cost_centers/{id}',
+        'POST /api/cost_centers',
+        'PUT /api/cost_centers/{id}',
+        'DELETE /api/cost_centers/{id}',
+        'GET /api/csv/cost_centers',
+        'POST /api/cost_centers/send_report',
+        'POST /api/cost_centers/send_expired_cost_centers_report',
+        'POST /api/upload/sap_cost_centers',
+        'POST /api/members/update-restricted/{member_id}',
+        'GET /api/session',
+      ].map((route) => [route, codes[route]]),
+    ),
+    {
+      'GET /api/cost_centers': ['200', '400', '401', '403'],
+      'GET /api/cost_centers/{id}': ['200', '400', '401', '403', '404'],
+      'POST /api/cost_centers': ['201', '400', '401', '403', '409', ...body],
+      'PUT /api/cost_centers/{id}': ['200', '400', '401', '403', '404', '409', ...body],
+      'DELETE /api/cost_centers/{id}': ['200', '400', '401', '403', '404', '409'],
+      'GET /api/csv/cost_centers': ['200', '400', '401', '403'],
+      'POST /api/cost_centers/send_report': ['200', '400', '401', '403', ...body],
+      // no payload, no parameter: only who calls can be refused
+      'POST /api/cost_centers/send_expired_cost_centers_report': ['200', '401', '403'],
+      'POST /api/upload/sap_cost_centers': ['200', '400', '401', '403', ...body],
+      // public: the link's credential, never a session, so never a 401
+      'POST /api/members/update-restricted/{member_id}': ['200', '400', '403', '404', ...body],
+      'GET /api/session': ['200', '401', '403'],
+    },
+  )
+  t.strictSame(
+    operations.filter((o) => !o.responses['403'] || (!o.responses['401'] && o.security === undefined)).map((o) => o.route),
+    [],
+    'a 403 on every operation (roles and scopes), a 401 on every one that needs a caller',
+  )
+  const ERROR = { $ref: '#/components/schemas/Error' }
+  const shared = document.components.responses as Record<string, { content: unknown }>
+  t.strictSame(
+    operations.flatMap((o) =>
+      Object.entries(o.responses)
+        .filter(([status]) => Number(status) >= 400)
+        .flatMap(([status, answer]) => {
+          const content = answer.$ref ? shared[String(answer.$ref).split('/').pop()!]?.content : answer.content
+          return JSON.stringify(content) === JSON.stringify({ 'application/json': { schema: ERROR } }) ? [] : [`${o.route} ${status}`]
+        }),
+    ),
+    [],
+    'every refusal is the Error schema',
+  )
+  t.strictSame(document.components.schemas.Error.required, ['error', 'statusCode'])
 })

@@ -2,7 +2,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import t from 'tap'
 import { startGateway } from '../helper.js'
-import { scriptToken } from '../lib/sign-in.js'
+import { automationToken } from '../lib/sign-in.js'
 
 t.test('only the contract’s headers cross the gateway, either way', async (t) => {
   const seen: IncomingHttpHeaders[] = []
@@ -30,7 +30,7 @@ t.test('only the contract’s headers cross the gateway, either way', async (t) 
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
   t.teardown(() => new Promise((resolve) => (upstream.closeAllConnections(), upstream.close(resolve))))
   const gw = await startGateway(t, `http://127.0.0.1:${(upstream.address() as { port: number }).port}`)
-  const token = await scriptToken(gw.baseUrl)
+  const token = await automationToken(gw.baseUrl)
 
   const answer = await fetch(`${gw.baseUrl}/api/departments/1`, {
     method: 'PUT',

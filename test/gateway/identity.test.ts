@@ -29,7 +29,7 @@ t.test('bearer tokens: only the script clients of OIDC_SCRIPT_CLIENTS', async (t
   const { keys } = JSON.parse(readFileSync(join(portal.config.dataDir, 'idp-keys.json'), 'utf8')) as { keys: JWK[] }
   const key = await importJWK(keys[0], 'RS256')
   const tokenOf = (clientId: string) =>
-    new SignJWT({ client_id: clientId, email: 'alice@ccoe.example', scope: 'api' })
+    new SignJWT({ client_id: clientId, email: 'alice@ccoe.example', scope: 'read' })
       .setProtectedHeader({ alg: 'RS256', kid: keys[0].kid })
       .setIssuer(`${portal.baseUrl}/idp`)
       .setAudience(portal.config.oidcApiAudience)

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
+import { SCRIPT_CLIENT, SCRIPT_CLIENTS } from '../../server/idp/plugin.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 import { startGateway, type AuditLine } from '../helper.js'
 import { bodyReaders, startRecordingUpstream, startSelfSignedUpstream } from './start.js'
@@ -21,7 +21,7 @@ t.test('the proxy', async (t) => {
   const portal = await startGateway(t, upstream.url, { overrides: { bodyLimitBytes: 2048, upstreamTimeoutMs: 400 } })
   const { baseUrl } = portal
   const cookie = await signIn(baseUrl, 'alice@ccoe.example', 'alice')
-  const token = await scriptToken(baseUrl)
+  const token = await scriptToken(baseUrl, SCRIPT_CLIENTS[1])
   const api = (path: string, init: RequestInit = {}) => fetch(`${baseUrl}/api/${path}`, init)
 
   t.test('client identity headers never reach the upstream; ours do', async (t) => {
@@ -56,7 +56,7 @@ t.test('the proxy', async (t) => {
     t.equal(scripted.status, 200)
     const last = upstream.seen.at(-1)!
     t.equal(last.headers.authorization, `Bearer ${UPSTREAM_TOKEN}`, 'the script token is replaced by the fixed one')
-    t.equal(last.headers.uid, SCRIPT_CLIENT.clientId)
+    t.equal(last.headers.uid, SCRIPT_CLIENTS[1].clientId)
     t.equal(last.body, JSON.stringify({ name: 'x' }))
   })
 
@@ -214,7 +214,7 @@ t.test('the proxy', async (t) => {
       'the path without its query; bytes as sent',
     )
     t.same(pick(await call((l) => l.method === 'PUT'), ['user', 'path', 'status', 'bytesIn']), {
-      user: SCRIPT_CLIENT.clientId,
+      user: SCRIPT_CLIENTS[1].clientId,
       path: '/api/departments/7',
       status: 200,
       bytesIn: Buffer.byteLength(JSON.stringify({ name: 'x' })),
@@ -270,7 +270,8 @@ t.test('the proxy', async (t) => {
         Object.keys(line)
           .filter((k) => k !== 'reason')
           .sort(),
-        EVENT_FIELDS,
+        // a sign-in names the role the IdP's groups gave
+        line.event === 'login' ? [...EVENT_FIELDS, 'role'].sort() : EVENT_FIELDS,
         `${line.event} ${line.reason ?? ''}`,
       )
       t.ok(Number.isInteger(line.durationMs) && (line.durationMs as number) >= 0)

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { MESSAGES } from '../../shared/messages.js'
 import { startPortal } from '../helper.js'
+import { SCRIPT_CLIENTS } from '../../server/idp/plugin.js'
 import { scriptToken } from '../lib/sign-in.js'
 import { readOutbox } from '../upstream/fixtures/outbox.js'
 
@@ -19,10 +20,14 @@ t.test('the README’s report email by curl: a script triggers it with its token
   t.ok(body && url, 'the README has the example')
   t.match(example, /-H "Authorization: Bearer \$TOKEN"/, 'with the bearer token')
 
+  // the token the README's first example asks for: its client and scopes
+  const asked = /TOKEN=\$\(curl -s -u ([\w-]+):([\w-]+) \\\n\s*-d grant_type=client_credentials -d scope='([\w ]+)'/.exec(README)
+  const client = SCRIPT_CLIENTS.find((c) => c.clientId === asked?.[1] && c.clientSecret === asked[2])
+  t.ok(client && asked, "the README's token request names a demo client and its secret")
   const portal = await startPortal(t)
   const answer = await fetch(`${portal.baseUrl}${url!}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await scriptToken(portal.baseUrl)}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${await scriptToken(portal.baseUrl, client, asked![3])}`, 'content-type': 'application/json' },
     body,
   })
   t.same([answer.status, await answer.json()], [200, { data: { message: MESSAGES.reportEmailed } }])

@@ -1,7 +1,7 @@
 import t from 'tap'
-import { SCRIPT_CLIENT } from '../../server/idp/clients.js'
+import { SCRIPT_CLIENTS } from '../../server/idp/clients.js'
 import { startPortal } from '../helper.js'
-import { scriptToken, signedInApi } from '../lib/sign-in.js'
+import { automationToken, signedInApi } from '../lib/sign-in.js'
 
 /**
  * Issue 27 item 7 through the gateway: the change log is the registry model record_changes, so its
@@ -18,7 +18,7 @@ t.test('auditors list and download who changed a record, through /api', async (t
   const id = made.json().data.id as number
   now = new Date('2030-03-02T08:30:00.000Z')
   // a script changes it, and claims to be someone else: the gateway drops the claim
-  const token = await scriptToken(portal.baseUrl)
+  const token = await automationToken(portal.baseUrl)
   const scripted = await fetch(`${portal.baseUrl}/api/departments/${id}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', uid: 'mallory@ccoe.example' },
@@ -35,7 +35,7 @@ t.test('auditors list and download who changed a record, through /api', async (t
     [
       {
         changed_at: '2030-03-02T08:30:00.000Z',
-        changed_by: SCRIPT_CLIENT.clientId,
+        changed_by: SCRIPT_CLIENTS[1].clientId,
         model: 'departments',
         record_id: id,
         action: 'update',
@@ -70,7 +70,7 @@ t.test('auditors list and download who changed a record, through /api', async (t
   t.equal(
     csv.text,
     'changed_at,changed_by,model,record_id,action,changes\r\n' +
-      `2030-03-02T08:30:00.000Z,ccoe-scripts,departments,${id},update,"{""abbreviation"":{""to"":""AUD"",""from"":""AT""}}"\r\n` +
+      `2030-03-02T08:30:00.000Z,ccoe-automation,departments,${id},update,"{""abbreviation"":{""to"":""AUD"",""from"":""AT""}}"\r\n` +
       `2030-03-01T12:00:00.000Z,alice@ccoe.example,departments,${id},create,` +
       `"{""name"":{""to"":""Audit Trail"",""from"":null},""abbreviation"":{""to"":""AT"",""from"":null}}"\r\n`,
   )

@@ -3,12 +3,13 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import t from 'tap'
+import { permitsOf } from '../../shared/access.js'
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
 import { ConfigError, DEFAULT_API_AUDIENCE, loadConfig } from '../../server/config.js'
 import { safeReturnTo } from '../../server/gateway/return-to.js'
 import { FileRevocations } from '../../server/gateway/revocations.js'
 import { API_AUDIENCE } from '../../server/idp/plugin.js'
-import { scriptToken, signIn, signInFlow } from '../lib/sign-in.js'
+import { scriptToken, sessionAnswer, signIn, signInFlow } from '../lib/sign-in.js'
 import { freePort, startGateway, tempDir, testClock } from '../helper.js'
 import { startRecordingUpstream } from './start.js'
 
@@ -82,9 +83,9 @@ t.test('sign-in, session, logout', async (t) => {
     const { cookie, location } = await signInFlow(baseUrl, ...ALICE, '/auth/view/departments')
     t.equal(location, `/unauth/login?returnTo=${encodeURIComponent('/auth/view/departments')}`)
     t.match(cookie, /^ccoe_session=/)
-    t.same(await sessionStatus(baseUrl, { cookie }), { status: 200, body: { email: 'alice@ccoe.example', name: 'Alice Admin' } })
+    t.same(await sessionStatus(baseUrl, { cookie }), { status: 200, body: sessionAnswer('alice@ccoe.example', 'Alice Admin', 'admin') })
     const bob = await signIn(baseUrl, 'bob@ccoe.example', 'bob')
-    t.same((await sessionStatus(baseUrl, { cookie: bob })).body, { email: 'bob@ccoe.example', name: 'Bob Builder' })
+    t.same((await sessionStatus(baseUrl, { cookie: bob })).body, sessionAnswer('bob@ccoe.example', 'Bob Builder', 'editor'))
   })
 
   t.test('a foreign returnTo becomes /auth/home', async (t) => {
@@ -100,7 +101,7 @@ t.test('sign-in, session, logout', async (t) => {
     t.match(flow, /ccoe_login=[^;]+; Path=\/; HttpOnly; SameSite=Lax/)
     const cookie = await signIn(baseUrl, ...ALICE)
     const session = portal.gateway.decodeSecureSession(cookieValue(cookie))
-    t.same(Object.keys(session!.data()!).sort(), ['email', 'lastSeen', 'loginAt', 'name', 'sid', 'sub'])
+    t.same(Object.keys(session!.data()!).sort(), ['email', 'lastSeen', 'loginAt', 'name', 'role', 'sid', 'sub'])
   })
 
   t.test('every login is a new session', async (t) => {
@@ -182,7 +183,13 @@ t.test('sign-in, session, logout', async (t) => {
     const token = await scriptToken(baseUrl)
     t.same(await sessionStatus(baseUrl, { authorization: `Bearer ${token}` }), {
       status: 200,
-      body: { email: 'ccoe-scripts', name: 'ccoe-scripts' },
+      body: {
+        email: 'ccoe-scripts',
+        name: 'ccoe-scripts',
+        role: null,
+        scopes: ['read', 'reports'],
+        permits: permitsOf({ scopes: ['read', 'reports'] }),
+      },
     })
     const before = upstream.seen.length
     const ok = await fetch(`${baseUrl}/api/departments`, { headers: { authorization: `Bearer ${token}` } })

@@ -17,9 +17,9 @@ t.test('a collection path with one trailing slash is the same route; records and
     'the record created through the slashed path is listed through it',
   )
 
-  const allows = buildAllowlist()
+  const routeOf = buildAllowlist()
   t.same(
-    ['customers', 'customers/', 'customers//', 'customers/1', 'customers/1/', '/customers/'].map((path) => allows('GET', path)),
+    ['customers', 'customers/', 'customers//', 'customers/1', 'customers/1/', '/customers/'].map((path) => Boolean(routeOf('GET', path))),
     [true, true, false, true, false, false],
   )
 })

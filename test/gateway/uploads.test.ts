@@ -9,8 +9,10 @@ import t from 'tap'
 import { base64Body } from '../../server/gateway/base64-body.js'
 import { MESSAGES } from '../../shared/messages.js'
 import { UPLOAD_TARGETS, uploadTarget, type UploadTarget } from '../../server/gateway/upload-targets.js'
-import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
-import { scriptToken, signIn } from '../lib/sign-in.js'
+import { SCRIPT_CLIENTS } from '../../server/idp/plugin.js'
+import { automationToken, signIn } from '../lib/sign-in.js'
+
+const AUTOMATION = SCRIPT_CLIENTS[1]
 import { startGateway, startUpstream, TEST_UPSTREAM_TOKEN } from '../helper.js'
 import { startRecordingUpstream } from './start.js'
 
@@ -24,10 +26,15 @@ function form(file: { bytes: Buffer; name: string; type?: string } | null, field
 }
 
 // the data-URL encoding that later uploads (cloud bills, networks: spec 001 §7) declare
-const DATA_URL_TARGET: UploadTarget = { path: 'reports/upload', bodyKey: 'report', fileKey: 'data', encoding: 'dataUrl' }
+const DATA_URL_TARGET: Omit<UploadTarget, 'permission'> = {
+  path: 'reports/upload',
+  bodyKey: 'report',
+  fileKey: 'data',
+  encoding: 'dataUrl',
+}
 
 /** The body base64Body streams for these bytes, spooled to a file as uploads.ts spools them. */
-async function encoded(target: UploadTarget, file: { bytes: Buffer; mime: string }, email?: string) {
+async function encoded(target: Omit<UploadTarget, 'permission'>, file: { bytes: Buffer; mime: string }, email?: string) {
   const dir = await mkdtemp(join(tmpdir(), 'ccoe-base64-'))
   try {
     const path = join(dir, 'file')
@@ -230,14 +237,14 @@ t.test('uploads', async (t) => {
   })
 
   t.test('scripts upload with a bearer token; one audit line without the file', async (t) => {
-    const token = await scriptToken(gw.baseUrl)
+    const token = await automationToken(gw.baseUrl)
     const marker = Buffer.from('secret-file-marker-'.repeat(50))
     const response = await upload('sap_cost_centers', form({ bytes: marker, name: 'n.csv.zip', type: 'application/zip' }), {
       authorization: `Bearer ${token}`,
     })
     t.equal(response.status, 200)
-    t.equal(upstream.seen.at(-1)!.headers.uid, SCRIPT_CLIENT.clientId)
-    const scripted = (l: Record<string, unknown>) => l.path === '/api/upload/sap_cost_centers' && l.user === SCRIPT_CLIENT.clientId
+    t.equal(upstream.seen.at(-1)!.headers.uid, AUTOMATION.clientId)
+    const scripted = (l: Record<string, unknown>) => l.path === '/api/upload/sap_cost_centers' && l.user === AUTOMATION.clientId
     // written when the answer closes, which may come just after the client read it
     const line = await gw.auditLine(scripted)
     t.equal(gw.audit.filter(scripted).length, 1, 'one line for the upload')

@@ -1,18 +1,12 @@
 /** Floods answer 429 with Retry-After; failed passwords and refused client secrets are audited. */
 import t from 'tap'
-import { Agent, fetch as undiciFetch } from 'undici'
 import { LOGIN_STARTS_PER_MINUTE } from '../../server/gateway/plugins/rate-limits.js'
 import { SCRIPT_CLIENT, TOKEN_REQUESTS_PER_MINUTE } from '../../server/idp/plugin.js'
 import { attemptCounter } from '../../server/idp/attempts.js'
 import { SIGN_INS_PER_MINUTE } from '../../server/idp/interactions.js'
 import { startGateway } from '../helper.js'
+import { fetchFrom } from '../lib/fetch-from.js'
 import { CookieJar, formAction, step } from '../lib/sign-in.js'
-
-/** fetch from another loopback address (the gateway sees 127.0.0.2 as another client) */
-function fetchFrom(localAddress: string): typeof fetch {
-  const dispatcher = new Agent({ localAddress })
-  return ((url: URL, init: RequestInit) => undiciFetch(url, { ...init, dispatcher } as never)) as unknown as typeof fetch
-}
 
 /** The IdP's sign-in form reached the way a browser does, and a way to post to it. */
 async function signInForm(baseUrl: string, send: typeof fetch = fetch) {

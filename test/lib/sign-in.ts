@@ -2,7 +2,8 @@
  * Signs in the way a script would: the whole OIDC round trip over plain HTTP, following each
  * redirect by hand, carrying cookies per path, and submitting the IdP's login form.
  */
-import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
+import { permitsOf, type Role } from '../../shared/access.js'
+import { SCRIPT_CLIENT, SCRIPT_CLIENTS } from '../../server/idp/plugin.js'
 
 interface StoredCookie {
   value: string
@@ -130,21 +131,31 @@ export async function finishSignIn(
   throw new Error('sign-in did not finish within 20 steps')
 }
 
-/** A client-credentials access token for the portal API, as a script gets one. */
-export async function scriptToken(baseUrl: string): Promise<string> {
+/** A client-credentials access token for the portal API, as a script gets one: by default every scope its client may ask for. */
+export async function scriptToken(
+  baseUrl: string,
+  client: (typeof SCRIPT_CLIENTS)[number] = SCRIPT_CLIENT,
+  scope: string = client.scope,
+): Promise<string> {
   const discovery = (await (await fetch(new URL('/idp/.well-known/openid-configuration', baseUrl))).json()) as {
     token_endpoint: string
   }
-  const basic = Buffer.from(`${SCRIPT_CLIENT.clientId}:${SCRIPT_CLIENT.clientSecret}`).toString('base64')
+  const basic = Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')
   const response = await fetch(discovery.token_endpoint, {
     method: 'POST',
     headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
   })
   const body = (await response.json()) as { access_token?: string; error?: string }
   if (!body.access_token) throw new Error(`no token: ${body.error ?? response.status}`)
   return body.access_token
 }
+
+/** A token of the client for scripts that also write (ccoe-automation: read, write and reports). */
+export const automationToken = (baseUrl: string) => scriptToken(baseUrl, SCRIPT_CLIENTS[1])
+
+/** What /api/session answers for a person of this role: who, the role, and what it permits. */
+export const sessionAnswer = (email: string, name: string, role: Role | null) => ({ email, name, role, permits: permitsOf({ role }) })
 
 export interface ApiAnswer {
   status: number

@@ -76,3 +76,30 @@ t.test('npm start with a bad value prints one line and exits 1', async (t) => {
   const lines = (failed?.stderr ?? '').split('\n').filter((l) => l && !l.includes('WARNING'))
   t.same(lines, ['ccoe-portal: configuration error: PORT must be an integer between 0 and 65535, got "nope"'])
 })
+
+t.test('roles from groups and report domains: defaults, overrides, refusals', async (t) => {
+  const dataDir = tempDir(t)
+  const config = loadConfig({ DATA_DIR: dataDir })
+  t.strictSame(config.roles, { claim: 'groups', groups: { viewer: ['ccoe-viewers'], editor: ['ccoe-editors'], admin: ['ccoe-admins'] } })
+  t.strictSame(config.reportDomains, ['ccoe.example', 'example.com'])
+  t.strictSame(config.oidcScriptClients, ['ccoe-scripts', 'ccoe-automation'])
+  const set = loadConfig({
+    DATA_DIR: dataDir,
+    ROLES_CLAIM: 'roles',
+    ROLE_ADMIN_GROUPS: 'cloud-admins, platform',
+    ROLE_EDITOR_GROUPS: '',
+    ROLE_VIEWER_GROUPS: 'everyone',
+    REPORT_RECIPIENT_DOMAINS: 'Corp.Example, eu.corp.example',
+  })
+  t.strictSame(set.roles, { claim: 'roles', groups: { viewer: ['everyone'], editor: [], admin: ['cloud-admins', 'platform'] } })
+  t.strictSame(set.reportDomains, ['corp.example', 'eu.corp.example'])
+  const refused = (env: Record<string, string>, message: string) =>
+    t.throws(() => loadConfig({ DATA_DIR: dataDir, ...env }), { constructor: ConfigError, message }, JSON.stringify(env))
+  refused({ ROLE_ADMIN_GROUPS: 'ops', ROLE_VIEWER_GROUPS: 'staff,ops' }, 'ROLE_*_GROUPS: the group "ops" is given more than one role')
+  refused(
+    { ROLE_ADMIN_GROUPS: '', ROLE_EDITOR_GROUPS: '', ROLE_VIEWER_GROUPS: ' , ' },
+    'ROLE_*_GROUPS: no group gives any role, so nobody could use the portal',
+  )
+  refused({ ROLES_CLAIM: 'my groups' }, 'ROLES_CLAIM must be one claim name without spaces, got "my groups"')
+  refused({ REPORT_RECIPIENT_DOMAINS: 'corp.example, @evil' }, 'REPORT_RECIPIENT_DOMAINS must be domain names separated by commas, got "@evil"')
+})

@@ -34,15 +34,15 @@ t.test('the gateway forwards the CRUD and the declared calls, nothing else', asy
       ...CALL_LIST.filter(({ call }) => !call.public).map(({ call }) => key(call.method, call.path)),
     ],
   )
-  const allows = buildAllowlist()
+  const routeOf = buildAllowlist()
   for (const { call } of CALL_LIST) {
     const path = call.path.replace(/:\w+/g, '7')
     // the public ones are the self-service plugin's, which checks the member's link
-    t.equal(allows(call.method, path), !call.public, key(call.method, path))
+    t.equal(Boolean(routeOf(call.method, path)), !call.public, key(call.method, path))
   }
-  t.equal(allows('POST', 'cost_centers/not_a_call'), false)
-  t.equal(allows('POST', 'dcoe/members/0/credential'), false, 'an id is a positive number')
-  t.equal(allows('POST', 'sap_cost_centers/upload'), true, 'spec 001 §7: the JSON upload is forwarded too')
+  t.equal(Boolean(routeOf('POST', 'cost_centers/not_a_call')), false)
+  t.equal(Boolean(routeOf('POST', 'dcoe/members/0/credential')), false, 'an id is a positive number')
+  t.equal(Boolean(routeOf('POST', 'sap_cost_centers/upload')), true, 'spec 001 §7: the JSON upload is forwarded too')
   t.equal(CALL_ROUTES.length, CALL_LIST.filter(({ call }) => !call.public).length)
 })
 

@@ -1,37 +1,48 @@
 /**
  * Issue 9 item 8 over HTTP, through the gateway against the real upstream: the team issues a member a
  * link (an expiring HMAC credential); with it, and without signing in, the member updates their
- * department and business unit. A wrong, expired or other member's credential is refused and changes
- * nothing; the gateway lets exactly this call (and the form's options, for a link holder) through.
+ * department and business unit, once. A wrong, expired, used or other member's credential is refused
+ * and changes nothing; the gateway lets exactly this call (and the form's options, for a link holder)
+ * through. Replaced links and the 7-day cap: member-self-service-links.test.ts.
  */
 import t from 'tap'
 import { buildUpstream } from '../../server/upstream/app.js'
 import { openTestDatabase } from '../../server/upstream/db/client.js'
 import { seedDemoData } from '../../server/upstream/db/seed/index.js'
 import { memberCredentials } from '../../server/upstream/routes/self-service/credential.js'
-import { FORBIDDEN } from '../../server/upstream/routes/self-service/self-update.js'
+import { LINK_REFUSALS } from '../../server/upstream/routes/self-service/links.js'
 import { BUSINESS_UNIT_OPTIONS } from '../../shared/constants.js'
 import { startGateway, TEST_UPSTREAM_TOKEN, testClock } from '../helper.js'
 import { signedInApi } from '../lib/sign-in.js'
 
 const DAY = 24 * 60 * 60 * 1000
 
-t.test('credentials: issued per member, expiring, unforgeable', async (t) => {
+t.test('credentials: issued per member, expiring, unforgeable, never past 7 days', async (t) => {
   const clock = testClock(Date.UTC(2026, 0, 1))
   const creds = memberCredentials({ secret: 's3cret', now: clock.now, ttlMs: DAY })
-  const { credential, expiresAt } = creds.issue(7)
+  const { credential, nonce, expiresAt } = creds.issue(7)
   t.equal(expiresAt.toISOString(), '2026-01-02T00:00:00.000Z')
-  t.ok(creds.verify(7, credential), 'the member’s own')
-  t.notOk(creds.verify(8, credential), 'another member’s')
-  t.notOk(memberCredentials({ secret: 'other', now: clock.now }).verify(7, credential), 'another secret')
-  const [expiry, mac] = credential.split('.')
-  t.notOk(creds.verify(7, `${Number(expiry) + 3600}.${mac}`), 'a longer expiry')
-  t.notOk(creds.verify(7, `${expiry}.${mac.slice(0, -1)}A`), 'a changed MAC')
-  for (const bad of [undefined, '', 'x', `${expiry}.`, `${expiry}.${mac}x`]) t.notOk(creds.verify(7, bad), `malformed: ${bad}`)
+  t.same(creds.check(7, credential), { ok: true, nonce }, 'the member’s own')
+  t.not(creds.issue(7).nonce, nonce, 'each link its own nonce')
+  const invalid = { ok: false, refusal: 'invalid' }
+  t.same(creds.check(8, credential), invalid, 'another member’s')
+  t.same(memberCredentials({ secret: 'other', now: clock.now }).check(7, credential), invalid, 'another secret')
+  const [expiry, , mac] = credential.split('.')
+  t.same(creds.check(7, `${Number(expiry) + 3600}.${nonce}.${mac}`), invalid, 'a longer expiry')
+  t.same(creds.check(7, `${expiry}.${creds.issue(7).nonce}.${mac}`), invalid, 'another nonce')
+  t.same(creds.check(7, `${expiry}.${nonce}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`), invalid, 'a changed MAC')
+  for (const bad of [undefined, '', 'x', `${expiry}.${nonce}.`, `${expiry}.${nonce}.${mac}x`, `${expiry}.${mac}`])
+    t.same(creds.check(7, bad), invalid, `malformed: ${bad}`)
+  // what a leaked secret or a misconfigured issuer could sign: the same key, a day further out
+  const eightDays = memberCredentials({ secret: 's3cret', now: () => clock.now() + DAY }).issue(7)
+  t.same(creds.check(7, eightDays.credential), { ok: false, refusal: 'beyond-max-ttl' }, 'well signed, 8 days: refused')
+  t.throws(() => memberCredentials({ secret: 's3cret', ttlMs: 7 * DAY + 1 }), {
+    message: 'A member self-service link lasts at most 7 days',
+  })
   clock.advance(DAY - 1000)
-  t.ok(creds.verify(7, credential), 'a second before it expires')
+  t.same(creds.check(7, credential), { ok: true, nonce }, 'a second before it expires')
   clock.advance(1000)
-  t.notOk(creds.verify(7, credential), 'expired')
+  t.same(creds.check(7, credential), { ok: false, refusal: 'expired' }, 'expired')
 })
 
 t.test('the member self-service through the gateway', async (t) => {
@@ -97,7 +108,7 @@ t.test('the member self-service through the gateway', async (t) => {
     t.equal(departments.status, 200)
     t.same(departments.body.data[0], { name: 'Application Development', attributes: { label: 'Application Development' } })
     t.same((await api('GET', 'select_options?by_field=department')).json(), departments.body, 'the same for a signed-in person')
-    const forbidden = { status: 403, body: { error: FORBIDDEN, statusCode: 403 } }
+    const forbidden = { status: 403, body: { error: LINK_REFUSALS.invalid, statusCode: 403 } }
     t.same(await anonymous('GET', 'select_options?by_field=department'), forbidden, 'no link: refused')
     t.same(
       await anonymous('GET', `select_options?by_field=department&member_id=${other.id}&credential=${credential}`),
@@ -110,7 +121,7 @@ t.test('the member self-service through the gateway', async (t) => {
   t.test('refused credentials change nothing', async (t) => {
     const before = await read(member.id)
     const body = { department: 'Finance', business_unit: 'GAM' }
-    const forbidden = { status: 403, body: { error: FORBIDDEN, statusCode: 403 } }
+    const forbidden = { status: 403, body: { error: LINK_REFUSALS.invalid, statusCode: 403 } }
     t.same(await update(member.id, 'x', body), forbidden, 'a wrong credential')
     t.same(await update(other.id, credential, body), forbidden, 'another member’s credential')
     t.same(
@@ -145,20 +156,8 @@ t.test('the member self-service through the gateway', async (t) => {
     })
   })
 
-  t.test('a valid link updates the department and business unit', async (t) => {
-    t.same(await update(member.id, credential, { department: 'Finance', other_department: null, business_unit: 'GAM' }), {
-      status: 200,
-      body: { data: { id: member.id, department: 'Finance', other_department: null, business_unit: 'GAM' } },
-    })
-    t.same(await read(member.id), { department: 'Finance', other_department: null, business_unit: 'GAM' })
-    t.same(
-      await update(member.id, credential, { department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'LOT' }),
-      {
-        status: 200,
-        body: { data: { id: member.id, department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'LOT' } },
-      },
-      'Other: the typed department',
-    )
+  t.test('a valid link updates the department and business unit, once', async (t) => {
+    // the refusals first: only a successful update uses the link up
     const unknown = 'Department "Nowhere" does not exist'
     t.same(await update(member.id, credential, { department: 'Nowhere', business_unit: 'LOT' }), {
       status: 422,
@@ -167,21 +166,36 @@ t.test('the member self-service through the gateway', async (t) => {
     t.same((await update(member.id, credential, { department: 'Finance', business_unit: 'XYZ' })).body.fields, {
       business_unit: 'Business Unit must be one of CCOE, CORP, GAM, LOT, BET, CIO',
     })
+    t.same(await update(member.id, credential, { department: 'Finance', other_department: null, business_unit: 'GAM' }), {
+      status: 200,
+      body: { data: { id: member.id, department: 'Finance', other_department: null, business_unit: 'GAM' } },
+    })
+    t.same(await read(member.id), { department: 'Finance', other_department: null, business_unit: 'GAM' })
+    const typed = { department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'LOT' }
     t.same(
-      await read(member.id),
-      { department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'LOT' },
-      'refusals changed nothing',
+      await update(member.id, credential, typed),
+      { status: 403, body: { error: LINK_REFUSALS.spent, statusCode: 403 } },
+      'the link is used up',
     )
+    t.same(await read(member.id), { department: 'Finance', other_department: null, business_unit: 'GAM' }, 'and changed nothing')
+    const next = (await api('POST', `dcoe/members/${member.id}/credential`)).json().data.credential
+    t.same(
+      await update(member.id, next, typed),
+      { status: 200, body: { data: { id: member.id, ...typed } } },
+      'Other: the typed department',
+    )
+    t.same(await read(member.id), typed)
     const line = await portal.auditLine((l) => String(l.path).startsWith('/api/members/update-restricted/'))
     t.equal(line.path, `/api/members/update-restricted/${member.id}`, 'audited without the credential')
-    t.notOk(portal.auditText().includes(credential.split('.')[1]), 'no credential in the audit log')
+    for (const used of [credential, next]) t.notOk(portal.auditText().includes(used.split('.')[2]), 'no credential in the audit log')
   })
 
   t.test('an expired link is refused', async (t) => {
+    const latest = (await api('POST', `dcoe/members/${member.id}/credential`)).json().data.credential
     clock.advance(DAY)
-    t.same(await update(member.id, credential, { department: 'Finance', business_unit: 'GAM' }), {
+    t.same(await update(member.id, latest, { department: 'Finance', business_unit: 'GAM' }), {
       status: 403,
-      body: { error: FORBIDDEN, statusCode: 403 },
+      body: { error: LINK_REFUSALS.expired, statusCode: 403 },
     })
     t.same(await read(member.id), { department: 'Quantum Lab', other_department: 'Quantum Lab', business_unit: 'LOT' })
   })

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { errors as joseErrors, jwtVerify } from 'jose'
 import type { FastifyRequest } from 'fastify'
+import { grants, refusalMessage, SCOPES, type Grant, type Permission, type Scope } from '../../../shared/access.js'
 
 /** Who is calling /api: a person through the session cookie, or a script with a bearer token. */
 export interface Identity {
@@ -10,6 +11,31 @@ export interface Identity {
   user: string
   name: string
   sub: string
+  /** a person's role (from the IdP's groups at sign-in) or a script's scopes (from its token) */
+  grant: Grant
+}
+
+/** A refusal of a call the caller may not make: the 403's body, and what its audit line says. */
+export interface Refusal {
+  body: { error: string; statusCode: 403 }
+  fields: Record<string, unknown>
+}
+
+/** Null when the caller may do what `needed` names; else the refusal, naming the role or scopes it had and what was needed. */
+export function refusalOf(identity: Identity, needed: Permission): Refusal | null {
+  if (grants(identity.grant, needed)) return null
+  const had =
+    'scopes' in identity.grant ? { scopes: identity.grant.scopes, needs: needed.scope } : { role: identity.grant.role, needs: needed.role }
+  return {
+    body: { error: refusalMessage(identity.grant, needed), statusCode: 403 },
+    fields: { reason: 'not permitted', status: 403, ...had },
+  }
+}
+
+/** A token's `scope` claim as the scopes the portal knows (others are ignored). */
+export function scopesOf(claim: unknown): Scope[] {
+  const named = typeof claim === 'string' ? claim.split(' ') : []
+  return SCOPES.filter((scope) => named.includes(scope))
 }
 
 export interface AuthOptions {
@@ -78,7 +104,8 @@ export const authPlugin = fp<AuthOptions>(
           return null
         }
         const user = String(payload.email ?? payload.client_id ?? payload.sub)
-        return { kind: 'bearer', user, name: String(payload.name ?? user), sub: String(payload.sub) }
+        const grant = { scopes: scopesOf(payload.scope) }
+        return { kind: 'bearer', user, name: String(payload.name ?? user), sub: String(payload.sub), grant }
       } catch (error) {
         const reason = error instanceof joseErrors.JOSEError ? error.code : 'verification unavailable'
         request.log.info({ reason }, 'bearer token refused')
@@ -95,7 +122,7 @@ export const authPlugin = fp<AuthOptions>(
         identity = match ? await fromBearer(request, match[1]) : null
       } else {
         const user = await fastify.sessions.current(request)
-        identity = user && { kind: 'session', user: user.email, name: user.name, sub: user.sub }
+        identity = user && { kind: 'session', user: user.email, name: user.name, sub: user.sub, grant: { role: user.role } }
       }
       request.identity = identity
       return identity

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
+import { MODEL_PERMISSIONS } from '../../../shared/access.js'
 import { MAX_PAGE_SIZE } from '../../../shared/constants.js'
 import { csvColumns, csvPrefix, fieldOf, getResource, type ResourceDef } from '../../../shared/resources/index.js'
+import { refusalOf } from './auth.js'
 import { LARGE_FILE_COMPRESSION } from './compression.js'
 import { CsvPages, type ListPage } from '../csv-pages.js'
 import { upstreamClient, UpstreamError, type UpstreamAnswer, type UpstreamClientOptions } from '../upstream-client.js'
@@ -71,6 +73,11 @@ export const csvPlugin = fp<UpstreamClientOptions>(
         if (!identity) {
           fastify.auditEvent(request, reply, 'denied', { reason: 'unauthenticated', status: 401 })
           return reply.code(401).send(UNAUTHORIZED)
+        }
+        const refused = refusalOf(identity, MODEL_PERMISSIONS.read)
+        if (refused) {
+          fastify.auditEvent(request, reply, 'denied', refused.fields)
+          return reply.code(403).send(refused.body)
         }
         const columns = csvColumns(resource).map((c) => ({ ...c, type: fieldOf(resource, c.field)?.type }))
         const params = csvQuery(resource, request.query)

@@ -34,7 +34,7 @@ declare module 'fastify' {
   }
 }
 
-const allows = buildAllowlist()
+const routeOf = buildAllowlist()
 
 /**
  * The route a request is counted under: its registered pattern, and for the proxy's `/api/*` the
@@ -45,7 +45,7 @@ const allows = buildAllowlist()
 export function routeLabel(request: FastifyRequest): string {
   const pattern = request.routeOptions.url ?? 'unmatched'
   const path = auditPath(request.url)
-  if (pattern !== '/api/*' || !allows(request.method, path.slice('/api/'.length))) return pattern
+  if (pattern !== '/api/*' || !routeOf(request.method, path.slice('/api/'.length))) return pattern
   return path.replace(/\/[1-9][0-9]{0,15}(?=\/|$)/g, '/:id')
 }
 

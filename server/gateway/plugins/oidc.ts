@@ -3,10 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { safeReturnTo } from '../return-to.js'
 import { SIGN_IN_RETRY_AFTER_SECONDS, signInUnavailablePage } from '../sign-in-unavailable.js'
+import { roleFromClaims, type RoleGroups } from '../roles.js'
 import { LOGIN_STARTS_PER_MINUTE } from './rate-limits.js'
 
 export interface OidcRoutesOptions {
   publicUrl: string
+  /** which of the IdP's groups make a viewer, an editor, an admin */
+  roles: RoleGroups
 }
 
 const SCOPE = 'openid email profile'
@@ -90,12 +93,16 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
         let email = typeof claims.email === 'string' ? claims.email : undefined
         let name = typeof claims.name === 'string' ? claims.name : undefined
         let verified = claims.email_verified
-        if (!email && tokens.access_token) {
+        let groupClaims: Record<string, unknown> = claims
+        if ((!email || !(opts.roles.claim in claims)) && tokens.access_token) {
           // IdPs that keep claims out of the ID token answer at userinfo
           const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub)
-          email = typeof info.email === 'string' ? info.email : undefined
+          if (!email) {
+            email = typeof info.email === 'string' ? info.email : undefined
+            verified = info.email_verified
+          }
           name ??= typeof info.name === 'string' ? info.name : undefined
-          verified = info.email_verified
+          groupClaims = { ...info, ...claims }
         }
         if (!email) throw new Error('the IdP sent no email claim')
         // the address is the identity the upstream trusts (`uid`): one the IdP says it has not
@@ -104,8 +111,11 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
           fastify.auditEvent(request, reply, 'login-failed', { user: email, reason: 'email not verified', status: 403 })
           return reply.code(403).send({ error: 'Your email address is not verified. Ask the CCoE team for access.', statusCode: 403 })
         }
-        const user = fastify.sessions.start(request, { sub: claims.sub, email, name: name ?? email })
-        fastify.auditEvent(request, reply, 'login', { user: user.email, status: 302 })
+        // a person in none of the portal's groups is signed in all the same: the portal says who they
+        // are and that they have no access, rather than sending them round the IdP again
+        const role = roleFromClaims(groupClaims, opts.roles)
+        const user = fastify.sessions.start(request, { sub: claims.sub, email, name: name ?? email, role })
+        fastify.auditEvent(request, reply, 'login', { user: user.email, role, status: 302 })
       } catch (err) {
         request.log.warn({ err }, 'OIDC callback refused')
         fastify.auditEvent(request, reply, 'login-failed', { reason: 'callback refused', status: 400 })

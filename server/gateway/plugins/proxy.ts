@@ -1,11 +1,14 @@
 import type { Readable } from 'node:stream'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { permitsOf } from '../../../shared/access.js'
 import { buildAllowlist } from '../allowlist.js'
 import { auditPath, whenClosed } from './audit.js'
 import { BodyReadError, readBody } from '../body-limit.js'
 import { clientHeaders } from '../header-allowlists.js'
 import { discardUnreadBody } from '../unread-body.js'
+import { recipientRefusal } from '../recipients.js'
+import { refusalOf } from './auth.js'
 import { clientError, CONTENT_HEADERS, replaceServerError } from '../upstream-errors.js'
 import { upstreamClient, UpstreamError, upstreamError, type UpstreamClientOptions, type UpstreamResponse } from '../upstream-client.js'
 
@@ -13,6 +16,8 @@ export interface ProxyOptions extends UpstreamClientOptions {
   bodyLimitBytes: number
   /** the longest wait for more of a request body before the gateway answers 408 */
   bodyIdleMs: number
+  /** the domains a report may be emailed to */
+  reportDomains: readonly string[]
 }
 
 const NOT_FOUND = { error: 'Not Found', statusCode: 404 }
@@ -54,7 +59,7 @@ function parsed(text: string): unknown {
  */
 export const proxyPlugin = fp<ProxyOptions>(
   async (fastify, opts) => {
-    const allows = buildAllowlist()
+    const routeOf = buildAllowlist()
     const upstream = upstreamClient(opts)
     const limits = { bytes: opts.bodyLimitBytes, idleMs: opts.bodyIdleMs }
 
@@ -83,13 +88,19 @@ export const proxyPlugin = fp<ProxyOptions>(
       return reply.code(error.statusCode).send({ error: error.message, statusCode: error.statusCode })
     }
 
-    const deny = (request: FastifyRequest, reply: FastifyReply, status: number, body: object, reason: string) => {
-      fastify.auditEvent(request, reply, 'denied', { reason, status })
+    const deny = (request: FastifyRequest, reply: FastifyReply, status: number, body: object, reason: string | Record<string, unknown>) => {
+      fastify.auditEvent(request, reply, 'denied', typeof reason === 'string' ? { reason, status } : reason)
       return reply.code(status).send(body)
     }
 
     /** A refusal of a body the gateway did not read: the rest is read first, or the connection closes. */
-    async function refuseUnread(request: FastifyRequest, reply: FastifyReply, status: number, body: object, reason: string) {
+    async function refuseUnread(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: number,
+      body: object,
+      reason: string | Record<string, unknown>,
+    ) {
       if (!(await discardUnreadBody(request.raw))) reply.header('connection', 'close')
       return deny(request, reply, status, body, reason)
     }
@@ -98,7 +109,10 @@ export const proxyPlugin = fp<ProxyOptions>(
     fastify.get('/api/session', async (request, reply) => {
       const identity = await fastify.authenticate(request)
       if (!identity) return deny(request, reply, 401, UNAUTHORIZED, 'unauthenticated')
-      return { email: identity.user, name: identity.name }
+      const { grant } = identity
+      // a script has scopes instead of a role
+      const role = 'role' in grant ? { role: grant.role } : { role: null, scopes: grant.scopes }
+      return { email: identity.user, name: identity.name, ...role, permits: permitsOf(grant) }
     })
 
     /** The upstream's answer to the client: 5xx replaced, 4xx reduced to the error fields, the rest as it is. */
@@ -132,10 +146,11 @@ export const proxyPlugin = fp<ProxyOptions>(
       // who is calling is resolved first, so that every denial line names a signed-in caller; the
       // order of the answers stays: an unknown path is a 404 whoever asks
       const identity = await fastify.authenticate(request)
-      if (!allows(request.method, auditPath(request.url).slice('/api/'.length))) {
-        return deny(request, reply, 404, NOT_FOUND, 'not allowlisted')
-      }
+      const route = routeOf(request.method, auditPath(request.url).slice('/api/'.length))
+      if (!route) return deny(request, reply, 404, NOT_FOUND, 'not allowlisted')
       if (!identity) return deny(request, reply, 401, UNAUTHORIZED, 'unauthenticated')
+      const refused = refusalOf(identity, route.permission)
+      if (refused) return refuseUnread(request, reply, 403, refused.body, refused.fields)
       const writes = request.method !== 'GET' && request.method !== 'HEAD'
       const withBody = writes && hasBody(request)
       const type = request.headers['content-type']
@@ -167,6 +182,10 @@ export const proxyPlugin = fp<ProxyOptions>(
         }
       }
       if (reply.raw.closed) return reply.hijack()
+      const recipient = route.call?.recipient
+      const refusedAddress = recipient && body && recipientRefusal(recipient, parsed(body.toString()), identity, opts.reportDomains)
+      // its audit line is the call's own (auditOnClose above), with the status
+      if (refusedAddress) return reply.code(refusedAddress.status).send(refusedAddress.body)
       // a client that leaves lets go of the upstream call (an answer that went out whole aborts
       // nothing: an abort costs an error and its stack)
       const left = new AbortController()

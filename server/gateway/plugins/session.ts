@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import secureSession, { type Session } from '@fastify/secure-session'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
+import { ROLES, type Role } from '../../../shared/access.js'
 import { FileRevocations, PostgresRevocations } from '../revocations.js'
 
 /** What the session cookie holds: who, and when. Never a token (TECH-NOTES: ≤ 4 KB, tokens stay here). */
@@ -10,6 +11,8 @@ export interface SessionRecord {
   sub: string
   email: string
   name: string
+  /** what the IdP's groups made of this person at sign-in; null: none of the portal's groups */
+  role: Role | null
   loginAt: number
   lastSeen: number
 }
@@ -32,7 +35,7 @@ export interface SessionOptions {
 
 export interface Sessions {
   /** a brand-new session (new sid, nothing carried over) for a user who just signed in */
-  start(request: FastifyRequest, user: { sub: string; email: string; name: string }): SessionRecord
+  start(request: FastifyRequest, user: { sub: string; email: string; name: string; role: Role | null }): SessionRecord
   /** the signed-in user, or null when absent, idle too long, too old or logged out */
   current(request: FastifyRequest): Promise<SessionRecord | null>
   /** who the cookie names, if its session is still valid, changing nothing (for refused requests' audit lines) */
@@ -93,9 +96,18 @@ export const sessionPlugin = fp<SessionOptions>(
       const s = portalSession(request)
       const sid = s.get('sid')
       if (typeof sid !== 'string') return null
-      const [sub, email, name, loginAt, lastSeen] = [s.get('sub'), s.get('email'), s.get('name'), s.get('loginAt'), s.get('lastSeen')]
+      const [sub, email, name, role, loginAt, lastSeen] = [
+        s.get('sub'),
+        s.get('email'),
+        s.get('name'),
+        s.get('role'),
+        s.get('loginAt'),
+        s.get('lastSeen'),
+      ]
       if (!sub || !email || !name || typeof loginAt !== 'number' || typeof lastSeen !== 'number') return null
-      return { sid, sub, email, name, loginAt, lastSeen }
+      // a cookie from before roles existed names none: its holder signs in again
+      if (role !== null && !ROLES.includes(role as Role)) return null
+      return { sid, sub, email, name, role: role as Role | null, loginAt, lastSeen }
     }
 
     const valid = async (user: SessionRecord, now: number) =>

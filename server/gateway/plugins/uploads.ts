@@ -6,7 +6,9 @@ import { finished, pipeline } from 'node:stream/promises'
 import multipart from '@fastify/multipart'
 import fp from 'fastify-plugin'
 import { discardUnreadBody } from '../unread-body.js'
+import { recipientRefusal } from '../recipients.js'
 import { whenClosed } from './audit.js'
+import { refusalOf } from './auth.js'
 import { replaceServerError } from '../upstream-errors.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { base64Body } from '../base64-body.js'
@@ -19,6 +21,8 @@ export interface UploadsOptions extends UpstreamClientOptions {
   bodyLimitBytes: number
   /** uploads read and forwarded at once: each holds its file (on disk) until the upstream has it */
   inFlight: number
+  /** the domains a load's summary may be emailed to */
+  reportDomains: readonly string[]
 }
 
 /** What a client told to come back later waits, in seconds: an upload's usual time here. */
@@ -167,6 +171,12 @@ export const uploadsPlugin = fp<UploadsOptions>(
           fastify.auditEvent(request, reply, 'denied', { reason: 'unauthenticated', status: 401 })
           return send(reply, 401, 'Unauthorized')
         }
+        const refused = refusalOf(identity, target.permission)
+        if (refused) {
+          fastify.auditEvent(request, reply, 'denied', refused.fields)
+          await refuseUnread(request, reply)
+          return reply.code(403).send(refused.body)
+        }
         if (active >= opts.inFlight) {
           fastify.auditEvent(request, reply, 'denied', { reason: 'uploads in flight', status: 503 })
           // the body is not forwarded: read and thrown away, so the client reads the answer
@@ -214,6 +224,10 @@ export const uploadsPlugin = fp<UploadsOptions>(
         stats.bytesIn = form.file.size
         stats.file = form.file.name
         const email = form.email ?? request.identity?.user
+        // an address the form names; the caller's own is the IdP's word
+        const refusedAddress =
+          target.recipient && recipientRefusal(target.recipient, { [target.bodyKey]: { email: form.email } }, identity, opts.reportDomains)
+        if (refusedAddress) return reply.code(refusedAddress.status).send(refusedAddress.body)
         try {
           const answer = await call(request, 'POST', target.path, base64Body(target, form.file, email, form.input))
           stats.bytesOut = answer.bytes

@@ -6,7 +6,6 @@
 import { lazy, type ComponentType } from 'react'
 import { MESSAGES } from '../../../shared/messages.js'
 import { isResourceKey, type ResourceKey } from '../../../shared/resources/index.js'
-import { paths } from '../config/paths.js'
 import type { ResourceExtensions } from '../features/resources/extensions.js'
 import { deriveCompanyGl } from '../features/companies/index.js'
 import type { Row } from '../lib/resource-api.js'
@@ -58,7 +57,7 @@ const OVERRIDES = {
   // spec 000 §2: the Members Table's Add New Member is /auth/create/members, the same form as its own
   members: { screens: { create: lazyNamed(members, 'MemberCreatePage') } },
   dcoe_members: {
-    addHref: paths.auth.resource.getHref('create', 'members'),
+    addModel: 'members',
     rowActions: lazyNamed(members, 'SelfServiceLinkButton'),
     renderCell: (name: string, row: Row) =>
       name === 'blacklist' ? <BlacklistSwitch key={`${row.id}-${String(row.blacklist)}`} row={row} /> : undefined,

@@ -1,5 +1,5 @@
 import { Spinner } from '@blueprintjs/core'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import { Redirect, Route, Router, Switch } from 'wouter'
 import { allowsRoute, getResource, type Action } from '../../../shared/resources/index.js'
 import { paths } from '../config/paths.js'
@@ -10,7 +10,9 @@ import { WelcomePage } from '../features/auth/welcome-page.js'
 import { AppLayout } from './shell/app-layout.js'
 import { AuthGuard } from './shell/auth-guard.js'
 import { NotFound } from './shell/not-found.js'
+import { Allowed } from './shell/not-allowed.js'
 import { resourceOverrides } from './resource-overrides.js'
+import { resourceScreenNeeds, SCREEN_NEEDS, type GuardedScreen } from './screen-needs.js'
 
 // one chunk per route group; the public pages stay in the entry (they are the first paint)
 const HomePage = lazy(() => import('../features/home/home-page.js'))
@@ -40,15 +42,30 @@ interface ResourceParams {
 /** /auth/{action}/{model}/{modelId?}: exists only where the registry allows it (spec 001 §2). */
 function ResourceRoute({ params }: { params: ResourceParams }) {
   const resource = getResource(params.model)
-  if (!resource || !allowsRoute(resource, params.action, params.modelId !== undefined)) return <NotFound />
+  const hasId = params.modelId !== undefined
+  if (!resource || !allowsRoute(resource, params.action, hasId)) return <NotFound />
+  const action = params.action as Action
   return (
-    <ResourceScreen
-      resource={resource}
-      action={params.action as Action}
-      modelId={params.modelId}
-      ext={resourceOverrides(resource.key)}
-      notFound={<NotFound />}
-    />
+    <Allowed needs={resourceScreenNeeds(resource, action, hasId)}>
+      <ResourceScreen
+        resource={resource}
+        action={action}
+        modelId={params.modelId}
+        ext={resourceOverrides(resource.key)}
+        notFound={<NotFound />}
+      />
+    </Allowed>
+  )
+}
+
+/** A fixed screen of paths.auth, behind the Not allowed page where it does more than read (screen-needs.ts). */
+function screen(name: GuardedScreen, Page: ComponentType) {
+  return (
+    <Route path={paths.auth[name].path}>
+      <Allowed needs={SCREEN_NEEDS[name]}>
+        <Page />
+      </Allowed>
+    </Route>
   )
 }
 
@@ -62,11 +79,11 @@ function AuthRoutes() {
         <Route path={paths.auth.membershipRequests.path} component={MembershipRequestsPage} />
         <Route path={paths.auth.missingTagsReport.path} component={MissingTagsPage} />
         <Route path={paths.auth.customers.path} component={CustomersPage} />
-        <Route path={paths.auth.createAwsAccount.path} component={AwsAccountPage} />
-        <Route path={paths.auth.createAzureSubscription.path} component={AzureSubscriptionPage} />
-        <Route path={paths.auth.createGcpProject.path} component={GcpProjectPage} />
-        <Route path={paths.auth.spincoSgModification.path} component={SpincoSgPage} />
-        <Route path={paths.auth.billingAutomation.path} component={BillingAutomationPage} />
+        {screen('createAwsAccount', AwsAccountPage)}
+        {screen('createAzureSubscription', AzureSubscriptionPage)}
+        {screen('createGcpProject', GcpProjectPage)}
+        {screen('spincoSgModification', SpincoSgPage)}
+        {screen('billingAutomation', BillingAutomationPage)}
         <Route path={paths.auth.billsDashboard.path} component={BillsDashboardPage} />
         <Route path={paths.auth.activeDirectory.path}>
           {(params) => (/^groups-(aws|azure|gcp)$/.test(params.group ?? '') ? <DirectoryPage params={params} /> : <NotFound />)}

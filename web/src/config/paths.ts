@@ -58,6 +58,15 @@ const calls = Object.fromEntries(
   ]),
 ) as CallPaths
 
+/** A declared call by its `domain.name`, as /api/session's permits name it: `costCenters.sendReport` (a typo fails tsc). */
+export type CallName = { [D in CallDomainName]: `${D}.${keyof (typeof CALLS)[D]['calls'] & string}` }[CallDomainName]
+
+/** The gateway path of a declared call named `domain.name`, for a caller that keeps the name (the role it needs goes with it). */
+export function callHref(name: CallName, params?: Params): string {
+  const [domain, call] = name.split('.') as [CallDomainName, string]
+  return (calls[domain] as Readonly<Record<string, ReturnType<typeof callPath>>>)[call].getHref(params)
+}
+
 /** The gateway's multipart uploads (server/gateway/upload-targets.ts), by target: not upstream paths. */
 const uploads = Object.fromEntries(UPLOADS.map(({ target }) => [target, fixed(`/api/upload/${target}`)])) as Record<
   UploadTargetName,

@@ -11,7 +11,7 @@ const small = import.meta.glob<string[]>(
   { eager: true, import: 'default' },
 )
 const large = import.meta.glob<string[]>(
-  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{add,envelope,error,filter,help,home,inbox,log-in,search,timeline-bar-chart,upload,warning-sign}.js',
+  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{add,blocked-person,envelope,error,filter,help,home,inbox,lock,log-in,search,timeline-bar-chart,upload,warning-sign}.js',
   { eager: true, import: 'default' },
 )
 

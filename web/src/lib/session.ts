@@ -1,12 +1,19 @@
 import useSWR from 'swr'
 import { useSearch } from 'wouter'
+import type { Permits, Role } from '../../../shared/access.js'
 import { paths, safeAuthPath } from '../config/paths.js'
 import { ApiError } from './api-client.js'
 
+/** Who signed in (GET /api/session): identity, role (null: in none of the portal's groups) and what that permits. */
 export interface SessionUser {
   email: string
   name: string
+  role: Role | null
+  permits: Permits
 }
+
+/** What this tab keeps of the session for prefilling: identity only, never the role (the gateway's answer is the one authority). */
+export type StoredUser = Pick<SessionUser, 'email' | 'name'>
 
 /** Spec 000 §4: unknown while the check runs, then logged in or out (a failed check is "out"). */
 export type LoginState = 'unknown' | 'in' | 'out'
@@ -26,14 +33,14 @@ export function useSession(): { state: LoginState; user: SessionUser | undefined
 }
 
 /** Who signed in, for prefilling e-mail fields: identity only, never a token (there are none here). */
-export function storeUser(user: SessionUser): void {
+export function storeUser(user: StoredUser): void {
   sessionStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ email: user.email, name: user.name }))
 }
 
-export function storedUser(): SessionUser | undefined {
+export function storedUser(): StoredUser | undefined {
   try {
     const raw = sessionStorage.getItem(USER_STORAGE_KEY)
-    return raw ? (JSON.parse(raw) as SessionUser) : undefined
+    return raw ? (JSON.parse(raw) as StoredUser) : undefined
   } catch {
     return undefined
   }

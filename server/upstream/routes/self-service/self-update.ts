@@ -9,6 +9,7 @@ import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { declaredRoute } from '../declared.js'
 import type { MemberCredentials } from './credential.js'
+import { checkLink, LINK_REFUSALS, recordIssuedLink, spendLink } from './links.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,15 +25,16 @@ declare module 'fastify' {
  *   POST /dcoe/members/:id/credential (a signed-in person, `uid`)
  *     → 201 {"data":{"member_id","credential","expires_at","link":"/unauth/update-member?member_id=…&credential=…"}}
  *   POST /members/update-restricted/:member_id?credential=…  {department, other_department, business_unit}
- *     → 200 {"data":{"id","department","other_department","business_unit"}}; 403 for a wrong,
- *       expired or other member's credential (before anything is read or written); 422 for a
- *       department that is neither a known one nor the typed Other
+ *     → 200 {"data":{"id","department","other_department","business_unit"}}, and the link is spent;
+ *       403 for a wrong, expired, spent, replaced or other member's credential, or one claiming more
+ *       than 7 days (before the body is looked at), each with its own text (links.ts); 422 for a
+ *       department that is neither a known one nor the typed Other (the link stays unspent)
  *   GET /select_options?by_field=department|business_unit[&member_id=…&credential=…]
- *     → 200 {"data":[{"name","attributes":{"label"}}]}: for a signed-in person, or with a valid credential
+ *     → 200 {"data":[{"name","attributes":{"label"}}]}: for a signed-in person, or with a link that works
+ *
+ * Issuing a link replaces the member's earlier ones (issue 27 item 6).
  */
 const calls = CALLS.selfService.calls
-
-export const FORBIDDEN = 'This link is not valid for this member, or it has expired'
 
 const signedIn = (request: FastifyRequest) => typeof request.headers.uid === 'string' && request.headers.uid !== ''
 
@@ -45,14 +47,15 @@ export const memberSelfServiceRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       if (!signedIn(request)) throw new HttpError(401, 'Only the team issues member links')
       const { id } = request.params
-      const [member] = await rows<{ id: number }>(db(), sql`SELECT id FROM dcoe_members WHERE id = ${id}`)
-      if (!member) throw new HttpError(404, 'Member not found')
-      const { credential, expiresAt } = credentials().issue(id)
+      const { credential, nonce, expiresAt } = credentials().issue(id)
+      if (!(await recordIssuedLink(db(), id, nonce))) throw new HttpError(404, 'Member not found')
       const link = `/unauth/update-member?${new URLSearchParams({ member_id: String(id), credential })}`
       return reply.code(201).send({ data: { member_id: id, credential, expires_at: expiresAt.toISOString(), link } })
     },
   })
 
+  // the nonce of the link preValidation accepted, for the handler to spend
+  const acceptedNonces = new WeakMap<FastifyRequest, string>()
   app.route<{ Params: { member_id: number }; Querystring: { credential?: string }; Body: MemberSelfUpdate }>({
     ...declaredRoute(calls.updateRestricted),
     schemaErrorFormatter: bodyErrorFormatter(SELF_UPDATE_LABELS),
@@ -61,7 +64,10 @@ export const memberSelfServiceRoutes: FastifyPluginAsync = async (app) => {
       const raw = String((request.params as unknown as { member_id?: unknown }).member_id ?? '')
       const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN
       const credential = (request.query as { credential?: string }).credential
-      if (!Number.isInteger(id) || !credentials().verify(id, credential)) throw new HttpError(403, FORBIDDEN)
+      if (!Number.isInteger(id)) throw new HttpError(403, LINK_REFUSALS.invalid)
+      const link = await checkLink(db(), credentials(), id, credential)
+      if ('refusal' in link) throw new HttpError(403, link.refusal)
+      acceptedNonces.set(request, link.nonce)
     },
     handler: async (request) => {
       const { member_id: id } = request.params
@@ -71,18 +77,25 @@ export const memberSelfServiceRoutes: FastifyPluginAsync = async (app) => {
         const message = 'With Other, the department is the one typed'
         throw new HttpError(422, message, { other_department: message })
       }
-      if (other === null) {
-        const [known] = await rows<{ name: string }>(db(), sql`SELECT name FROM departments WHERE name = ${department}`)
-        if (!known)
-          throw new HttpError(422, `Department "${department}" does not exist`, { department: `Department "${department}" does not exist` })
-      }
-      const [updated] = await rows<{ id: number; department: string; other_department: string | null; business_unit: string }>(
-        db(),
-        sql`UPDATE dcoe_members SET department = ${department}, other_department = ${other}, business_unit = ${businessUnit}
-            WHERE id = ${id} RETURNING id, department, other_department, business_unit`,
-      )
-      if (!updated) throw new HttpError(404, 'Member not found')
-      return { data: updated }
+      // a refusal thrown in here rolls the spending back: only a successful update uses the link up
+      return db().transaction(async (tx) => {
+        const refusal = await spendLink(tx, id, acceptedNonces.get(request)!)
+        if (refusal) throw new HttpError(403, refusal)
+        if (other === null) {
+          const [known] = await rows<{ name: string }>(tx, sql`SELECT name FROM departments WHERE name = ${department}`)
+          if (!known)
+            throw new HttpError(422, `Department "${department}" does not exist`, {
+              department: `Department "${department}" does not exist`,
+            })
+        }
+        const [updated] = await rows<{ id: number; department: string; other_department: string | null; business_unit: string }>(
+          tx,
+          sql`UPDATE dcoe_members SET department = ${department}, other_department = ${other}, business_unit = ${businessUnit}
+              WHERE id = ${id} RETURNING id, department, other_department, business_unit`,
+        )
+        if (!updated) throw new HttpError(404, 'Member not found')
+        return { data: updated }
+      })
     },
   })
 
@@ -91,7 +104,11 @@ export const memberSelfServiceRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request) => {
       const { by_field: field, member_id: memberId, credential } = request.query
       // reference data for the team, and for a member holding a valid link (the public page)
-      if (!signedIn(request) && !(memberId !== undefined && credentials().verify(memberId, credential))) throw new HttpError(403, FORBIDDEN)
+      if (!signedIn(request)) {
+        if (memberId === undefined) throw new HttpError(403, LINK_REFUSALS.invalid)
+        const link = await checkLink(db(), credentials(), memberId, credential)
+        if ('refusal' in link) throw new HttpError(403, link.refusal)
+      }
       if (field === 'business_unit') {
         return {
           data: BUSINESS_UNIT_OPTIONS.map((name) => ({

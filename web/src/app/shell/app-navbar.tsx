@@ -1,9 +1,10 @@
 import { Alignment, Classes, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core'
 import { Link } from 'wouter'
 import { paths } from '../../config/paths.js'
+import { useAccess } from '../../lib/access.js'
 import { useReturnTo, useSession } from '../../lib/session.js'
 import { LogoMark } from '../../components/logo-mark.js'
-import { topMenus } from './menu-items.js'
+import { permittedMenus, topMenus } from './menu-items.js'
 import { NavbarDrawer } from './navbar-drawer.js'
 import { ThemeMenu } from './theme-menu.js'
 import { TopMenu } from './top-menu.js'
@@ -11,12 +12,15 @@ import { TopMenu } from './top-menu.js'
 /**
  * Spec 000 §2 "Menu": the full menu when logged in, Login only when logged out. A narrow window
  * (styles.css: .app-navbar__wide / __narrow) gets one Menu button that opens everything in a drawer.
+ * The role's screens only (menu-items.ts permittedMenus).
  */
 export function AppNavbar() {
   const { state, user } = useSession()
+  const access = useAccess()
   const returnTo = useReturnTo()
   const home = state === 'in' ? paths.auth.home.getHref() : paths.unauth.home.getHref()
-  const menus = state === 'in' ? topMenus() : []
+  // what the role cannot open is not offered (none of it to someone without a role)
+  const menus = state === 'in' ? permittedMenus(topMenus(), access) : []
   return (
     <Navbar className={`${Classes.DARK} app-navbar`} fixedToTop role="navigation" aria-label="Main">
       <NavbarGroup align={Alignment.START} className="app-navbar__start">
@@ -26,7 +30,7 @@ export function AppNavbar() {
             <span>CCoE Portal</span>
           </Link>
         </NavbarHeading>
-        {state === 'in' && (
+        {menus.length > 0 && (
           <div className="app-navbar__wide app-navbar__menus">
             <NavbarDivider />
             {menus.map((m) => (

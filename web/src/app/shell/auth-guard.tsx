@@ -2,15 +2,18 @@ import type { ReactNode } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { paths } from '../../config/paths.js'
 import { useSession } from '../../lib/session.js'
+import { NoAccess } from './no-access.js'
 
 /** Spec 000 §2: protected routes show nothing while the login state is unknown, and send a
  * logged-out visitor to the welcome page, which keeps the path asked for (query included) so that
- * signing in lands there rather than on the home page. */
+ * signing in lands there rather than on the home page. Someone signed in without a role gets the
+ * No access page on every one of them. */
 export function AuthGuard({ children }: { children: ReactNode }) {
-  const { state } = useSession()
+  const { state, user } = useSession()
   const [location] = useLocation()
   const search = useSearch()
   if (state === 'unknown') return null
   if (state === 'out') return <Redirect to={paths.unauth.home.getHref(location + (search ? `?${search}` : ''))} replace />
+  if (user && user.role === null) return <NoAccess email={user.email} />
   return <>{children}</>
 }

@@ -1,10 +1,14 @@
 /** The logged-in menu of spec 000 §2 as data; the CRUD and view menus come from the registry. */
 import { RESOURCES, type Action, type ResourceDef } from '../../../../shared/resources/index.js'
 import { paths } from '../../config/paths.js'
+import type { Access, Needs } from '../../lib/access.js'
+import { resourceScreenNeeds, SCREEN_NEEDS, type GuardedScreen } from '../screen-needs.js'
 
 export interface MenuLinkDef {
   text: string
   href: string
+  /** what the screen is for (screen-needs.ts): a role that cannot is not offered the link */
+  needs?: Needs
 }
 export interface MenuSectionDef {
   /** a divider title inside the popover, when the menu has groups */
@@ -26,10 +30,13 @@ function registryLinks(action: Action): MenuLinkDef[] {
   return RESOURCES.filter((r) => r.actions.includes(action)).map((r) => ({
     text: resourceMenuText(r),
     href: paths.auth.resource.getHref(action, r.key),
+    needs: resourceScreenNeeds(r, action),
   }))
 }
 
-const link = (text: string, href: string): MenuLinkDef => ({ text, href })
+const link = (text: string, href: string, needs?: Needs): MenuLinkDef => ({ text, href, ...(needs && { needs }) })
+/** A fixed screen's link, with the need the router checks for it. */
+const screenLink = (text: string, name: GuardedScreen): MenuLinkDef => link(text, paths.auth[name].getHref(), SCREEN_NEEDS[name])
 
 export function topMenus(): TopMenuDef[] {
   const a = paths.auth
@@ -53,17 +60,17 @@ export function topMenus(): TopMenuDef[] {
         {
           title: 'Cloud Factory',
           links: [
-            link('Create AWS Account', a.createAwsAccount.getHref()),
-            link('Create Azure Subscription', a.createAzureSubscription.getHref()),
-            link('Create GCP Project', a.createGcpProject.getHref()),
-            link('Modify Spinco Security Groups', a.spincoSgModification.getHref()),
+            screenLink('Create AWS Account', 'createAwsAccount'),
+            screenLink('Create Azure Subscription', 'createAzureSubscription'),
+            screenLink('Create GCP Project', 'createGcpProject'),
+            screenLink('Modify Spinco Security Groups', 'spincoSgModification'),
           ],
         },
         {
           title: 'Administrative',
           links: [
             link('Service Catalog Manager', a.resource.getHref('view', 'service_catalog_products')),
-            link('Billing Automation', a.billingAutomation.getHref()),
+            screenLink('Billing Automation', 'billingAutomation'),
           ],
         },
       ],
@@ -104,4 +111,20 @@ export function topMenus(): TopMenuDef[] {
       sections: [{ links: [link('CODE Members', a.resource.getHref('view', 'dcoe_members'))] }],
     },
   ]
+}
+
+/**
+ * The menus as the signed-in role sees them: the screens it cannot use left out, and a section or a
+ * menu left with no link left out whole. Hiding is for the navigation alone; a control inside a page
+ * is shown disabled with its reason (components/permitted).
+ */
+export function permittedMenus(menus: readonly TopMenuDef[], access: Access): TopMenuDef[] {
+  return menus.flatMap((menu) => {
+    const sections = menu.sections.flatMap((section) => {
+      // a link without needs only reads, which takes a role all the same
+      const links = section.links.filter((l) => access.role !== null && (!l.needs || access.can(l.needs)))
+      return links.length ? [{ ...section, links }] : []
+    })
+    return sections.length ? [{ ...menu, sections }] : []
+  })
 }

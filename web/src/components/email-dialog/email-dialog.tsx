@@ -1,13 +1,17 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core'
 import { useLayoutEffect, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
+import { ApiError } from '../../lib/api-client.js'
 import { useUserEmail } from '../../lib/session.js'
+import { toastFailure } from '../../lib/toaster.js'
 
 export interface EmailDialogProps {
   isOpen: boolean
   title: string
   /** resolves when sent; the dialog stays open (with a spinner) until then */
   onSend: (email: string) => Promise<void>
+  /** the toast's text when sending fails (an address the gateway refuses is shown at the field instead) */
+  failureText: string
   onClose: () => void
   /** what else the request needs, above the address (an export's scope and window) */
   children?: ReactNode
@@ -19,7 +23,7 @@ export interface EmailDialogProps {
  * Asks where to send something: prefilled with the signed-in user's email (spec 001 §6). The
  * address is form state like every form's (react-hook-form); busy while `onSend` runs.
  */
-export function EmailDialog({ isOpen, title, onSend, onClose, children, ready = true }: EmailDialogProps) {
+export function EmailDialog({ isOpen, title, onSend, failureText, onClose, children, ready = true }: EmailDialogProps) {
   const form = useForm({ defaultValues: { email: '' } })
   const { reset } = form
   const userEmail = useUserEmail()
@@ -29,21 +33,40 @@ export function EmailDialog({ isOpen, title, onSend, onClose, children, ready = 
   }, [isOpen, reset, userEmail])
   const email = useWatch({ control: form.control, name: 'email' })
   const busy = form.formState.isSubmitting
-  const submit = form.handleSubmit(async (values) => onSend(values.email.trim()))
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSend(values.email.trim())
+    } catch (err) {
+      // an address outside the allowed domains (422 naming the field): said where it was typed, the dialog stays
+      const refused = err instanceof ApiError && err.status === 422 ? Object.values(err.info?.fields ?? {})[0] : undefined
+      if (refused) form.setError('email', { message: refused })
+      else void toastFailure(failureText, err)
+    }
+  })
+  const refusal = form.formState.errors.email?.message
 
   return (
     <Dialog isOpen={isOpen} title={title} icon="envelope" onClose={busy ? undefined : onClose} className="confirm-dialog">
       <form onSubmit={(e) => void submit(e)}>
         <DialogBody>
           {children}
-          <FormGroup label="Email" labelFor="email-dialog-email">
+          <FormGroup
+            label="Email"
+            labelFor="email-dialog-email"
+            intent={refusal ? Intent.DANGER : Intent.NONE}
+            helperText={refusal && <span role="alert">{refusal}</span>}
+          >
             <InputGroup
               id="email-dialog-email"
               type="email"
               required
               autoFocus
+              intent={refusal ? Intent.DANGER : Intent.NONE}
               value={email}
-              onValueChange={(v) => form.setValue('email', v)}
+              onValueChange={(v) => {
+                form.clearErrors('email')
+                form.setValue('email', v)
+              }}
             />
           </FormGroup>
         </DialogBody>

@@ -2,12 +2,14 @@ import { Button, H2, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core'
 import { useMemo, useReducer, type ReactNode } from 'react'
 import { useSWRConfig } from 'swr'
 import { allowedWrites, type ResourceDef } from '../../../../shared/resources/index.js'
+import { need } from '../../lib/access.js'
 import { errorText } from '../../lib/api-client.js'
 import { csvHref } from '../../lib/csv.js'
 import type { Row } from '../../lib/resource-api.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { FilterRow } from '../filter-row/index.js'
 import { CsvLink } from '../links/index.js'
+import { Permitted } from '../permitted/index.js'
 import { ListPager } from '../resource-table/index.js'
 import { mismatchProps } from '../resource-table/mismatch.js'
 import { inlineColumns } from './inline-columns.js'
@@ -56,7 +58,9 @@ function InlineTableBody({ resource, openRow, actions, onReload, ...options }: I
     <>
       <section className="inline-add" aria-label="New rows">
         <div className="inline-add__bar">
-          <Button icon="add" intent={Intent.PRIMARY} text="Add a row" disabled={!!t.editing} onClick={t.add} />
+          <Permitted need={need.model(resource, 'create')}>
+            <Button icon="add" intent={Intent.PRIMARY} text="Add a row" disabled={!!t.editing} onClick={t.add} />
+          </Permitted>
           {resource.csv && <CsvLink href={csvHref(resource, ctl.query)} />}
           {actions}
         </div>
@@ -110,6 +114,8 @@ function InlineTableBody({ resource, openRow, actions, onReload, ...options }: I
                           onEdit={writes.includes('update') ? () => t.startEdit(row) : undefined}
                           onDelete={writes.includes('delete') ? () => t.remove(row) : undefined}
                           deleteQuestion={resource.messages.deleteConfirm}
+                          editNeeds={need.model(resource, 'update')}
+                          deleteNeeds={need.model(resource, 'delete')}
                         />
                       )
                     }

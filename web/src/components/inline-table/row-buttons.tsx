@@ -1,5 +1,7 @@
 import { Button, Intent } from '@blueprintjs/core'
 import { MESSAGES } from '../../../../shared/messages.js'
+import type { Needs } from '../../lib/access.js'
+import { Permitted } from '../permitted/index.js'
 import { Popconfirm } from '../popconfirm/index.js'
 
 export interface SaveCancelProps {
@@ -27,19 +29,29 @@ export interface EditDeleteProps {
   onDelete?: () => void
   /** the model's question before a delete (the registry's deleteConfirm) */
   deleteQuestion: string
+  /** what each needs of the role: disabled, with why, when it may not (components/permitted) */
+  editNeeds?: Needs
+  deleteNeeds?: Needs
 }
 
 /** View mode: Edit, and Delete after 'Sure to delete?'; both disabled while another row is open. */
-export function EditDelete({ disabled, onEdit, onDelete, deleteQuestion }: EditDeleteProps) {
+export function EditDelete({ disabled, onEdit, onDelete, deleteQuestion, editNeeds, deleteNeeds }: EditDeleteProps) {
   return (
     <>
-      {onEdit && <Button size="small" variant="minimal" icon="edit" text="Edit" disabled={disabled} onClick={onEdit} />}
+      {onEdit && (
+        <Permitted need={editNeeds}>
+          <Button size="small" variant="minimal" icon="edit" text="Edit" disabled={disabled} onClick={onEdit} />
+        </Permitted>
+      )}
       {onDelete && (
-        <Popconfirm
-          question={deleteQuestion}
-          button={{ text: 'Delete', icon: 'trash', intent: Intent.DANGER, disabled }}
-          onConfirm={onDelete}
-        />
+        <Permitted need={deleteNeeds}>
+          <Popconfirm
+            question={deleteQuestion}
+            button={{ text: 'Delete', icon: 'trash', intent: Intent.DANGER }}
+            disabled={disabled}
+            onConfirm={onDelete}
+          />
+        </Permitted>
       )}
     </>
   )

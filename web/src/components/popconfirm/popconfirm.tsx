@@ -7,10 +7,13 @@ export interface PopconfirmProps {
   /** the button that opens the question */
   button: ButtonProps
   onConfirm: () => void
+  /** the button greyed out, the question never asked (components/permitted) @default false */
+  disabled?: boolean
+  'aria-description'?: string
 }
 
 /** A button that asks a short question in a popover before acting (antd's Popconfirm). */
-export function Popconfirm({ question, button, onConfirm }: PopconfirmProps) {
+export function Popconfirm({ question, button, onConfirm, disabled, ...aria }: PopconfirmProps) {
   const [open, setOpen] = useState(false)
   const content = (
     <div className="popconfirm" role="alertdialog" aria-label={question}>
@@ -33,7 +36,7 @@ export function Popconfirm({ question, button, onConfirm }: PopconfirmProps) {
   )
   return (
     <Popover content={content} isOpen={open} onInteraction={setOpen} placement="top">
-      <Button size="small" variant="minimal" {...button} />
+      <Button size="small" variant="minimal" {...button} {...aria} disabled={disabled || button.disabled} />
     </Popover>
   )
 }

@@ -1,5 +1,7 @@
 import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core'
+import type { Needs } from '../../lib/access.js'
 import { MenuLink } from '../links/index.js'
+import { Permitted } from '../permitted/index.js'
 
 export interface RowActionsProps {
   /** what the row is, for screen readers: "Actions for Marketing" */
@@ -10,15 +12,26 @@ export interface RowActionsProps {
   editHref?: string
   /** no Delete item when absent */
   onDelete?: () => void
+  /** what Edit and Delete need of the role: shown disabled, with why, when it may not (components/permitted) */
+  editNeeds?: Needs
+  deleteNeeds?: Needs
 }
 
 /** The per-row Actions menu of a list (spec 001: edit link, delete; and the record's view). */
-export function RowActions({ rowLabel, viewHref, editHref, onDelete }: RowActionsProps) {
+export function RowActions({ rowLabel, viewHref, editHref, onDelete, editNeeds, deleteNeeds }: RowActionsProps) {
   const menu = (
     <Menu aria-label={`Actions for ${rowLabel}`}>
       {viewHref && <MenuLink text="View" icon="eye-open" href={viewHref} />}
-      {editHref && <MenuLink text="Edit" icon="edit" href={editHref} />}
-      {onDelete && <MenuItem text="Delete" icon="trash" intent="danger" onClick={onDelete} />}
+      {editHref && (
+        <Permitted need={editNeeds} fill>
+          <MenuLink text="Edit" icon="edit" href={editHref} />
+        </Permitted>
+      )}
+      {onDelete && (
+        <Permitted need={deleteNeeds} fill>
+          <MenuItem text="Delete" icon="trash" intent="danger" onClick={onDelete} />
+        </Permitted>
+      )}
     </Menu>
   )
   return (

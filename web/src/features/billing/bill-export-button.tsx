@@ -5,7 +5,9 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { toastSuccess } from '../../lib/toaster.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { need } from '../../lib/access.js'
 
 type Scope = 'single' | 'all'
 
@@ -28,21 +30,20 @@ export function BillExportButton() {
     // the window's first day from its first second to the last day's last second, in the person's days
     const window = { start_date: `${days.start} 00:00:00`, end_date: `${days.end} 23:59:59` }
     const single = scope === 'single'
-    try {
-      await apiRequest('POST', (single ? paths.api.cloudBills.sendSingle : paths.api.cloudBills.sendAll).getHref(), {
-        cloud_bill: single ? { identifier: identifier.trim(), ...window, email } : { ...window, email },
-      })
-      setOpen(false)
-      void toastSuccess(MESSAGES.reportEmailed)
-    } catch (err) {
-      void toastFailure(MESSAGES.billsExportFailed, err)
-    }
+    await apiRequest('POST', (single ? paths.api.cloudBills.sendSingle : paths.api.cloudBills.sendAll).getHref(), {
+      cloud_bill: single ? { identifier: identifier.trim(), ...window, email } : { ...window, email },
+    })
+    setOpen(false)
+    void toastSuccess(MESSAGES.reportEmailed)
   }
 
   return (
     <>
-      <Button icon="export" text="Export Data" onClick={() => setOpen(true)} />
+      <Permitted need={[need.call('cloudBills.sendSingle'), need.call('cloudBills.sendAll')]}>
+        <Button icon="export" text="Export Data" onClick={() => setOpen(true)} />
+      </Permitted>
       <EmailDialog
+        failureText={MESSAGES.billsExportFailed}
         isOpen={open}
         title="Export Data"
         onSend={send}

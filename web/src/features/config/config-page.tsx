@@ -3,8 +3,10 @@ import { useCallback, useRef, useState } from 'react'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { parseTextList, stringifyTextList } from '../../../../shared/schemas/text-list.js'
+import { Permitted } from '../../components/permitted/index.js'
 import { Popconfirm } from '../../components/popconfirm/index.js'
 import { ListPager } from '../../components/resource-table/index.js'
+import { need } from '../../lib/access.js'
 import { errorText, type ApiError } from '../../lib/api-client.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
 import { bodySchemas, validateForm } from '../../lib/form-validation.js'
@@ -87,8 +89,17 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
       <header className="page__header">
         <H1 className="page__title">{title}</H1>
         <div className="page__actions">
-          <Switch label="Edit mode" checked={editing} onChange={(e) => setEditing(e.currentTarget.checked)} className="config-page__mode" />
-          <Button icon="add" intent={Intent.PRIMARY} text="Create" onClick={() => setCreating(true)} />
+          <Permitted need={need.model(resource, 'update')}>
+            <Switch
+              label="Edit mode"
+              checked={editing}
+              onChange={(e) => setEditing(e.currentTarget.checked)}
+              className="config-page__mode"
+            />
+          </Permitted>
+          <Permitted need={need.model(resource, 'create')}>
+            <Button icon="add" intent={Intent.PRIMARY} text="Create" onClick={() => setCreating(true)} />
+          </Permitted>
         </div>
       </header>
       {error && !data ? (
@@ -120,11 +131,13 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
                 submitText="Save"
                 onSubmit={async (draft) => outcome(await update.trigger({ id: row.id, values: body(draft) }))}
                 actions={
-                  <Popconfirm
-                    question={MESSAGES.sureToDelete}
-                    button={{ icon: 'trash', intent: Intent.DANGER, text: 'Delete', variant: 'outlined', size: 'medium' }}
-                    onConfirm={() => void remove.trigger(row.id)}
-                  />
+                  <Permitted need={need.model(resource, 'delete')}>
+                    <Popconfirm
+                      question={MESSAGES.sureToDelete}
+                      button={{ icon: 'trash', intent: Intent.DANGER, text: 'Delete', variant: 'outlined', size: 'medium' }}
+                      onConfirm={() => void remove.trigger(row.id)}
+                    />
+                  </Permitted>
                 }
               />
             </Card>

@@ -7,6 +7,8 @@ import { UploadDialog } from '../../components/upload-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { useCreateController } from '../../lib/write-controllers.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { need } from '../../lib/access.js'
 
 export const UPLOAD_TITLE = 'Upload New Network/Project IDs'
 
@@ -78,7 +80,9 @@ export function NetworkUploadButton({ resource }: { resource: ResourceDef }) {
   }
   return (
     <>
-      <Button icon="upload" text={UPLOAD_TITLE} onClick={() => setOpen(true)} />
+      <Permitted need={need.call('costCenterNetworks.upload')}>
+        <Button icon="upload" text={UPLOAD_TITLE} onClick={() => setOpen(true)} />
+      </Permitted>
       <UploadDialog
         isOpen={open}
         title={UPLOAD_TITLE}

@@ -5,26 +5,32 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { toastSuccess } from '../../lib/toaster.js'
 import { TerminatedOwnersCsvLink } from './terminated-owners-csv.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { need } from '../../lib/access.js'
 
 /** Beside 'Add New Cost Center': the emailed inventory report and the terminated-owners CSV (spec 001 §2). */
 export function CostCenterListActions({ resource }: { resource: ResourceDef }) {
   const [open, setOpen] = useState(false)
   const send = async (email: string) => {
-    try {
-      await apiRequest('POST', paths.api.costCenters.sendReport.getHref(), { cost_center: { email: true, send_to: email } })
-      setOpen(false)
-      void toastSuccess(MESSAGES.reportEmailed)
-    } catch (err) {
-      void toastFailure(MESSAGES.actionFailed, err)
-    }
+    await apiRequest('POST', paths.api.costCenters.sendReport.getHref(), { cost_center: { email: true, send_to: email } })
+    setOpen(false)
+    void toastSuccess(MESSAGES.reportEmailed)
   }
   return (
     <>
-      <Button icon="envelope" text="Send Inventory Report" onClick={() => setOpen(true)} />
+      <Permitted need={need.call('costCenters.sendReport')}>
+        <Button icon="envelope" text="Send Inventory Report" onClick={() => setOpen(true)} />
+      </Permitted>
       <TerminatedOwnersCsvLink resource={resource} />
-      <EmailDialog isOpen={open} title="Send Inventory Report" onSend={send} onClose={() => setOpen(false)} />
+      <EmailDialog
+        failureText={MESSAGES.actionFailed}
+        isOpen={open}
+        title="Send Inventory Report"
+        onSend={send}
+        onClose={() => setOpen(false)}
+      />
     </>
   )
 }

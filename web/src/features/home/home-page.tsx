@@ -1,7 +1,9 @@
 import { Card, Classes, Elevation, H1, H2, H3 } from '@blueprintjs/core'
 import { RESOURCES } from '../../../../shared/resources/index.js'
 import { LinkButton } from '../../components/links/index.js'
+import { Permitted } from '../../components/permitted/index.js'
 import { paths } from '../../config/paths.js'
+import { need } from '../../lib/access.js'
 import { useSession } from '../../lib/session.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { Statistics } from '../../components/statistics/index.js'
@@ -40,9 +42,11 @@ export default function HomePage() {
                     {`Open ${title}`}
                   </LinkButton>
                   {r.actions.includes('create') && (
-                    <LinkButton href={paths.auth.resource.getHref('create', r.key)} icon="add" minimal>
-                      {r.messages.addLabel}
-                    </LinkButton>
+                    <Permitted need={need.model(r, 'create')}>
+                      <LinkButton href={paths.auth.resource.getHref('create', r.key)} icon="add" minimal>
+                        {r.messages.addLabel}
+                      </LinkButton>
+                    </Permitted>
                   )}
                 </div>
               </Card>

@@ -3,30 +3,33 @@ import { useState } from 'react'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
-import { paths } from '../../config/paths.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { callHref } from '../../config/paths.js'
+import { need, type CallName } from '../../lib/access.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 
 /**
  * One report card of spec 000 §2 "Quick Utilities": the address modal (prefilled with the signed-in
- * address) posts `body(email)` to `href()`. Adding a report is one entry of QUICK_UTILITIES.
+ * address) posts `body(email)` to the declared `call`, which names the role its button needs. Adding a report is one entry of QUICK_UTILITIES.
  */
 export interface ReportCard {
   kind?: 'report'
   key: string
   title: string
   description: string
-  href: () => string
+  /** the declared call it makes: the role it needs, for the button */
+  call: CallName
   body: (email: string) => unknown
 }
 
-/** A card that emails many owners at once: 'Are you sure?', then POST {} to `href()`. */
+/** A card that emails many owners at once: 'Are you sure?', then POST {} to `call`. */
 export interface ConfirmedCard {
   kind: 'confirmed'
   key: string
   title: string
   description: string
-  href: () => string
+  call: CallName
 }
 
 export type UtilityCard = ReportCard | ConfirmedCard
@@ -37,35 +40,35 @@ export const QUICK_UTILITIES: readonly UtilityCard[] = [
     key: 'aws-zipped-bill',
     title: 'AWS Zipped Bill',
     description: 'Email every AWS cloud bill as a zipped CSV attachment.',
-    href: () => paths.api.cloudBills.zippedAwsBill.getHref(),
+    call: 'cloudBills.zippedAwsBill',
     body: (email) => ({ cloud_bill: { email: false, send_to: email } }),
   },
   {
     key: 'cost-center-inventory',
     title: 'Cost Center Inventory',
     description: 'Email the cost center inventory as a CSV attachment.',
-    href: () => paths.api.costCenters.sendReport.getHref(),
+    call: 'costCenters.sendReport',
     body: (email) => ({ cost_center: { email: true, send_to: email } }),
   },
   {
     key: 'database-backup',
     title: 'Database Backup',
     description: 'Email a restorable backup of the portal database (a gzip-compressed SQL script).',
-    href: () => paths.api.dbDump.dump.getHref(),
+    call: 'dbDump.dump',
     body: (email) => ({ db_dump: { send_to: email } }),
   },
   {
     key: 'terminated-cloud-contacts',
     title: 'Terminated Cloud Contacts',
     description: 'Email the terminated cloud contacts and the cloud parents they own as a CSV attachment.',
-    href: () => paths.api.cloudContacts.terminatedReport.getHref(),
+    call: 'cloudContacts.terminatedReport',
     body: (email) => ({ cloud_contact: { to_address: email } }),
   },
   {
     key: 'github-enterprise-billing',
     title: 'GitHub Enterprise Billing',
     description: 'Email the GitHub Copilot seats and their cost centers as an .xlsx workbook.',
-    href: () => paths.api.github.copilotWorkbook.getHref(),
+    call: 'github.copilotWorkbook',
     body: (email) => ({ github: { to_email: email } }),
   },
   {
@@ -73,14 +76,14 @@ export const QUICK_UTILITIES: readonly UtilityCard[] = [
     key: 'expired-cost-centers',
     title: 'Expired Cost Centers',
     description: 'Email each owner of cloud parents whose cost center has expired the list of those accounts.',
-    href: () => paths.api.costCenters.expiredReport.getHref(),
+    call: 'costCenters.expiredReport',
   },
   {
     kind: 'confirmed',
     key: 'terminated-cloud-accounts',
     title: 'Terminated Cloud Accounts',
     description: 'Email each owner of terminated cloud parents an action-required list of those accounts.',
-    href: () => paths.api.cloudParents.terminatedAccounts.getHref(),
+    call: 'cloudParents.terminatedAccounts',
   },
 ]
 
@@ -90,7 +93,7 @@ function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
   const send = async () => {
     setSending(true)
     try {
-      await apiRequest('POST', card.href(), {})
+      await apiRequest('POST', callHref(card.call), {})
       setOpen(false)
       void toastSuccess(MESSAGES.reportEmailed)
     } catch (err) {
@@ -104,7 +107,9 @@ function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
       <H3 className={Classes.HEADING}>{card.title}</H3>
       <p>{card.description}</p>
       <div className="utility-card__actions">
-        <Button icon="envelope" text="Send Emails" onClick={() => setOpen(true)} />
+        <Permitted need={need.call(card.call)}>
+          <Button icon="envelope" text="Send Emails" onClick={() => setOpen(true)} />
+        </Permitted>
       </div>
       <ConfirmDialog
         isOpen={open}
@@ -122,22 +127,20 @@ function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
 function ReportUtility({ card }: { card: ReportCard }) {
   const [open, setOpen] = useState(false)
   const send = async (email: string) => {
-    try {
-      await apiRequest('POST', card.href(), card.body(email))
-      setOpen(false)
-      void toastSuccess(MESSAGES.reportEmailed)
-    } catch (err) {
-      void toastFailure(MESSAGES.actionFailed, err)
-    }
+    await apiRequest('POST', callHref(card.call), card.body(email))
+    setOpen(false)
+    void toastSuccess(MESSAGES.reportEmailed)
   }
   return (
     <Card elevation={Elevation.ONE} className="utility-card" role="region" aria-label={card.title}>
       <H3 className={Classes.HEADING}>{card.title}</H3>
       <p>{card.description}</p>
       <div className="utility-card__actions">
-        <Button icon="envelope" text="Send Report" onClick={() => setOpen(true)} />
+        <Permitted need={need.call(card.call)}>
+          <Button icon="envelope" text="Send Report" onClick={() => setOpen(true)} />
+        </Permitted>
       </div>
-      <EmailDialog isOpen={open} title={card.title} onSend={send} onClose={() => setOpen(false)} />
+      <EmailDialog failureText={MESSAGES.actionFailed} isOpen={open} title={card.title} onSend={send} onClose={() => setOpen(false)} />
     </Card>
   )
 }

@@ -7,6 +7,8 @@ import { apiRequest } from '../../lib/api-client.js'
 import type { RecordAnswer } from '../../../../shared/schemas/common.js'
 import { resourceCacheKeys, type Row } from '../../lib/resource-api.js'
 import { useUpdateController } from '../../lib/write-controllers.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { need } from '../../lib/access.js'
 
 type Cached = { data: Row[] | Row } | undefined
 
@@ -36,12 +38,14 @@ export function BlacklistSwitch({ row }: { row: Row }) {
     void update.trigger({ id: row.id, values: { blacklist: next } })
   }
   return (
-    <Switch
-      className="table-switch"
-      checked={on}
-      disabled={update.isMutating}
-      aria-label={`Blacklist ${String(row.name ?? row.email ?? row.id)}`}
-      onChange={(e) => toggle(e.currentTarget.checked)}
-    />
+    <Permitted need={need.model(dcoeMembers, 'update')}>
+      <Switch
+        className="table-switch"
+        checked={on}
+        disabled={update.isMutating}
+        aria-label={`Blacklist ${String(row.name ?? row.email ?? row.id)}`}
+        onChange={(e) => toggle(e.currentTarget.checked)}
+      />
+    </Permitted>
   )
 }

@@ -7,15 +7,21 @@ import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import type { Row } from '../../lib/resource-api.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { need, useAccess } from '../../lib/access.js'
+
+const issuing = need.call('selfService.credential')
 
 type Issued = Static<typeof CredentialAnswerSchema>['data']
 
 /**
  * A member's Self-service link (spec 000 §2, /unauth/update-member): the team issues it here, the
  * upstream signs it for this member alone and for a limited time, and the person sends it to the
- * member, who updates their department and business unit without an account.
+ * member, who updates their department and business unit once without an account. A new link voids
+ * the member's earlier ones.
  */
 export function SelfServiceLinkButton({ row }: { row: Row }) {
+  const access = useAccess()
   const [busy, setBusy] = useState(false)
   const [issued, setIssued] = useState<Issued>()
   const name = String(row.name ?? row.email ?? row.id)
@@ -42,16 +48,23 @@ export function SelfServiceLinkButton({ row }: { row: Row }) {
 
   return (
     <>
-      <Tooltip content="Self-service link" placement="left">
-        <Button
-          size="small"
-          variant="minimal"
-          icon="link"
-          aria-label={`Self-service link for ${name}`}
-          loading={busy}
-          onClick={() => void issue()}
-        />
-      </Tooltip>
+      {/* a role that may not issue links is told why instead of what the button is */}
+      {access.can(issuing) ? (
+        <Tooltip content="Self-service link" placement="left">
+          <Button
+            size="small"
+            variant="minimal"
+            icon="link"
+            aria-label={`Self-service link for ${name}`}
+            loading={busy}
+            onClick={() => void issue()}
+          />
+        </Tooltip>
+      ) : (
+        <Permitted need={issuing}>
+          <Button size="small" variant="minimal" icon="link" aria-label={`Self-service link for ${name}`} />
+        </Permitted>
+      )}
       <Dialog isOpen={issued !== undefined} title={`Self-service link for ${name}`} icon="link" onClose={() => setIssued(undefined)}>
         <DialogBody>
           <FormGroup
@@ -62,7 +75,8 @@ export function SelfServiceLinkButton({ row }: { row: Row }) {
             <InputGroup id="self-service-link" readOnly value={url ?? ''} onFocus={(e) => e.currentTarget.select()} />
           </FormGroup>
           <Callout intent={Intent.PRIMARY} icon="info-sign" compact>
-            Whoever has this link can change this member&apos;s department and business unit until it expires: send it to the member only.
+            Whoever has this link can change this member&apos;s department and business unit once, until it expires: send it to the member
+            only. It replaces any earlier link for this member.
           </Callout>
         </DialogBody>
         <DialogFooter

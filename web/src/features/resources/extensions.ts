@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
-import type { Action, ResourceDef } from '../../../../shared/resources/index.js'
+import type { Action, ResourceDef, ResourceKey } from '../../../../shared/resources/index.js'
 import type { FormValues } from '../../components/resource-form/index.js'
 import type { ListLayout } from '../../components/resource-table/index.js'
 import type { ListQuery, Row } from '../../lib/resource-api.js'
@@ -12,8 +12,8 @@ import type { ListQuery, Row } from '../../lib/resource-api.js'
 export interface ResourceExtensions {
   /** whole screens that replace the generic ones */
   screens?: Partial<Record<Action, ComponentType<{ resource: ResourceDef; modelId?: string }>>>
-  /** where the list's add button leads, when not to the model's own add form (spec 000 §2: /auth/create/members) */
-  addHref?: string
+  /** the model whose add form the list's add button opens, when not its own (spec 000 §2: /auth/create/members) */
+  addModel?: ResourceKey
   /** more buttons in the list header (Send Inventory Report, Upload…), given the list's query */
   listActions?: ComponentType<{ resource: ResourceDef; query: ListQuery }>
   /** more links beside the inline table's Add a row and CSV download (the terminated-owners CSV) */

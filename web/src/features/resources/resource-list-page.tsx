@@ -3,8 +3,10 @@ import { allowedWrites, type ResourceDef } from '../../../../shared/resources/in
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { FilterRow } from '../../components/filter-row/index.js'
 import { CsvLink, LinkButton } from '../../components/links/index.js'
+import { Permitted } from '../../components/permitted/index.js'
 import { ListView, RowActions } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
+import { need } from '../../lib/access.js'
 import { csvHref } from '../../lib/csv.js'
 import { useResourceList } from '../../lib/resource-api.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
@@ -22,6 +24,8 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
   const del = useDeleteConfirm(resource)
   const canEdit = resource.actions.includes('edit')
   const canDelete = allowedWrites(resource).includes('delete')
+  // the add form may be another model's (members): its own create is what the gateway checks
+  const addKey = ext.addModel ?? resource.key
   const ListActions = ext.listActions
   const RowExtraActions = ext.rowActions
   const filtered = Object.values(list.query.filters).some((v) => v && v !== 'All')
@@ -36,9 +40,11 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
         <H1 className="page__title">{messages.listTitle}</H1>
         <div className="page__actions">
           {resource.actions.includes('create') && (
-            <LinkButton href={ext.addHref ?? paths.auth.resource.getHref('create', resource.key)} icon="add" intent={Intent.PRIMARY}>
-              {messages.addLabel}
-            </LinkButton>
+            <Permitted need={{ model: addKey, op: 'create' }}>
+              <LinkButton href={paths.auth.resource.getHref('create', addKey)} icon="add" intent={Intent.PRIMARY}>
+                {messages.addLabel}
+              </LinkButton>
+            </Permitted>
           )}
           {ListActions && <ListActions resource={resource} query={list.query} />}
           {resource.csv && <CsvLink href={csvHref(resource, list.query)} />}
@@ -60,6 +66,8 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
                   viewHref={paths.auth.resource.getHref('view', resource.key, row.id)}
                   editHref={canEdit ? paths.auth.resource.getHref('edit', resource.key, row.id) : undefined}
                   onDelete={canDelete ? () => del.ask(row) : undefined}
+                  editNeeds={need.model(resource, 'update')}
+                  deleteNeeds={need.model(resource, 'delete')}
                 />
               )
         }

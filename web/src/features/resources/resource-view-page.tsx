@@ -3,8 +3,10 @@ import type { ReactNode } from 'react'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { GoBackButton } from '../../components/form-page.js'
 import { LinkButton } from '../../components/links/index.js'
+import { Permitted } from '../../components/permitted/index.js'
 import { CellValue, mismatchProps } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
+import { need } from '../../lib/access.js'
 import { ApiError, errorText } from '../../lib/api-client.js'
 import { useResourceRecord } from '../../lib/resource-api.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
@@ -62,9 +64,11 @@ export function ResourceViewPage({ resource, modelId, notFound }: { resource: Re
           <div className="page__actions">
             {goBack}
             {resource.actions.includes('edit') && (
-              <LinkButton href={paths.auth.resource.getHref('edit', resource.key, modelId)} icon="edit" intent={Intent.PRIMARY}>
-                Edit
-              </LinkButton>
+              <Permitted need={need.model(resource, 'update')}>
+                <LinkButton href={paths.auth.resource.getHref('edit', resource.key, modelId)} icon="edit" intent={Intent.PRIMARY}>
+                  Edit
+                </LinkButton>
+              </Permitted>
             )}
           </div>
         )}

@@ -10,6 +10,8 @@ import { apiRequest } from '../../lib/api-client.js'
 import type { Row } from '../../lib/resource-api.js'
 import { useUserEmail } from '../../lib/session.js'
 import { useCreateController } from '../../lib/write-controllers.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { need } from '../../lib/access.js'
 
 /** Spec 001 §5: the SAP file must be a zipped CSV; the picker accepts .zip. */
 const checkName = (file: File) => (/\.csv\.zip$/i.test(file.name) ? undefined : MESSAGES.sapFileMustBeCsvZip)
@@ -42,7 +44,9 @@ export function SapUploadButton({ resource }: { resource: ResourceDef }) {
   }
   return (
     <>
-      <Button icon="upload" text="Upload New Cost Centers" onClick={() => setOpen(true)} />
+      <Permitted need={need.call('sapCostCenters.upload')}>
+        <Button icon="upload" text="Upload New Cost Centers" onClick={() => setOpen(true)} />
+      </Permitted>
       <UploadDialog
         isOpen={open}
         title="Upload New Cost Centers"

@@ -9,7 +9,7 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import { MemberSelfUpdateSchema, SELF_UPDATE_LABELS as L, type SelectOption } from '../../../../shared/schemas/member-self-service.js'
 import { callErrors } from '../../components/call-form/index.js'
 import { paths } from '../../config/paths.js'
-import { apiRequest } from '../../lib/api-client.js'
+import { apiRequest, errorText } from '../../lib/api-client.js'
 import { resolverResult } from '../../lib/form-validation.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
@@ -57,8 +57,9 @@ const resolver: Resolver<Values> = async (values) => {
 /**
  * /unauth/update-member?member_id=…&credential=… (spec 000 §2, §6, §8): public, authorised by the link
  * the team sent. The member picks a department (or Other and types it) and a business unit; success
- * goes to the thank-you page, any failure says to reach out to the team, and the upstream's per-field
- * refusals (a department removed meanwhile) show under their fields.
+ * goes to the thank-you page (and uses the link up), any failure says to reach out to the team with
+ * the server's reason (a used, expired or replaced link; too many tries), and the upstream's
+ * per-field refusals (a department removed meanwhile) show under their fields.
  */
 export function UpdateMemberPage() {
   usePageTitle(TITLE)
@@ -94,10 +95,21 @@ export function UpdateMemberPage() {
     }
   })
 
-  if (!complete || departments.error || units.error)
+  // the upstream's reason first: a used, expired or replaced link is the member's to understand
+  const refusal: unknown = departments.error ?? units.error
+  if (!complete || refusal)
     return (
       <div className="page page--centered">
-        <NonIdealState icon="link" title="This link cannot be used" description={MESSAGES.memberUpdateFailed} />
+        <NonIdealState
+          icon="link"
+          title="This link cannot be used"
+          description={
+            <>
+              {refusal !== undefined && <p>{errorText(refusal)}</p>}
+              <p>{MESSAGES.memberUpdateFailed}</p>
+            </>
+          }
+        />
       </div>
     )
   if (!departments.data || !units.data)

@@ -1,6 +1,8 @@
 import { Button, Card, Elevation, H4 } from '@blueprintjs/core'
 import type { Row } from '../../lib/resource-api.js'
 import { RichTextView } from '../../components/rich-text/index.js'
+import { Permitted } from '../../components/permitted/index.js'
+import { need } from '../../lib/access.js'
 
 /** One product as a card (spec 001 §2): its name, its id (identifier) and its description. */
 export function ProductCard({ product, onUpdate }: { product: Row; onUpdate: (product: Row) => void }) {
@@ -18,7 +20,9 @@ export function ProductCard({ product, onUpdate }: { product: Row; onUpdate: (pr
         <RichTextView html={product.description} className="product-card__description" />
       )}
       <div className="product-card__actions">
-        <Button icon="refresh" text="Update" aria-label={`Update ${name}`} onClick={() => onUpdate(product)} />
+        <Permitted need={need.call('serviceCatalogProducts.updateProduct')}>
+          <Button icon="refresh" text="Update" aria-label={`Update ${name}`} onClick={() => onUpdate(product)} />
+        </Permitted>
       </div>
     </Card>
   )

@@ -12,6 +12,8 @@ import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { ProductCard } from './product-card.js'
 import './service-catalog.css'
+import { Permitted } from '../../components/permitted/index.js'
+import { need } from '../../lib/access.js'
 
 /**
  * /auth/view/service_catalog_products: the products as cards, paged like any list. A card's Update
@@ -47,9 +49,11 @@ export function ProductCardsPage({ resource }: { resource: ResourceDef }) {
       <header className="page__header">
         <H1 className="page__title">{messages.listTitle}</H1>
         <div className="page__actions">
-          <LinkButton href={paths.auth.resource.getHref('create', resource.key)} icon="add" intent={Intent.PRIMARY}>
-            {messages.addLabel}
-          </LinkButton>
+          <Permitted need={need.model(resource, 'create')}>
+            <LinkButton href={paths.auth.resource.getHref('create', resource.key)} icon="add" intent={Intent.PRIMARY}>
+              {messages.addLabel}
+            </LinkButton>
+          </Permitted>
         </div>
       </header>
       {error && !data ? (

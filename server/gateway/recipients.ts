@@ -1,0 +1,40 @@
+import type { Recipient } from '../../shared/calls/index.js'
+import type { Identity } from './plugins/auth.js'
+
+/** A refused report address: the status and the body the caller gets, the field named. */
+export interface RecipientRefusal {
+  status: 403 | 422
+  body: { error: string; statusCode: 403 | 422; fields?: Record<string, string> }
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase()
+
+/**
+ * A report goes only to addresses of the company's domains, so that nobody mails the inventory (or
+ * the database) outside; the database backup only to the admin who asks. Null when the address is
+ * fine or absent (the upstream then says what is missing, or mails the caller's own address).
+ */
+export function recipientRefusal(
+  recipient: Recipient,
+  body: unknown,
+  identity: Identity,
+  domains: readonly string[],
+): RecipientRefusal | null {
+  const [outer, field] = recipient.at
+  const address = (body as Record<string, Record<string, unknown> | undefined> | undefined)?.[outer]?.[field]
+  if (typeof address !== 'string') return null
+  if (recipient.ownOnly) {
+    if (identity.kind === 'bearer') {
+      const error = "The database backup goes only to a signed-in admin's own address, never to a script."
+      return { status: 403, body: { error, statusCode: 403 } }
+    }
+    if (address.trim().toLowerCase() !== identity.user.toLowerCase()) {
+      const error = `The database backup goes only to your own address, ${identity.user}.`
+      return { status: 422, body: { error, statusCode: 422, fields: { [field]: error } } }
+    }
+    return null
+  }
+  if (domains.includes(domainOf(address.trim()))) return null
+  const error = `Reports go only to addresses of ${domains.join(', ')}.`
+  return { status: 422, body: { error, statusCode: 422, fields: { [field]: error } } }
+}

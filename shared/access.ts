@@ -1,0 +1,81 @@
+/**
+ * Who may do what (DESIGN.md "Who may do what"). A person's role comes from the IdP's groups, a
+ * script's scopes from its token; each call names the least role and the scope it needs in its one
+ * declaration (shared/calls), and a model's CRUD by what it does. The gateway enforces this, and
+ * tells the web what the signed-in role permits so the web can hide the rest.
+ */
+import { CALL_LIST } from './calls/index.js'
+import type { CallDef } from './calls/types.js'
+import { allowedWrites, RESOURCES, type ResourceDef, type ResourceKey, type Write } from './resources/index.js'
+
+/** From least to most: each role may do everything the ones before it may. */
+export const ROLES = ['viewer', 'editor', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+/** What a script's token may carry: reads, writes of reference data, the report triggers. */
+export const SCOPES = ['read', 'write', 'reports'] as const
+export type Scope = (typeof SCOPES)[number]
+
+/** What a call needs: the least role of a person, the scope of a script. */
+export interface Permission {
+  role: Role
+  scope: Scope
+}
+
+/** The reads of a model and its CSV are anyone's; creating and editing an editor's; deleting an admin's. */
+export const MODEL_PERMISSIONS: Readonly<Record<'read' | Write, Permission>> = {
+  read: { role: 'viewer', scope: 'read' },
+  create: { role: 'editor', scope: 'write' },
+  update: { role: 'editor', scope: 'write' },
+  delete: { role: 'admin', scope: 'write' },
+}
+
+/** A declared call's permission: its role, and its scope (a GET reads; any other call writes unless it says). */
+export function callPermission(call: CallDef): Permission {
+  // a public call has no role: the gateway never forwards it, its own plugin checks the member's link
+  return { role: call.role ?? 'admin', scope: call.scope ?? (call.method === 'GET' ? 'read' : 'write') }
+}
+
+export function roleAllows(role: Role | null, needed: Role): boolean {
+  return role !== null && ROLES.indexOf(role) >= ROLES.indexOf(needed)
+}
+
+/** Who is asking, as far as permission goes: a person's role (null: in no group) or a script's scopes. */
+export type Grant = { role: Role | null } | { scopes: readonly Scope[] }
+
+export function grants(grant: Grant, needed: Permission): boolean {
+  return 'scopes' in grant ? grant.scopes.includes(needed.scope) : roleAllows(grant.role, needed.role)
+}
+
+/** The operations on a model: reading, and the writes the registry allows. */
+export type ModelOperation = 'read' | Write
+
+/** What the signed-in person may do, as /api/session tells the web: per model, and the declared calls by `domain.name`. */
+export interface Permits {
+  models: Partial<Record<ResourceKey, ModelOperation[]>>
+  calls: string[]
+}
+
+export function modelOperations(resource: ResourceDef): ModelOperation[] {
+  return ['read', ...allowedWrites(resource)]
+}
+
+/** Everything a grant permits, from the same declarations the gateway enforces. */
+export function permitsOf(grant: Grant): Permits {
+  const models: Permits['models'] = {}
+  for (const resource of RESOURCES) {
+    const allowed = modelOperations(resource).filter((op) => grants(grant, MODEL_PERMISSIONS[op]))
+    if (allowed.length) models[resource.key] = allowed
+  }
+  const names = CALL_LIST.flatMap(({ domain, name, call }) =>
+    !call.public && grants(grant, callPermission(call)) ? [`${domain}.${name}`] : [],
+  )
+  return { models, calls: names }
+}
+
+/** The 403's message: what was needed, and who to ask. */
+export function refusalMessage(grant: Grant, needed: Permission): string {
+  if ('scopes' in grant) return `Not allowed: this call needs a token with the scope '${needed.scope}'.`
+  if (grant.role === null) return 'No access to the portal: ask the CCoE team.'
+  return `Not allowed: this needs the ${needed.role} role, and you are ${/^[aeiou]/.test(grant.role) ? 'an' : 'a'} ${grant.role}. Ask the CCoE team if you need it.`
+}

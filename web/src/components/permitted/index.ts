@@ -1,0 +1,1 @@
+export { Permitted, type PermittedProps } from './permitted.js'

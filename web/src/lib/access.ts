@@ -1,0 +1,81 @@
+/**
+ * What the signed-in role may do, as the web asks it (DESIGN.md "Who may do what"). The gateway
+ * decides and enforces; /api/session tells the web what the role permits, and the web only follows
+ * that answer, so a control is never offered that the gateway would refuse. The role a control needs,
+ * for the reason shown beside it, comes from the same declarations the gateway reads (shared/access.ts,
+ * shared/calls).
+ */
+import { useMemo } from 'react'
+import { callPermission, MODEL_PERMISSIONS, ROLES, type ModelOperation, type Role } from '../../../shared/access.js'
+import { CALLS, type CallDef, type CallDomainName } from '../../../shared/calls/index.js'
+import type { ResourceDef, ResourceKey } from '../../../shared/resources/index.js'
+import type { CallName } from '../config/paths.js'
+import { useSession, type SessionUser } from './session.js'
+
+export type { CallName }
+
+/** One thing a control or a screen does: an operation on a registry model (by key), or a declared call. */
+export type Need = { model: string; op: ModelOperation } | { call: CallName }
+
+/** Any one of these is enough (a screen with two actions, such as add and remove users). */
+export type Needs = Need | readonly Need[]
+
+export const need = {
+  /** a registry model, or its key spelled out (a typo fails tsc) */
+  model: (model: ResourceDef | ResourceKey, op: ModelOperation): Need => ({ model: typeof model === 'string' ? model : model.key, op }),
+  call: (call: CallName): Need => ({ call }),
+}
+
+function callDef(name: CallName): CallDef {
+  const [domain, call] = name.split('.') as [CallDomainName, string]
+  return (CALLS[domain].calls as Readonly<Record<string, CallDef>>)[call]
+}
+
+/** The least role the need asks for, from its declaration. */
+export function neededRole(n: Need): Role {
+  return 'model' in n ? MODEL_PERMISSIONS[n.op].role : callPermission(callDef(n.call)).role
+}
+
+const list = (needs: Needs): readonly Need[] => ('model' in needs || 'call' in needs ? [needs as Need] : (needs as readonly Need[]))
+
+const article = (role: Role) => (/^[aeiou]/.test(role) ? 'an' : 'a')
+
+/** "Needs the editor role; you are a viewer": what a disabled control says about itself. */
+export function refusalText(role: Role | null, needed: Role): string {
+  return `Needs the ${needed} role; you are ${role ? `${article(role)} ${role}` : 'in none of the portal’s groups'}`
+}
+
+export interface Access {
+  /** null: signed in, but in none of the portal's groups */
+  role: Role | null
+  can: (needs: Needs) => boolean
+  /** why the role cannot, for the control's tooltip; undefined when it can */
+  why: (needs: Needs) => string | undefined
+}
+
+/** What `user` may do, by the session's permits; no user (not signed in) may do nothing. */
+export function accessOf(user: SessionUser | undefined): Access {
+  const role = user?.role ?? null
+  // by the key of a registry model, which a ResourceDef carries as a plain string
+  const models: Readonly<Record<string, readonly ModelOperation[] | undefined>> = user?.permits.models ?? {}
+  const calls = new Set(user?.permits.calls ?? [])
+  const allows = (n: Need) => ('model' in n ? (models[n.model]?.includes(n.op) ?? false) : calls.has(n.call))
+  const can = (needs: Needs) => list(needs).some(allows)
+  return {
+    role,
+    can,
+    why: (needs) => {
+      if (can(needs)) return undefined
+      // of several ways, the one the fewest roles lack
+      const least = list(needs)
+        .map(neededRole)
+        .sort((a, b) => ROLES.indexOf(a) - ROLES.indexOf(b))[0]
+      return refusalText(role, least ?? 'admin')
+    },
+  }
+}
+
+export function useAccess(): Access {
+  const { user } = useSession()
+  return useMemo(() => accessOf(user), [user])
+}
