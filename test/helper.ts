@@ -81,6 +81,8 @@ export interface UpstreamOptions {
   token?: string
   /** a real SMTP server's URL (test/lib/smtp.ts); without it emails land in `outboxDir` as .eml files */
   smtpUrl?: string
+  /** the upstream's clock: when its change-log entries say a write happened */
+  clock?: () => Date
 }
 
 export async function startUpstream(t: Teardown, opts: UpstreamOptions = {}) {
@@ -88,7 +90,7 @@ export async function startUpstream(t: Teardown, opts: UpstreamOptions = {}) {
   const token = opts.token ?? TEST_UPSTREAM_TOKEN
   // `upstream.mail.idle()` waits for pending emails
   const outboxDir = tempDir(t, 'ccoe-outbox-')
-  const upstream = await buildUpstream({ token, database, logger: false, mail: { outboxDir, smtpUrl: opts.smtpUrl } })
+  const upstream = await buildUpstream({ token, database, logger: false, mail: { outboxDir, smtpUrl: opts.smtpUrl }, clock: opts.clock })
   // one teardown, so the server stops before its database closes
   t.teardown(async () => {
     await upstream.close()

@@ -5,8 +5,10 @@
  * list column, and the page after a cursor (at the start, and in the middle of a joined sort); then
  * the CSV of all of them against PostgreSQL's COPY (psql), and the CSV's time at a tenth of the rows
  * (linear time means about 10x); and what the joined sort keys cost writes (migration 043): the
- * bulk insert's rate, and a company's new value rewritten into its cost centers' keys. On PGlite
- * when DATABASE_URL is unset (slower; COPY's baseline then skipped).
+ * bulk insert's rate, and a company's new value rewritten into its cost centers' keys. Beside them,
+ * the change log (migration 047): a creation entry per cost center and four updates of every tenth,
+ * and the history of one cost center as its record page asks for it. On PGlite when DATABASE_URL is
+ * unset (slower; COPY's baseline then skipped).
  */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -110,6 +112,20 @@ async function main() {
              now() - make_interval(secs => g)
       FROM generate_series(${sql.raw(String(from))}, ${sql.raw(String(to))}) g, ids`
   const insertCostCenters = (database: Database, from: number, to: number) => execute(database, costCentersInsert(from, to))
+  // the change log of those cost centers, as the CRUD writes it: created by a loader, every tenth updated four times since
+  const code = (g: number) => `CC${String(g).padStart(8, '0')}`
+  const insertChanges = (database: Database, from: number, to: number) =>
+    execute(
+      database,
+      sql`
+        INSERT INTO record_changes (changed_at, changed_by, model, record_id, action, changes)
+        SELECT c.created_at + make_interval(days => k), CASE WHEN k = 0 THEN 'loader' ELSE 'editor' || (c.id % 50) || '@bench.example' END,
+               'cost_centers', c.id, CASE WHEN k = 0 THEN 'create' ELSE 'update' END,
+               CASE WHEN k = 0 THEN jsonb_build_object('identifier', jsonb_build_object('from', null, 'to', c.identifier))
+                    ELSE jsonb_build_object('approved', jsonb_build_object('from', k % 2 = 0, 'to', k % 2 = 1)) END
+        FROM cost_centers c, generate_series(0, 4) k
+        WHERE c.identifier BETWEEN ${code(from)} AND ${code(to)} AND (k = 0 OR c.id % 10 = 0)`,
+    )
   const tenth = Math.floor(ROWS / 10)
   await upstream.withSql(async (database) => {
     await execute(
@@ -119,6 +135,7 @@ async function main() {
         SELECT 'owner' || g || '@bench.example', 'Owner ' || g, g % 50 = 0 FROM generate_series(1, 100000) g`,
     )
     await insertCostCenters(database, 1, tenth)
+    await insertChanges(database, 1, tenth)
     await execute(database, sql`ANALYZE`)
   })
 
@@ -144,8 +161,12 @@ async function main() {
   const smallCsv = process.env.BENCH_SKIP_CSV ? 0 : await csvSeconds()
 
   const baseline: number[] = []
+  // cost centers whose history is read, one per sample (a tenth of them have five entries, the rest one), and the log's size
+  let historyIds: number[] = []
+  let logRows = 0
   const insertMs = await upstream.withSql(async (database) => {
     const ms = await timedMs(() => insertCostCenters(database, tenth + 1, ROWS))
+    await insertChanges(database, tenth + 1, ROWS)
     // as autovacuum leaves a table after a bulk insert (PostgreSQL 13 and later vacuum after inserts):
     // statistics, and the visibility map that lets a deep page walk its index alone (migration 042)
     await execute(database, sql`VACUUM ANALYZE`)
@@ -153,15 +174,23 @@ async function main() {
       const from = Math.floor(Math.random() * ROWS)
       baseline.push(await timedMs(() => execute(database, sql`SELECT * FROM cost_centers WHERE id > ${from} ORDER BY id LIMIT 25`)))
     }
+    const picked = await execute(
+      database,
+      sql`SELECT id FROM cost_centers WHERE identifier LIKE 'CC%' ORDER BY random() LIMIT ${SAMPLES + 1}`,
+    )
+    historyIds = (picked.rows as { id: number }[]).map((r) => Number(r.id))
+    logRows = Number(((await execute(database, sql`SELECT count(*)::int AS n FROM record_changes`)).rows as { n: number }[])[0].n)
     return ms
   })
 
   const fmt = (n: number) => Math.round(n).toLocaleString('en')
   const ms = (n: number) => `${n.toFixed(1)} ms`
-  async function measure(label: string, path: string, goal: number) {
-    await get(path) // warm the plan and cache: the figure is the steady state
+  /** `path` may differ per sample (the i-th; -1 for the warm-up) */
+  async function measure(label: string, path: string | ((i: number) => string), goal: number) {
+    const pathOf = typeof path === 'string' ? () => path : path
+    await get(pathOf(-1)) // warm the plan and cache: the figure is the steady state
     const times: number[] = []
-    for (let i = 0; i < SAMPLES; i++) times.push(await timedMs(async () => (await get(path)).arrayBuffer()))
+    for (let i = 0; i < SAMPLES; i++) times.push(await timedMs(async () => (await get(pathOf(i))).arrayBuffer()))
     const value = p95(times)
     console.log(`${label.padEnd(44)} p95 ${ms(value).padStart(10)}  goal <= ${goal} ms${value > goal ? '  (over)' : ''}`)
   }
@@ -173,6 +202,13 @@ async function main() {
     `${`insert of ${fmt(ROWS - tenth)} cost centers, one statement`.padEnd(44)} ${fmt((ROWS - tenth) / (insertMs / 1000))} rows/s`,
   )
   await measure('page 1, default sort', 'cost_centers?per_page=25', 30)
+  // issue 27 item 7: a record page's History, as the web asks for it (its newest 10 entries)
+  console.log(`record changes: ${fmt(logRows)}`)
+  await measure(
+    'history of one cost center (a different one each)',
+    (i) => `record_changes?per_page=10&sort=-changed_at&by_model=cost_centers&by_record_id=${historyIds[i + 1]}`,
+    30,
+  )
   await measure('substring filter by_identifier=12345', 'cost_centers?per_page=25&by_identifier=12345', 30)
   const middle = Math.floor(ROWS / 50)
   await measure('deep page (the middle, OFFSET)', `cost_centers?per_page=25&page=${middle}`, 100)

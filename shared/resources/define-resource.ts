@@ -73,7 +73,9 @@ type ValueOf<F extends FieldDef> = F extends { type: 'number' | 'lookup' }
     ? boolean
     : F extends { type: 'select'; options: readonly (infer O)[] }
       ? O
-      : string
+      : F extends { type: 'json' }
+        ? Record<string, unknown>
+        : string
 
 /** The record a model's API answers with: its readable fields, nullable unless required. */
 export type RecordOf<R extends { fields: readonly FieldDef[] }> = {

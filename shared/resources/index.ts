@@ -22,6 +22,7 @@ import { members } from './members.js'
 import { microsoftApprovals } from './microsoft-approvals.js'
 import { missingReportTags } from './missing-report-tags.js'
 import { projectIds } from './project-ids.js'
+import { recordChangesOf } from './record-changes.js'
 import { sapCostCenters } from './sap-cost-centers.js'
 import { serviceCatalogProducts } from './service-catalog-products.js'
 import { teamMembershipTickets } from './team-membership-tickets.js'
@@ -33,7 +34,7 @@ export * from './types.js'
 export { defineResource, type RecordOf } from './define-resource.js'
 
 /** Every model of the spec, keyed by its snake_case name. Adding a plain model: one entry here. */
-const DECLARED = [
+const MODELS = [
   departments,
   businessUnits,
   cloudContacts,
@@ -63,6 +64,10 @@ const DECLARED = [
   cloudBills,
   billingJobs,
 ] as const
+
+/** The change log of every other model's writes, filtered by those models' keys. */
+const recordChanges = recordChangesOf(MODELS.map((r) => r.key))
+const DECLARED = [...MODELS, recordChanges] as const
 
 /** The registry's keys: a map keyed by models is typed `satisfies Partial<Record<ResourceKey, …>>`. */
 export type ResourceKey = (typeof DECLARED)[number]['key']
@@ -149,6 +154,7 @@ export function csvPrefix(resource: ResourceDef, query: Record<string, unknown>)
 
 /** The writes the gateway lets through: declared, or implied by the screens (crud = all). */
 export function allowedWrites(resource: ResourceDef): readonly Write[] {
+  if (resource.readOnly) return []
   if (resource.writes) return resource.writes
   const can = (action: Action) => resource.actions.includes(action)
   const writes: Write[] = []

@@ -17,6 +17,7 @@ export type FieldType =
   | 'lookup' // the id of a row of another model (`lookup.model`)
   | 'richtext'
   | 'list' // a list of texts the API carries as JSON text ('["a","b"]'; spec 000 §7 terms_to_ignore, sfdc_ids)
+  | 'json' // a JSON object the upstream writes itself (a change's fields, from → to): read-only, never sorted by index
 
 export interface LookupDef {
   /** the registry key of the referenced model */
@@ -72,8 +73,11 @@ export interface FilterDef {
   hidden?: boolean
   /** the search box's placeholder (cloud bills' reference: 'Invoice Num') @default 'Search <label>' */
   placeholder?: string
-  /** a box for one calendar day (an exact filter on a date field), sent as yyyy-MM-dd */
-  input?: 'date'
+  /**
+   * a box instead of a select: 'date' for one calendar day (an exact filter on a date field, or a
+   * from/until bound), sent as yyyy-MM-dd; 'number' for one number typed whole (a record's id)
+   */
+  input?: 'date' | 'number'
   /**
    * a text search run among the column's distinct values (lowercased) in this table, kept by the
    * model's migration, then matched by the (lower(column), id) index: for a column with a few
@@ -163,6 +167,11 @@ export interface ResourceDef<K extends string = string, F extends readonly Field
   actions: readonly Action[]
   /** the API writes, when they differ from what the screens imply (see `allowedWrites`) */
   writes?: readonly Write[]
+  /**
+   * Rows the upstream writes itself, never a client (the change log, record-changes.ts): its API
+   * serves reads only, whatever token calls it, so the trail cannot be rewritten through it.
+   */
+  readOnly?: true
   /**
    * CSV download: file `<prefix>_<ISO timestamp>.csv`; a column is a field name, or a header naming a
    * field @default columns: the list's columns. A subset is the CSV filtered on one value of a filter,

@@ -9,6 +9,8 @@ import type { FieldDef, ResourceDef } from '../resources/index.js'
  */
 
 function readSchema(field: FieldDef): TSchema {
+  // a JSON object (a change's fields, from → to): the serialiser keeps every key of it, whatever they are
+  if (field.type === 'json') return Type.Unsafe({ type: ['object', 'null'], additionalProperties: true })
   const type = field.type === 'number' || field.type === 'lookup' ? 'number' : field.type === 'boolean' ? 'boolean' : 'string'
   return Type.Unsafe({ type: [type, 'null'] })
 }

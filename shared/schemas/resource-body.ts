@@ -47,6 +47,9 @@ function writeSchema(field: FieldDef, required: boolean): TSchema {
       return Type.Boolean()
     case 'lookup':
       return Type.Integer({ minimum: 1, maximum: INT4_MAX })
+    case 'json':
+      // the upstream writes these itself (record-changes.ts declares them read-only): any object
+      return Type.Object({}, { additionalProperties: true })
   }
 }
 

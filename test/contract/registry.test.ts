@@ -119,7 +119,9 @@ t.test('every registry model round-trips through the gateway', async (t) => {
       'the spec columns',
     )
     // the record as the file must show it: empty for null, true/false, numbers and text as they are
-    const cells = csvColumns(resource).map(({ field }) => (record[field] === null ? '' : String(record[field])))
+    // (a JSON object, the change log's changes, as its JSON text)
+    const cell = (value: unknown) => (value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value))
+    const cells = csvColumns(resource).map(({ field }) => cell(record[field]))
     t.same(
       rows.filter((row) => row.join('\u0000') === cells.join('\u0000')),
       [cells],

@@ -23,6 +23,7 @@ const serviceCatalog = () => import('../features/service-catalog/index.js')
 const billing = () => import('../features/billing/index.js')
 const NetworkUploadButton = lazyNamed(() => import('../features/cost-center-networks/index.js'), 'NetworkUploadButton')
 const ProviderIcon = lazyNamed(certifications, 'ProviderIcon')
+const ChangeSummary = lazyNamed(() => import('../features/resources/change-summary.js'), 'ChangeSummary')
 
 // `satisfies` checks every key against the registry: a mistyped model name fails tsc
 const OVERRIDES = {
@@ -78,6 +79,12 @@ const OVERRIDES = {
   cloud_bills: {
     screens: { create: lazyNamed(billing, 'BillUploadPage') },
     listActions: lazyNamed(billing, 'BillListActions'),
+  },
+  // issue 27 item 7: a change's fields read under their labels, from → to, not as the stored JSON
+  // read as sentences: the HTML table, whose cells wrap, rather than the grid of a wide read-only list
+  record_changes: {
+    initialLayout: 'table',
+    renderCell: (name: string, row: Row) => (name === 'changes' ? <ChangeSummary row={row} /> : undefined),
   },
 } satisfies Partial<Record<ResourceKey, ResourceExtensions>>
 

@@ -120,6 +120,14 @@ export const paths = {
       path: '/auth/active-directory/:group',
       getHref: (cloud: 'aws' | 'azure' | 'gcp') => `/auth/active-directory/groups-${cloud}`,
     },
+    /** the change log's list (record_changes), of one record when a model and id are given: its deletes too */
+    recordChanges: {
+      path: '/auth/view/record_changes',
+      getHref: (model?: string, modelId?: number | string) =>
+        model === undefined
+          ? '/auth/view/record_changes'
+          : `/auth/view/record_changes?${new URLSearchParams({ by_model: model, ...(modelId !== undefined && { by_record_id: String(modelId) }) })}`,
+    },
     /** the generic registry screens: /auth/{view|create|edit|crud}/{model}/{modelId?} */
     resource: {
       path: '/auth/:action/:model/:modelId?',

@@ -14,6 +14,12 @@ export function formatDisplayDate(value: unknown): string {
   return date ? format(date, DISPLAY_DATE_FORMAT) : ''
 }
 
+/** An instant to the minute, in the browser's time zone: when a change was made (a record's history). */
+export function formatDisplayDateTime(value: unknown): string {
+  const date = toDate(value)
+  return date ? format(date, `${DISPLAY_DATE_FORMAT} HH:mm`) : ''
+}
+
 /** The wire format of a `date` field. */
 export function toDayString(date: Date): string {
   return format(date, 'yyyy-MM-dd')

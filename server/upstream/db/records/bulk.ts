@@ -14,6 +14,7 @@ const ARRAY_TYPES: Record<FieldType, string> = {
   date: 'date[]',
   datetime: 'timestamptz[]',
   lookup: 'int4[]',
+  json: 'jsonb[]',
 }
 
 export interface UpsertResult {

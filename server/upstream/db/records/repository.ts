@@ -95,6 +95,8 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
   const table = sql.identifier(resource.table)
   const from = sql`${table} AS t${shape.joins}`
 
+  const isInstant = (field: string) => resource.fields.find((f) => f.name === field)?.type === 'datetime'
+
   function condition(filter: ListFilter): SQL {
     const expr = shape.expr(filter.field)
     switch (filter.kind) {
@@ -109,10 +111,15 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
         return sql`${expr} = ${filter.value}`
       case 'createdWithin':
         return sql`${expr} >= now() - make_interval(days => ${Number(filter.value)}::int)`
+      // an instant's bounds are whole UTC days, as the API writes instants: until a day is before the next one
       case 'from':
-        return sql`${expr} >= ${filter.value}`
+        return isInstant(filter.field)
+          ? sql`${expr} >= (${filter.value}::date::timestamp AT TIME ZONE 'UTC')`
+          : sql`${expr} >= ${filter.value}`
       case 'until':
-        return sql`${expr} <= ${filter.value}`
+        return isInstant(filter.field)
+          ? sql`${expr} < ((${filter.value}::date + 1)::timestamp AT TIME ZONE 'UTC')`
+          : sql`${expr} <= ${filter.value}`
     }
   }
 
@@ -196,6 +203,12 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
     resource,
     get,
     getVersioned,
+
+    /** One record, its row locked until the caller's transaction ends: what a logged write changes from. */
+    async getForUpdate(db: Executor, id: number): Promise<ApiRecord | undefined> {
+      const [row] = await rows(db, sql`SELECT ${shape.select} FROM ${from} WHERE t.id = ${id} FOR UPDATE OF t`)
+      return row
+    },
 
     /**
      * One page, and the total. The `page` CTE finds the page's ids from the filters and sort alone

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { getResource, type ResourceDef } from '../../../../shared/resources/index.js'
+import { DEMO_DATA_AUTHOR } from '../../../../shared/resources/record-changes.js'
 import type { Database } from '../client.js'
+import { fieldChanges, logChange } from '../records/change-log.js'
 import { recordRepository, rows, type Executor } from '../records/repository.js'
 import { adPermissionSetsSeed, seedActiveDirectoryGroups } from './active-directory.js'
 import { businessUnitsSeed } from './business-units.js'
@@ -62,6 +64,8 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   cloudBillsSeed,
 ]
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /** A demo row names a lookup label that people's own data no longer has. */
 class MissingLookupError extends Error {}
 
@@ -69,9 +73,11 @@ class MissingLookupError extends Error {}
  * Demo data for the first start: a model whose table already has rows is left alone, so restarts,
  * and people's own data, are never touched. A model added by an upgrade is seeded when the rows
  * its demo data points at still exist, and skipped (with a warning) when they do not, so an
- * upgrade never stops start-up. Each model is all or nothing (a savepoint).
+ * upgrade never stops start-up. Each model is all or nothing (a savepoint). Each row's history
+ * starts with its creation by the demo data, dated as the row is, so every record page has one.
  */
 export async function seedDemoData(database: Database, warn: (message: string) => void = console.warn): Promise<void> {
+  const seededAt = Date.now()
   await database.db.transaction(async (tx) => {
     for (const seed of DEMO_SEEDS) {
       const resource = getResource(seed.model)
@@ -81,8 +87,19 @@ export async function seedDemoData(database: Database, warn: (message: string) =
       try {
         await tx.transaction(async (model) => {
           for (const [i, row] of seed.rows.entries()) {
-            const created = await repository.create(model, await resolveLookups(model, resource, row))
+            const values = await resolveLookups(model, resource, row)
+            const created = await repository.create(model, values)
             const daysAgo = seed.createdDaysAgo?.[i]
+            const at = new Date(seededAt - (daysAgo ?? 0) * DAY_MS)
+            const changes = fieldChanges(resource, undefined, created, values)
+            await logChange(model, {
+              model: resource.key,
+              recordId: Number(created.id),
+              action: 'create',
+              by: DEMO_DATA_AUTHOR,
+              at,
+              changes,
+            })
             if (daysAgo === undefined) continue
             await model.execute(
               sql`UPDATE ${sql.identifier(resource.table)} SET created_at = now() - make_interval(days => ${daysAgo}::int) WHERE id = ${created.id}`,

@@ -2,7 +2,9 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { CALLS } from '../../../../shared/calls/index.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { loggedWrites } from '../../db/records/logged-writes.js'
 import { recordRepository } from '../../db/records/repository.js'
+import { authorOf } from '../crud/author.js'
 import { dbHttpError } from '../crud/db-errors.js'
 import { resourceSchemas } from '../crud/schemas.js'
 import { bodyErrorFormatter } from '../body-errors.js'
@@ -24,12 +26,13 @@ export function nameFromEmail(email: string): string {
  * POST /cloud_contacts/by_email {"cloud_contact":{"email":"jane.doe@x"}}
  *   → 201 {"data":{id, email, name:"Jane Doe", terminated:false, created_at}}
  *   → 409 'Email "jane.doe@x" already exists'; 422 when the address is not an email.
+ * The change log names the creation as the generic create's would (db/records/logged-writes.ts).
  */
 export const byEmailRoute: FastifyPluginAsync<{ resource: ResourceDef; registry: readonly ResourceDef[] }> = async (
   app,
   { resource, registry },
 ) => {
-  const records = recordRepository(resource, registry)
+  const writes = loggedWrites(recordRepository(resource, registry))
   const route = declaredRoute(call)
   app.route<{ Body: Static<typeof call.body> }>({
     ...route,
@@ -41,7 +44,7 @@ export const byEmailRoute: FastifyPluginAsync<{ resource: ResourceDef; registry:
       const values = { email, name: nameFromEmail(email), terminated: false }
       try {
         // the unique constraint decides "already exists": no read-then-write race
-        const data = await records.create(app.database.db, values)
+        const { data } = await writes.create(app.database.db, authorOf(request), values)
         return reply.code(201).send({ data })
       } catch (err) {
         throw dbHttpError(resource, err, 'write', values) ?? err

@@ -23,6 +23,9 @@ import { resourceRoutes } from './resource-routes.js'
  *   PUT    /<path>/:id  same bodies, partial update → 200 {"data":{…}}
  *   DELETE /<path>/:id  → 200 {"data":{"id":N}} | 409 while other rows still refer to it
  *
+ * Every write of a model leaves an entry in its change log (GET /record_changes, read-only), in the
+ * same transaction: who (uid), when, and the fields from → to (db/records/logged-writes.ts).
+ *
  * Errors are `{"error":"<message>","statusCode":S,"fields"?:{"<field>":"<message>"}}`:
  * 400 a malformed request (unknown field or sort, wrong type, too long, missing required field),
  * 404 no such record, 409 `<Label> "<value>" already exists` or a row still in use,

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { loggedWrites } from '../../db/records/logged-writes.js'
 import { recordRepository, STALE, type ApiRecord } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
+import { authorOf } from './author.js'
 import { dbHttpError, modelName } from './db-errors.js'
 import { encodeCursor, listQueryOf, type RawListQuery } from './list-query.js'
 import { bodyRuleCheck } from '../body-rules.js'
@@ -28,6 +30,7 @@ const PGLITE_WALK_STEP = 100
 /** The five routes of one model; see index.ts for the contract. */
 export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app, { resource, registry }) => {
   const records = recordRepository(resource, registry)
+  const writes = loggedWrites(records)
   const extraMeta = listMetaFor(resource.key)
   const schemas = resourceSchemas(resource, extraMeta?.properties)
   const notFound = () => new HttpError(404, `${modelName(resource)} not found`)
@@ -110,6 +113,9 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     },
   )
 
+  // rows the upstream writes itself (the change log) are never written through their API
+  if (resource.readOnly) return
+
   app.post<{ Body: ApiRecord }>(
     '/',
     {
@@ -119,7 +125,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
       schemaErrorFormatter,
     },
     async (request, reply) => {
-      const { data, version } = await guarded('write', request.body, () => records.createVersioned(db(), request.body))
+      const { data, version } = await guarded('write', request.body, () => writes.create(db(), authorOf(request), request.body))
       return reply.code(201).header('etag', etagOf(version)).send({ data })
     },
   )
@@ -134,7 +140,9 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     },
     async (request, reply) => {
       const expected = expectedVersions(request.headers['if-match'])
-      const result = await guarded('write', request.body, () => records.updateVersioned(db(), request.params.id, request.body, expected))
+      const result = await guarded('write', request.body, () =>
+        writes.update(db(), authorOf(request), request.params.id, request.body, expected),
+      )
       if (result === STALE) throw stale()
       if (!result) throw notFound()
       reply.header('etag', etagOf(result.version))
@@ -148,7 +156,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     async (request) => {
       const { id } = request.params
       const expected = expectedVersions(request.headers['if-match'])
-      const result = await guarded('delete', {}, () => records.removeVersioned(db(), id, expected))
+      const result = await guarded('delete', {}, () => writes.remove(db(), authorOf(request), id, expected))
       if (result === STALE) throw stale()
       if (!result) throw notFound()
       return { data: { id } }

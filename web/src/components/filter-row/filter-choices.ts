@@ -23,4 +23,5 @@ export function filterChoices(filter: FilterDef, lookupLabels: readonly string[]
 }
 
 /** a filter the row shows as a search box (the rest are selects) */
-export const isTextFilter = (filter: FilterDef) => (filter.kind === 'text' || filter.input === 'date') && !filter.options && !filter.lookup
+export const isTextFilter = (filter: FilterDef) =>
+  (filter.kind === 'text' || filter.input !== undefined) && !filter.options && !filter.lookup

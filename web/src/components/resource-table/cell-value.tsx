@@ -3,9 +3,9 @@ import type { FieldDef } from '../../../../shared/resources/index.js'
 import { formatDisplayDate } from '../../lib/dates.js'
 import { plainText, RichTextView } from '../rich-text/index.js'
 
-/** Texts that may run long (descriptions, rich text): two lines at most, the rest on hover. */
+/** Texts that may run long (descriptions, rich text, a change's fields): two lines at most, the rest on hover. */
 function isLongText(field: FieldDef | undefined): boolean {
-  return field?.type === 'richtext' || (field?.type === 'text' && (field.maxLength ?? 0) > 100)
+  return field?.type === 'richtext' || field?.type === 'json' || (field?.type === 'text' && (field.maxLength ?? 0) > 100)
 }
 
 /**
@@ -28,6 +28,8 @@ export function cellText(field: FieldDef | undefined, value: unknown): string {
     case 'richtext':
       // rich text arrives as HTML: titles and the grid show its words only
       return plainText(String(value))
+    case 'json':
+      return JSON.stringify(value)
     default:
       return String(value)
   }

@@ -1,6 +1,7 @@
-export { CellValue } from './cell-value.js'
+export { CellValue, cellText } from './cell-value.js'
 export { ListView, type ListViewProps } from './list-view.js'
 export { ListPager, Pager, type PagerProps } from './pager.js'
 export { ResourceTable, type ResourceTableProps } from './resource-table.js'
 export { RowActions, type RowActionsProps } from './row-actions.js'
 export { differs, mismatchProps } from './mismatch.js'
+export type { ListLayout } from './preferences.js'

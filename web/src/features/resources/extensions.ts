@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react'
 import type { Action, ResourceDef, ResourceKey } from '../../../../shared/resources/index.js'
 import type { FormValues } from '../../components/resource-form/index.js'
+import type { ListLayout } from '../../components/resource-table/index.js'
 import type { ListQuery, Row } from '../../lib/resource-api.js'
 
 /**
@@ -22,6 +23,8 @@ export interface ResourceExtensions {
    * this is the failure text when the read fails (spec 001 §8: cloud contacts)
    */
   fetchAfterAdd?: string
+  /** how the list shows until the person picks, where the inferred layout reads worse @default defaultLayout */
+  initialLayout?: ListLayout
   /** a cell instead of the plain value (a toggle); undefined keeps the value */
   renderCell?: (name: string, row: Row) => ReactNode
   /** the list's own per-row actions instead of the generic View/Edit/Delete menu */

@@ -56,6 +56,7 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
         list={list}
         answer={answer}
         renderCell={ext.renderCell}
+        initialLayout={ext.initialLayout}
         renderActions={
           RowExtraActions
             ? (row) => <RowExtraActions row={row} />

@@ -10,6 +10,7 @@ import { need } from '../../lib/access.js'
 import { ApiError, errorText } from '../../lib/api-client.js'
 import { useResourceRecord } from '../../lib/resource-api.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import { RecordHistory } from './record-history.js'
 import { rowLabel } from './row-label.js'
 import { viewFields } from './view-fields.js'
 
@@ -17,7 +18,7 @@ import { viewFields } from './view-fields.js'
  * /auth/view/<model>/<id>: one record read-only, each field under its registry label and shown as
  * the list shows it; Edit where the model has an edit form. A record the upstream does not have is
  * the app's not-found page, as is an id that is not one (`notFound`, from the router: a feature does
- * not import the app).
+ * not import the app). Below, the record's History from the change log (not for the log's own entries).
  */
 export function ResourceViewPage({ resource, modelId, notFound }: { resource: ResourceDef; modelId: string; notFound: ReactNode }) {
   // the upstream's ids are positive integers: any other names no record, and is not asked for
@@ -73,6 +74,7 @@ export function ResourceViewPage({ resource, modelId, notFound }: { resource: Re
         )}
       </header>
       {body}
+      {row && !resource.readOnly && <RecordHistory resource={resource} recordId={Number(modelId)} />}
     </div>
   )
 }

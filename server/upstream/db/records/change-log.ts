@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm'
+import type { ChangeAction, FieldChanges } from '../../../../shared/resources/record-changes.js'
+import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
+import type { ApiRecord, Executor } from './repository.js'
+
+/** One entry of the change log (migration 047), as the generic CRUD writes it. */
+export interface ChangeEntry {
+  model: string
+  recordId: number
+  action: ChangeAction
+  /** the gateway's uid; null when the caller named nobody */
+  by: string | null
+  at: Date
+  changes: FieldChanges
+}
+
+/**
+ * The fields a change names: what a client writes, and the label a lookup shows (a cost center's
+ * owner email beside the owner's id), so the history reads as the record page does even after the
+ * looked-up row is renamed or gone. Other joined values (a company's GL accounts) belong to the
+ * looked-up row and change with it, not with this record; ids and timestamps are the server's.
+ */
+export function recordedFields(resource: ResourceDef): FieldDef[] {
+  return resource.fields.filter((field) => {
+    if (field.writeOnly) return false
+    if (!field.readOnly) return true
+    const { join } = field
+    if (!join) return false
+    return resource.fields.find((f) => f.name === join.via)?.lookup?.labelField === join.column
+  })
+}
+
+/**
+ * The fields whose API value differs between `before` and `after` (undefined: the record did not
+ * exist, so every value came from or went to null), in the registry's order. A write-only field the
+ * body sent (a private key) is named as written, never with its value.
+ */
+export function fieldChanges(
+  resource: ResourceDef,
+  before: ApiRecord | undefined,
+  after: ApiRecord | undefined,
+  body: ApiRecord = {},
+): FieldChanges {
+  const changes: FieldChanges = {}
+  for (const field of recordedFields(resource)) {
+    const from = before?.[field.name] ?? null
+    const to = after?.[field.name] ?? null
+    // the values are the API's scalars (text, numbers, flags, ISO instants): equal means the same
+    if (from !== to) changes[field.name] = { from, to }
+  }
+  if (after) {
+    for (const field of resource.fields) if (field.writeOnly && body[field.name] !== undefined) changes[field.name] = { hidden: true }
+  }
+  return changes
+}
+
+/**
+ * Writes one entry with the caller's executor: inside the transaction of the change it records, so
+ * a failed insert undoes the change. The failure is the server's, never the caller's: its database
+ * error is not passed on as the cause, which the CRUD would read as a 4xx about the record's fields.
+ */
+export async function logChange(db: Executor, entry: ChangeEntry): Promise<void> {
+  try {
+    await db.execute(sql`
+      INSERT INTO record_changes (changed_at, changed_by, model, record_id, action, changes)
+      VALUES (${entry.at.toISOString()}::timestamptz, ${entry.by}, ${entry.model}, ${entry.recordId}, ${entry.action},
+              ${JSON.stringify(entry.changes)}::jsonb)`)
+  } catch (err) {
+    const reason = (err as { cause?: Error }).cause?.message ?? (err as Error).message
+    throw new Error(`The change log refused the entry of ${entry.action} ${entry.model}/${entry.recordId}: ${reason}`)
+  }
+}

@@ -1,0 +1,55 @@
+import type { Db } from '../client.js'
+import { fieldChanges, logChange } from './change-log.js'
+import { STALE, type ApiRecord, type ExpectedVersions, type RecordRepository } from './repository.js'
+
+/** Who writes and when: the gateway's uid (null when the caller named nobody), the upstream's clock. */
+export interface Author {
+  by: string | null
+  at: Date
+}
+
+/**
+ * The generic CRUD's writes of one model, each with its change-log entry (change-log.ts) in the
+ * same transaction: a write that fails or is refused (a duplicate, a stale If-Match, a missing row)
+ * leaves no entry, and a committed write always has one. An update reads the row it changes under
+ * a row lock first, so `from` is what the update replaced even with writers racing; an update that
+ * changes no value leaves no entry. A delete's entry keeps every value the record had, as `from`.
+ */
+export function loggedWrites(records: RecordRepository) {
+  const model = records.resource.key
+  const resource = records.resource
+
+  return {
+    create(db: Db, author: Author, values: ApiRecord) {
+      return db.transaction(async (tx) => {
+        const created = await records.createVersioned(tx, values)
+        const changes = fieldChanges(resource, undefined, created.data, values)
+        await logChange(tx, { model, recordId: Number(created.data.id), action: 'create', ...author, changes })
+        return created
+      })
+    },
+
+    update(db: Db, author: Author, id: number, values: ApiRecord, expected: ExpectedVersions) {
+      return db.transaction(async (tx) => {
+        const before = await records.getForUpdate(tx, id)
+        if (!before) return undefined
+        const result = await records.updateVersioned(tx, id, values, expected)
+        if (result === STALE || !result) return result
+        const changes = fieldChanges(resource, before, result.data, values)
+        if (Object.keys(changes).length) await logChange(tx, { model, recordId: id, action: 'update', ...author, changes })
+        return result
+      })
+    },
+
+    remove(db: Db, author: Author, id: number, expected: ExpectedVersions) {
+      return db.transaction(async (tx) => {
+        const before = await records.getForUpdate(tx, id)
+        if (!before) return false
+        const result = await records.removeVersioned(tx, id, expected)
+        if (result === true)
+          await logChange(tx, { model, recordId: id, action: 'delete', ...author, changes: fieldChanges(resource, before, undefined) })
+        return result
+      })
+    },
+  }
+}

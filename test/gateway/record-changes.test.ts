@@ -1,0 +1,84 @@
+import t from 'tap'
+import { SCRIPT_CLIENTS } from '../../server/idp/clients.js'
+import { startPortal } from '../helper.js'
+import { automationToken, signedInApi } from '../lib/sign-in.js'
+
+/**
+ * Issue 27 item 7 through the gateway: the change log is the registry model record_changes, so its
+ * list, filters, keyset pages and CSV are the generic ones, and who is the identity the gateway
+ * passes on (a person's email, a script's client id), never one a client claims.
+ */
+t.test('auditors list and download who changed a record, through /api', async (t) => {
+  let now = new Date('2030-03-01T12:00:00.000Z')
+  const portal = await startPortal(t, { clock: () => now })
+  const api = await signedInApi(portal.baseUrl)
+
+  const made = await api('POST', 'departments', { department: { name: 'Audit Trail', abbreviation: 'AT' } })
+  t.equal(made.status, 201)
+  const id = made.json().data.id as number
+  now = new Date('2030-03-02T08:30:00.000Z')
+  // a script changes it, and claims to be someone else: the gateway drops the claim
+  const token = await automationToken(portal.baseUrl)
+  const scripted = await fetch(`${portal.baseUrl}/api/departments/${id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', uid: 'mallory@ccoe.example' },
+    body: JSON.stringify({ abbreviation: 'AUD' }),
+  })
+  t.equal(scripted.status, 200)
+
+  const query = `by_model=departments&by_record_id=${id}`
+  const list = await api('GET', `record_changes?${query}`)
+  t.equal(list.status, 200)
+  const entries = list.json().data as Record<string, unknown>[]
+  t.same(
+    entries.map(({ id: _id, ...entry }) => entry),
+    [
+      {
+        changed_at: '2030-03-02T08:30:00.000Z',
+        changed_by: SCRIPT_CLIENTS[1].clientId,
+        model: 'departments',
+        record_id: id,
+        action: 'update',
+        changes: { abbreviation: { from: 'AT', to: 'AUD' } },
+      },
+      {
+        changed_at: '2030-03-01T12:00:00.000Z',
+        changed_by: 'alice@ccoe.example',
+        model: 'departments',
+        record_id: id,
+        action: 'create',
+        changes: { name: { from: null, to: 'Audit Trail' }, abbreviation: { from: null, to: 'AT' } },
+      },
+    ],
+  )
+  t.equal(list.json().meta.total, 2)
+
+  // a keyset walk, as a script pages a long history
+  const first = await api('GET', `record_changes?${query}&per_page=1&count=none`)
+  const next = first.json().meta.next as string
+  t.type(next, 'string')
+  const second = await api('GET', `record_changes?${query}&per_page=1&count=none&after=${encodeURIComponent(next)}`)
+  t.same(
+    [...first.json().data, ...second.json().data].map((e: { id: number }) => e.id),
+    entries.map((e) => e.id),
+  )
+
+  const csv = await api('GET', `csv/record_changes?${query}`)
+  t.equal(csv.status, 200)
+  t.match(csv.headers.get('content-disposition'), /^attachment; filename="record_changes_\d{4}-\d\d-\d\dT[\d:.]+Z\.csv"$/)
+  // the changes as the database keeps jsonb: its own key order (shorter keys first), values exact
+  t.equal(
+    csv.text,
+    'changed_at,changed_by,model,record_id,action,changes\r\n' +
+      `2030-03-02T08:30:00.000Z,ccoe-automation,departments,${id},update,"{""abbreviation"":{""to"":""AUD"",""from"":""AT""}}"\r\n` +
+      `2030-03-01T12:00:00.000Z,alice@ccoe.example,departments,${id},create,` +
+      `"{""name"":{""to"":""Audit Trail"",""from"":null},""abbreviation"":{""to"":""AT"",""from"":null}}"\r\n`,
+  )
+
+  // the trail is read-only: no write to it reaches the upstream
+  const [entry] = entries
+  t.equal((await api('POST', 'record_changes', { model: 'departments', record_id: id, action: 'delete', changes: {} })).status, 404)
+  t.equal((await api('PUT', `record_changes/${entry.id}`, { changed_by: 'nobody' })).status, 404)
+  t.equal((await api('DELETE', `record_changes/${entry.id}`)).status, 404)
+  t.same((await api('GET', `record_changes/${entry.id}`)).json().data, entry)
+})
