@@ -8,12 +8,18 @@ import type { FieldDef, FilterDef, LookupDef, ResourceDef, ResourceMessages } fr
  */
 export interface ResourceSpec<K extends string, F extends readonly FieldDef[]> extends Omit<
   ResourceDef<K, F>,
-  'path' | 'table' | 'bodyKey' | 'filters' | 'messages'
+  'path' | 'table' | 'bodyKey' | 'filters' | 'messages' | 'columns' | 'defaultSort' | 'csv'
 > {
   path?: string
   table?: string
   bodyKey?: string
-  filters?: readonly FilterDef[]
+  // the names below are the model's own fields: a mistyped one fails the type check, not a test
+  columns: readonly NoInfer<FieldName<F>>[]
+  defaultSort: NoInfer<FieldName<F> | `-${FieldName<F>}`>
+  filters?: readonly (FilterDef & { field: NoInfer<FieldName<F>> })[]
+  csv?: Omit<NonNullable<ResourceDef['csv']>, 'columns'> & {
+    columns?: readonly NoInfer<FieldName<F> | { header: string; field: FieldName<F> }>[]
+  }
   /** the model's name inside sentences: 'cost center' ('Your new cost center has been added!') */
   noun: string
   /** @default the noun in title case: in page titles ('Add New Cost Center') */
@@ -54,7 +60,12 @@ function withMaxLength<F extends FieldDef>(field: F): F {
   return { ...field, maxLength: DEFAULT_MAX_LENGTH[field.type as keyof typeof DEFAULT_MAX_LENGTH] }
 }
 
-export function defineResource<const K extends string, const F extends readonly FieldDef[]>(spec: ResourceSpec<K, F>): ResourceDef<K, F> {
+/** The names of a model's fields. */
+export type FieldName<F extends readonly FieldDef[]> = F[number]['name']
+
+export function defineResource<const K extends string, const F extends readonly FieldDef[]>(
+  spec: ResourceSpec<K, F>,
+): ResourceDef<K, F> {
   const { noun, title = titleCase(noun), pluralTitle = `${title}s`, messages, ...rest } = spec
   return {
     ...rest,
