@@ -1,7 +1,7 @@
 import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core'
 import { useMemo, type ReactNode } from 'react'
 import { Controller, useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form'
-import { validateConfig, type ConfigDraft, type ConfigTexts } from './config-rules.js'
+import { configRecordErrors, type ConfigRecordDraft, type ConfigRecordTexts } from '../../../../shared/rules/config-records.js'
 
 /** The upstream's refusals of a save, by what the editor shows: the name and the list. */
 export interface ConfigRefusal {
@@ -16,15 +16,15 @@ export interface ConfigEditorProps {
   listLabel: string
   /** one value's label: 'Term to Ignore', 'SFDC ID' */
   valueLabel: string
-  initial: ConfigDraft
+  initial: ConfigRecordDraft
   takenNames: readonly string[]
-  texts: ConfigTexts
+  texts: ConfigRecordTexts
   busy: boolean
   submitText: string
   /** the upstream's own schema check of the draft (its body), after the config rules */
-  schemaCheck: (draft: ConfigDraft) => ConfigRefusal
+  schemaCheck: (draft: ConfigRecordDraft) => ConfigRefusal
   /** true once saved (the editor then forgets its edits), else the upstream's refusals to show */
-  onSubmit: (draft: ConfigDraft) => Promise<true | ConfigRefusal>
+  onSubmit: (draft: ConfigRecordDraft) => Promise<true | ConfigRefusal>
   /** more buttons beside submit (Cancel, Delete) */
   actions?: ReactNode
 }
@@ -35,20 +35,20 @@ interface FormShape {
   values: { value: string }[]
 }
 
-const draftOf = (form: FormShape): ConfigDraft => ({ name: form.name, values: form.values.map((v) => v.value) })
+const draftOf = (form: FormShape): ConfigRecordDraft => ({ name: form.name, values: form.values.map((v) => v.value) })
 
 /**
- * The config rules (config-rules.ts, the spec's texts), then the upstream's TypeBox schema, in
- * react-hook-form's resolver shape: the name's error, each value's error by index, and the list's
- * own error as the array's message.
+ * The config rules (shared/rules/config-records.ts, the spec's texts), then the upstream's TypeBox
+ * schema, in react-hook-form's resolver shape: the name's error, each value's error by index, and
+ * the list's own error as the array's message.
  */
 function configResolver(
   takenNames: readonly string[],
-  texts: ConfigTexts,
-  schemaCheck: (draft: ConfigDraft) => ConfigRefusal,
+  texts: ConfigRecordTexts,
+  schemaCheck: (draft: ConfigRecordDraft) => ConfigRefusal,
 ): Resolver<FormShape> {
   return async (form) => {
-    const found = validateConfig(draftOf(form), takenNames, texts)
+    const found = configRecordErrors(draftOf(form), takenNames, texts)
     // the schema speaks where the rules found nothing: under the name, or the whole list
     const schema = schemaCheck(draftOf(form))
     found.name ??= schema.name

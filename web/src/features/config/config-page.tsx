@@ -2,6 +2,7 @@ import { Button, Card, Dialog, DialogBody, H1, HTMLTable, Intent, NonIdealState,
 import { useCallback, useRef, useState } from 'react'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
+import type { ConfigRecordDraft, ConfigRecordTexts } from '../../../../shared/rules/config-records.js'
 import { parseTextList, stringifyTextList } from '../../../../shared/schemas/text-list.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { Popconfirm } from '../../components/popconfirm/index.js'
@@ -14,7 +15,6 @@ import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { fieldErrorsOf, useCreateController, useDeleteController, useUpdateController } from '../../lib/write-controllers.js'
 import { ConfigEditor, type ConfigRefusal } from './config-editor.js'
-import type { ConfigDraft, ConfigTexts } from './config-rules.js'
 import './config.css'
 
 /** What one config screen shows: a registry model with a unique name and a list of texts. */
@@ -31,10 +31,10 @@ export interface ConfigScreenDef {
   noun: string
   /** the create modal's title */
   createTitle: string
-  texts: ConfigTexts
+  texts: ConfigRecordTexts
 }
 
-const draftOf = (def: ConfigScreenDef, row: Row): ConfigDraft => ({
+const draftOf = (def: ConfigScreenDef, row: Row): ConfigRecordDraft => ({
   name: String(row[def.nameField] ?? ''),
   values: parseTextList(row[def.listField]),
 })
@@ -65,14 +65,14 @@ export function ConfigPage({ def }: { def: ConfigScreenDef }) {
   }
   const outcome = (saved: unknown): true | ConfigRefusal => (saved !== undefined ? true : refusal.current)
   const namesBut = (id?: number) => [...rows.filter((r) => r.id !== id).map((r) => String(r[def.nameField])), ...refusedNames]
-  const body = (draft: ConfigDraft) => {
+  const body = (draft: ConfigRecordDraft) => {
     sentName.current = draft.name
     return { [def.nameField]: draft.name, [def.listField]: stringifyTextList(draft.values) }
   }
 
   // the body the upstream validates, checked in the browser with the same TypeBox object
   const schemaCheck = useCallback(
-    (draft: ConfigDraft): ConfigRefusal => {
+    (draft: ConfigRecordDraft): ConfigRefusal => {
       const fields = resource.fields.filter((f) => f.name === def.nameField || f.name === def.listField)
       const values = { [def.nameField]: draft.name, [def.listField]: stringifyTextList(draft.values) }
       const errors = validateForm(bodySchemas(resource).create, fields, values)

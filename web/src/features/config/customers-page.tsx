@@ -1,6 +1,6 @@
 import { getResource } from '../../../../shared/resources/index.js'
+import { CUSTOMER_TEXTS } from '../../../../shared/rules/config-records.js'
 import { ConfigPage, type ConfigScreenDef } from './config-page.js'
-import { CUSTOMER_TEXTS } from './config-rules.js'
 
 const DEF: ConfigScreenDef = {
   resource: getResource('customers'),

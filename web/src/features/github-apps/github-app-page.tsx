@@ -1,22 +1,14 @@
 import { useMemo, useState } from 'react'
 import { useLocation } from 'wouter'
-import { MESSAGES } from '../../../../shared/messages.js'
 import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
+import { NEW_GITHUB_APP_COST_CENTER_ID, noneCostCenterRefusal } from '../../../../shared/rules/github-apps.js'
 import { FormPage, GoBackButton, RecordState } from '../../components/form-page.js'
-import { isNone, toFormValues, toPayload, type FormValues } from '../../components/resource-form/index.js'
+import { toFormValues, toPayload, type FormValues } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
 import { useResourceRecord } from '../../lib/resource-api.js'
 import { toastError } from '../../lib/toaster.js'
 import { pageSubmitFailed, useCreateController, useUpdateController } from '../../lib/write-controllers.js'
 import { GithubAppForm } from './github-app-form.js'
-
-/** spec 001 §9: the new GitHub app form starts on the cost center whose id is 1 */
-export const DEFAULT_COST_CENTER_ID = '1'
-
-/** spec 001 §5: an edit may not set the cost center to None (its own toast, nothing sent) */
-export function refuseNoneCostCenter(values: FormValues): string | undefined {
-  return isNone(values.cost_centers_id) || values.cost_centers_id === '' ? MESSAGES.editedCostCenterNone : undefined
-}
 
 /**
  * /auth/create/github_organization_apps and /auth/edit/github_organization_apps/<id>: the form;
@@ -35,7 +27,7 @@ export function GithubAppPage({ resource, modelId }: { resource: ResourceDef; mo
   const busy = create.isMutating || update.isMutating
 
   const precheck = (values: FormValues) => {
-    const refusal = modelId ? refuseNoneCostCenter(values) : undefined
+    const refusal = modelId ? noneCostCenterRefusal(values) : undefined
     if (refusal) void toastError(refusal)
     return !refusal
   }
@@ -46,7 +38,9 @@ export function GithubAppPage({ resource, modelId }: { resource: ResourceDef; mo
     <GithubAppForm
       key={modelId ?? 'new'}
       resource={resource}
-      initial={modelId ? toFormValues(fields, record.data?.data) : { ...toFormValues(fields), cost_centers_id: DEFAULT_COST_CENTER_ID }}
+      initial={
+        modelId ? toFormValues(fields, record.data?.data) : { ...toFormValues(fields), cost_centers_id: NEW_GITHUB_APP_COST_CENTER_ID }
+      }
       isNew={!modelId}
       busy={busy}
       serverErrors={modelId ? update.fieldErrors : create.fieldErrors}
