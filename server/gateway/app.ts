@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import sensible from '@fastify/sensible'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 import { createOidcClient } from './oidc-client.js'
@@ -84,6 +85,9 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     }
     return reply.code(status).send({ error: error.message, statusCode: status })
   })
+  // reply.notFound(), reply.unauthorized()…: their errors pass through the handler above, so a refusal
+  // answers the same `{error, statusCode}` as any other error
+  await app.register(sensible)
 
   app.decorate('oidc', createOidcClient({ issuer, clientId: config.oidcClientId, clientSecret: config.oidcClientSecret }))
   await app.register(auditPlugin, { destination: extras.auditDestination, file: config.auditLogFile, now, replica: config.replicaName })
@@ -155,7 +159,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   if (extras.webRoot && existsSync(join(extras.webRoot, 'index.html'))) {
     await app.register(staticPlugin, { webRoot: extras.webRoot })
   } else {
-    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not Found', statusCode: 404 }))
+    app.setNotFoundHandler((_request, reply) => reply.notFound())
   }
   return app
 }

@@ -1,6 +1,6 @@
-import { defineResource, withLabel, textFilter } from './define-resource.js'
+import { defineResource, OWNER_AND_COMPANY_FIELDS, withLabel, textFilter } from './define-resource.js'
 import { MESSAGES } from '../messages.js'
-import { CREATED_AT_FIELD, ID_FIELD, OWNER_AND_COMPANY_FIELDS } from './types.js'
+import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 
 export const CREATED_WITHIN_DAYS = ['All', '30', '60', '90'] as const
 

@@ -108,6 +108,26 @@ export function withLabel<const L extends FieldDef & { lookup: LookupDef }, cons
   return [field, display] as const
 }
 
+/**
+ * Cost centers and SAP cost centers: an owner (cloud contact) and a company, with its GL accounts.
+ * Built with withLabel, so it lives here: types.ts, which this file's types come from, imports no value.
+ */
+export const OWNER_AND_COMPANY_FIELDS = [
+  ...withLabel(
+    { name: 'cloud_contact_id', label: 'Owner', type: 'lookup', required: true, lookup: { model: 'cloud_contacts', labelField: 'email' } },
+    'cloud_contact_email',
+    { type: 'email' },
+  ),
+  ...withLabel(
+    { name: 'companies_id', label: 'Company', type: 'lookup', required: true, lookup: { model: 'companies', labelField: 'code' } },
+    'company_code',
+    { label: 'Company Code' },
+  ),
+  { name: 'aws_gl', label: 'AWS GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'aws_gl' } },
+  { name: 'gcp_gl', label: 'GCP GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'gcp_gl' } },
+  { name: 'azure_gl', label: 'Azure GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'azure_gl' } },
+] as const satisfies readonly FieldDef[]
+
 /** A case-insensitive substring filter on a text field: `by_<field>`. */
 export function textFilter<const F extends string>(field: F, label: string) {
   return { param: `by_${field}`, label, field, kind: 'text' } as const satisfies FilterDef

@@ -1,6 +1,6 @@
-import { defineResource, textFilter } from './define-resource.js'
+import { defineResource, OWNER_AND_COMPANY_FIELDS, textFilter } from './define-resource.js'
 import { MESSAGES } from '../messages.js'
-import { CREATED_AT_FIELD, ID_FIELD, OWNER_AND_COMPANY_FIELDS } from './types.js'
+import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 
 export const sapCostCenters = defineResource({
   key: 'sap_cost_centers',

@@ -4,8 +4,6 @@
  * all read the same declaration.
  */
 
-import { withLabel } from './define-resource.js'
-
 export type FieldType =
   | 'text'
   | 'email'
@@ -199,21 +197,4 @@ export const NAME_ABBREVIATION_FIELDS = [
   { name: 'name', label: 'Name', type: 'text', required: true, unique: true, maxLength: 200 },
   { name: 'abbreviation', label: 'Abbreviation', type: 'text', maxLength: 50 },
   CREATED_AT_FIELD,
-] as const satisfies readonly FieldDef[]
-
-/** Cost centers and SAP cost centers: an owner (cloud contact) and a company, with its GL accounts. */
-export const OWNER_AND_COMPANY_FIELDS = [
-  ...withLabel(
-    { name: 'cloud_contact_id', label: 'Owner', type: 'lookup', required: true, lookup: { model: 'cloud_contacts', labelField: 'email' } },
-    'cloud_contact_email',
-    { type: 'email' },
-  ),
-  ...withLabel(
-    { name: 'companies_id', label: 'Company', type: 'lookup', required: true, lookup: { model: 'companies', labelField: 'code' } },
-    'company_code',
-    { label: 'Company Code' },
-  ),
-  { name: 'aws_gl', label: 'AWS GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'aws_gl' } },
-  { name: 'gcp_gl', label: 'GCP GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'gcp_gl' } },
-  { name: 'azure_gl', label: 'Azure GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'azure_gl' } },
 ] as const satisfies readonly FieldDef[]

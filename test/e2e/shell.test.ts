@@ -13,6 +13,11 @@ t.test('the shell', async (t) => {
   const browser = await launchBrowser(t)
   const page = await browser.newPage()
   page.setDefaultTimeout(10_000)
+  // lib/icons.ts bundles the paths of the icons the screens use; Blueprint's 100 KB chunks of every icon's paths are for the rest
+  const iconChunks: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/paths-[^/]*\.js$/.test(request.url())) iconChunks.push(request.url())
+  })
   const orbitState = () =>
     page.evaluate(() => {
       const style = getComputedStyle(document.querySelector('.welcome .logo-mark__orbit')!)
@@ -126,6 +131,16 @@ t.test('the shell', async (t) => {
     await page.goto(portal.baseUrl + '/unauth/home')
     await page.waitForURL('**/auth/home')
     t.pass('redirected to /auth/home')
+  })
+
+  await t.test('the icons drawn so far are the bundled ones: each has its paths, and no chunk of all paths was fetched', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/view/departments')
+    await page.getByRole('heading', { name: 'Departments Table' }).waitFor()
+    // Blueprint draws an icon whose paths it has as an svg[data-icon], one it is still waiting for as an empty span[data-icon]
+    const drawn = page.locator('svg[data-icon]:has(path)')
+    await expect(drawn, async () => (await page.locator('[data-icon]:not(svg:has(path))').count()) === 0)
+    t.ok((await drawn.count()) > 5, 'the bar and the table show icons')
+    t.same(iconChunks, [])
   })
 
   await t.test('Members → Members is the Members Table of spec 000 §2; Customers sits beside Missing Report Tags', async (t) => {

@@ -171,6 +171,9 @@ t.test('an upstream 4xx reaches the client only in its documented fields', async
   const options = await fetch(`${gw.baseUrl}/api/select_options?by_field=department`, { headers: { cookie } })
   t.equal(options.status, 403)
   t.same(await options.json(), { error: 'Forbidden', statusCode: 403 }, 'the gateway’s own routes (upstream-client.ts)')
+  const unnamed = await fetch(`${gw.baseUrl}/api/select_options`, { headers: { cookie } })
+  t.equal(unnamed.status, 400)
+  t.same(await unnamed.json(), { error: 'by_field must be department or business_unit', statusCode: 400 }, 'refused by the gateway itself')
   t.equal(seen.length, 3)
 })
 

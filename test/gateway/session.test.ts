@@ -115,6 +115,7 @@ t.test('sign-in, session, logout', async (t) => {
   t.test('a callback without a sign-in in progress is refused', async (t) => {
     const response = await fetch(`${baseUrl}/oidc/callback?code=x&state=y`, { redirect: 'manual' })
     t.equal(response.status, 400)
+    t.same(await response.json(), { error: 'No sign-in in progress. Start again from the portal.', statusCode: 400 })
     t.notOk(response.headers.getSetCookie().some((c) => c.startsWith('ccoe_session=') && !c.startsWith('ccoe_session=;')))
   })
 

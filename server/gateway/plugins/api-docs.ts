@@ -3,7 +3,6 @@ import { openApiDocument, type OpenApiDocument } from '../openapi.js'
 
 /** the version of the HTTP contract described, not of the package */
 const API_VERSION = '1.0.0'
-const UNAUTHORIZED = { error: 'Unauthorized', statusCode: 401 }
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -36,13 +35,13 @@ export const apiDocsPlugin = fp(
     const document = openApiDocument(API_VERSION)
     const html = page(document)
     fastify.get('/api/docs/openapi.json', async (request, reply) => {
-      if (!(await fastify.authenticate(request))) return reply.code(401).send(UNAUTHORIZED)
+      if (!(await fastify.authenticate(request))) return reply.unauthorized()
       return reply.header('cache-control', 'no-store').send(document)
     })
     fastify.get('/api/docs', async (request, reply) => {
-      if (!(await fastify.authenticate(request))) return reply.code(401).send(UNAUTHORIZED)
+      if (!(await fastify.authenticate(request))) return reply.unauthorized()
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
     })
   },
-  { name: 'api-docs', dependencies: ['auth'] },
+  { name: 'api-docs', dependencies: ['auth', '@fastify/sensible'] },
 )

@@ -25,9 +25,9 @@ export const csrfPlugin = fp<CsrfOptions>(
         // a bearer request never gets here, so the cookie alone says who it was (read, not refreshed)
         const user = (await fastify.sessions.peek(request))?.email ?? null
         fastify.auditEvent(request, reply, 'denied', { user, reason: 'csrf', status: 403 })
-        return reply.code(403).send({ error: 'Forbidden', statusCode: 403 })
+        return reply.forbidden()
       }
     })
   },
-  { name: 'csrf', dependencies: ['audit', 'session'] },
+  { name: 'csrf', dependencies: ['audit', 'session', '@fastify/sensible'] },
 )

@@ -8,9 +8,6 @@ import { LARGE_FILE_COMPRESSION } from './compression.js'
 import { CsvPages, type ListPage } from '../csv-pages.js'
 import { upstreamClient, UpstreamError, type UpstreamAnswer, type UpstreamClientOptions } from '../upstream-client.js'
 
-const NOT_FOUND = { error: 'Not Found', statusCode: 404 }
-const UNAUTHORIZED = { error: 'Unauthorized', statusCode: 401 }
-
 /** The list parameters a CSV request may pass on: the model's filters and `sort`. Paging is ours. */
 export function csvQuery(resource: ResourceDef, query: Record<string, unknown>): URLSearchParams {
   const out = new URLSearchParams()
@@ -68,11 +65,11 @@ export const csvPlugin = fp<UpstreamClientOptions>(
         const identity = await fastify.authenticate(request)
         if (!resource?.csv) {
           fastify.auditEvent(request, reply, 'denied', { reason: 'no csv for model', status: 404 })
-          return reply.code(404).send(NOT_FOUND)
+          return reply.notFound()
         }
         if (!identity) {
           fastify.auditEvent(request, reply, 'denied', { reason: 'unauthenticated', status: 401 })
-          return reply.code(401).send(UNAUTHORIZED)
+          return reply.unauthorized()
         }
         const refused = refusalOf(identity, MODEL_PERMISSIONS.read)
         if (refused) {

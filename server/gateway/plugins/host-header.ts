@@ -1,7 +1,5 @@
 import fp from 'fastify-plugin'
 
-const BAD_REQUEST = { error: 'Bad Request', statusCode: 400 }
-
 /** How many times a request names its Host (Node keeps the first of several, and says nothing). */
 function hosts(rawHeaders: string[]): number {
   let count = 0
@@ -18,8 +16,8 @@ export const hostHeaderPlugin = fp(
     fastify.addHook('onRequest', (request, reply, done) => {
       if (hosts(request.raw.rawHeaders) < 2) return done()
       fastify.auditEvent(request, reply, 'denied', { reason: 'two Host headers', status: 400 })
-      reply.code(400).header('connection', 'close').send(BAD_REQUEST)
+      reply.header('connection', 'close').badRequest()
     })
   },
-  { name: 'host-header', dependencies: ['audit'] },
+  { name: 'host-header', dependencies: ['audit', '@fastify/sensible'] },
 )

@@ -144,12 +144,12 @@ export const metricsPlugin = fp<MetricsOptions>(
       const byAddress = !relayed && isIP(address) !== 0 && allowed.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')
       const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1]
       const byToken = token !== undefined && bearer !== undefined && timingSafeEqual(digest(bearer), token)
-      if (!byAddress && !byToken) return reply.code(404).send({ error: 'Not Found', statusCode: 404 })
+      if (!byAddress && !byToken) return reply.notFound()
       return reply
         .header('content-type', registry.contentType)
         .header('cache-control', 'no-store')
         .send(await exposition())
     })
   },
-  { name: 'metrics' },
+  { name: 'metrics', dependencies: ['@fastify/sensible'] },
 )

@@ -83,7 +83,7 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
       flow.delete()
       if (typeof verifier !== 'string' || typeof state !== 'string' || typeof nonce !== 'string') {
         fastify.auditEvent(request, reply, 'login-failed', { reason: 'no sign-in in progress', status: 400 })
-        return reply.code(400).send({ error: 'No sign-in in progress. Start again from the portal.', statusCode: 400 })
+        return reply.badRequest('No sign-in in progress. Start again from the portal.')
       }
       try {
         const config = await fastify.oidc.configuration()
@@ -114,7 +114,7 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
         // verified could be anyone's (an IdP that sends no such claim vouches for its addresses)
         if (verified === false) {
           fastify.auditEvent(request, reply, 'login-failed', { user: email, reason: 'email not verified', status: 403 })
-          return reply.code(403).send({ error: 'Your email address is not verified. Ask the CCoE team for access.', statusCode: 403 })
+          return reply.forbidden('Your email address is not verified. Ask the CCoE team for access.')
         }
         // a person in none of the portal's groups is signed in all the same: the portal says who they
         // are and that they have no access, rather than sending them round the IdP again
@@ -124,7 +124,7 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
       } catch (err) {
         request.log.warn({ err }, 'OIDC callback refused')
         fastify.auditEvent(request, reply, 'login-failed', { reason: 'callback refused', status: 400 })
-        return reply.code(400).send({ error: 'Sign-in failed. Start again from the portal.', statusCode: 400 })
+        return reply.badRequest('Sign-in failed. Start again from the portal.')
       }
       return reply.redirect(`/unauth/login?returnTo=${encodeURIComponent(returnTo)}`, 302)
     })
@@ -158,5 +158,5 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
       return reply.header('cache-control', 'no-store').redirect(target, 302)
     })
   },
-  { name: 'oidc-routes', dependencies: ['session', 'audit', 'rate-limits'] },
+  { name: 'oidc-routes', dependencies: ['session', 'audit', 'rate-limits', '@fastify/sensible'] },
 )

@@ -22,7 +22,6 @@ import { limitKey, SELF_SERVICE_TRIES } from './rate-limits.js'
 const MEMBER_ID = /^[1-9][0-9]{0,9}$/
 const CREDENTIAL = /^[0-9A-Za-z._-]{1,200}$/
 const FIELDS = new Set(['department', 'business_unit'])
-const NOT_FOUND = { error: 'Not Found', statusCode: 404 }
 
 type Limit = ReturnType<FastifyInstance['createRateLimit']>
 const minutes = (seconds: number) => (Math.ceil(seconds / 60) === 1 ? '1 minute' : `${Math.ceil(seconds / 60)} minutes`)
@@ -86,7 +85,7 @@ export const selfServicePlugin = fp<UpstreamClientOptions>(
         if (await refusedPastLimit(triesPerAddress, 'address', request, reply)) return reply
         if (!MEMBER_ID.test(memberId) || typeof credential !== 'string' || !CREDENTIAL.test(credential) || keys.length !== 1) {
           fastify.auditEvent(request, reply, 'denied', { reason: 'bad self-service link', status: 404 })
-          return reply.code(404).send(NOT_FOUND)
+          return reply.notFound()
         }
         if (await refusedPastLimit(triesPerMember, 'member', request, reply)) return reply
         const body = request.body && typeof request.body === 'object' ? request.body : {}
@@ -102,9 +101,9 @@ export const selfServicePlugin = fp<UpstreamClientOptions>(
       if (typeof field === 'string' && FIELDS.has(field)) query.set('by_field', field)
       if (typeof memberId === 'string' && MEMBER_ID.test(memberId)) query.set('member_id', memberId)
       if (typeof credential === 'string' && CREDENTIAL.test(credential)) query.set('credential', credential)
-      if (!query.has('by_field')) return reply.code(400).send({ error: 'by_field must be department or business_unit', statusCode: 400 })
+      if (!query.has('by_field')) return reply.badRequest('by_field must be department or business_unit')
       return forward(request, reply, 'GET', `select_options?${query}`)
     })
   },
-  { name: 'self-service', dependencies: ['auth', 'audit', 'rate-limits'] },
+  { name: 'self-service', dependencies: ['auth', 'audit', 'rate-limits', '@fastify/sensible'] },
 )

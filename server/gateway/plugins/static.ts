@@ -28,10 +28,10 @@ export const staticPlugin = fp<StaticOptions>(
     fastify.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0]
       if ((request.method !== 'GET' && request.method !== 'HEAD') || RESERVED.test(path)) {
-        return reply.code(404).send({ error: 'Not Found', statusCode: 404 })
+        return reply.notFound()
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     })
   },
-  { name: 'static' },
+  { name: 'static', dependencies: ['@fastify/sensible'] },
 )

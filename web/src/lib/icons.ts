@@ -3,8 +3,10 @@ import { Icons, type IconName } from '@blueprintjs/icons'
 /**
  * Blueprint's default icon loader fetches every icon's paths (two chunks, ~210 KB gzip) the first
  * time any string-named icon renders. The app uses a few dozen, so their paths ship in the entry
- * (a few KB); an icon missing from this list still works through Blueprint's own loader.
- * Keep the list in step when a screen starts using a new icon (a console warning says which).
+ * (a few KB) through a custom loader, as Blueprint's "Loading icons" page shows for Vite
+ * (`import.meta.glob` of the generated path modules). An icon missing from this list still works
+ * through Blueprint's own split-by-size loader. Keep the list in step when a screen starts using
+ * a new icon (a console warning says which).
  */
 const small = import.meta.glob<string[]>(
   '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{add,arrow-left,build,caret-down,chevron-left,chevron-right,cloud,code,cross,database,desktop,document,double-caret-vertical,download,edit,envelope,error,filter,filter-remove,flash,floppy-disk,help,home,inbox,info-sign,log-in,log-out,menu,moon,more,people,refresh,search,sort-asc,sort-desc,th,tick,tick-circle,timeline-bar-chart,trash,upload,warning-sign}.js',
@@ -25,11 +27,11 @@ export function installIconLoader(): void {
       const paths = bundled[size === 20 ? 20 : 16].get(name)
       if (paths) return paths
       if (import.meta.env.DEV) console.warn(`[icons] '${name}' (${size}px) is not in lib/icons.ts`)
-      const all =
-        size === 20
-          ? await import('@blueprintjs/icons/lib/esm/generated/20px/paths/index.js')
-          : await import('@blueprintjs/icons/lib/esm/generated/16px/paths/index.js')
-      return (all as unknown as Record<string, string[]>)[name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())]
+      await Icons.load(name, size, { loader: 'split-by-size' })
+      const loaded = Icons.getPaths(name, size)
+      // Blueprint has said why already; throwing keeps an empty icon out of its cache, so a later render retries
+      if (!loaded) throw new Error(`icon '${name}' (${size}px) did not load`)
+      return loaded
     },
   })
 }
