@@ -63,9 +63,7 @@ function withMaxLength<F extends FieldDef>(field: F): F {
 /** The names of a model's fields. */
 export type FieldName<F extends readonly FieldDef[]> = F[number]['name']
 
-export function defineResource<const K extends string, const F extends readonly FieldDef[]>(
-  spec: ResourceSpec<K, F>,
-): ResourceDef<K, F> {
+export function defineResource<const K extends string, const F extends readonly FieldDef[]>(spec: ResourceSpec<K, F>): ResourceDef<K, F> {
   const { noun, title = titleCase(noun), pluralTitle = `${title}s`, messages, ...rest } = spec
   return {
     ...rest,
