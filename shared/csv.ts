@@ -23,9 +23,10 @@ export function csvCell(value: unknown, type: FieldType | undefined): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export interface CsvColumnOf {
+/** A column of rows of type `R`: a typed row names its own fields, a record of the registry any name. */
+export interface CsvColumnOf<R = Record<string, unknown>> {
   header: string
-  field: string
+  field: keyof R & string
   type?: FieldType
 }
 
@@ -34,12 +35,12 @@ export function csvLine(cells: readonly string[]): string {
   return `${cells.join(',')}\r\n`
 }
 
-export function csvHeader(columns: readonly CsvColumnOf[]): string {
+export function csvHeader(columns: readonly Pick<CsvColumnOf, 'header'>[]): string {
   return csvLine(columns.map((c) => csvCell(c.header, 'text')))
 }
 
 /** The rows' lines, one string: a page of a thousand rows is one chunk for the stream. */
-export function csvRows(columns: readonly CsvColumnOf[], rows: readonly Record<string, unknown>[]): string {
+export function csvRows<R>(columns: readonly CsvColumnOf<R>[], rows: readonly R[]): string {
   let out = ''
   for (const row of rows) {
     for (let i = 0; i < columns.length; i++) out += (i === 0 ? '' : ',') + csvCell(row[columns[i].field], columns[i].type)

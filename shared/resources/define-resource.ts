@@ -60,6 +60,15 @@ function withMaxLength<F extends FieldDef>(field: F): F {
   return { ...field, maxLength: DEFAULT_MAX_LENGTH[field.type as keyof typeof DEFAULT_MAX_LENGTH] }
 }
 
+/**
+ * `fields.map(f)` typed as the tuple it was given: `f` answers each field as its own type, which
+ * Array.map's typing (an array of the fields' union) cannot express.
+ */
+function mapFields<F extends readonly FieldDef[]>(fields: F, f: <T extends FieldDef>(field: T) => T): F
+function mapFields(fields: readonly FieldDef[], f: (field: FieldDef) => FieldDef): readonly FieldDef[] {
+  return fields.map(f)
+}
+
 /** The names of a model's fields. */
 export type FieldName<F extends readonly FieldDef[]> = F[number]['name']
 
@@ -71,7 +80,7 @@ export function defineResource<const K extends string, const F extends readonly 
     table: spec.table ?? spec.key,
     bodyKey: spec.bodyKey ?? singularKey(spec.key),
     filters: spec.filters ?? [],
-    fields: spec.fields.map(withMaxLength) as unknown as F,
+    fields: mapFields(spec.fields, withMaxLength),
     messages: { ...formulaicMessages(noun, title, pluralTitle), ...messages },
   }
 }

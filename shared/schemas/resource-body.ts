@@ -59,7 +59,7 @@ function orNull(schema: TSchema): TSchema {
   return Type.Unsafe({ ...rest, type: [type, 'null'], ...(choices && { enum: [...choices, null] }) })
 }
 
-function bodySchema(resource: ResourceDef, forCreate: boolean): TObject {
+function bodySchema(resource: Pick<ResourceDef, 'fields'>, forCreate: boolean): TObject {
   const properties: TProperties = {}
   for (const field of resource.fields) {
     if (field.readOnly) continue
@@ -70,7 +70,7 @@ function bodySchema(resource: ResourceDef, forCreate: boolean): TObject {
   return Type.Object(properties, { additionalProperties: false })
 }
 
-/** `create` requires the required fields; `update` takes any subset. */
-export function resourceBodySchemas(resource: ResourceDef): { create: TObject; update: TObject } {
+/** `create` requires the required fields; `update` takes any subset. Only the fields count (an inline row's own). */
+export function resourceBodySchemas(resource: Pick<ResourceDef, 'fields'>): { create: TObject; update: TObject } {
   return { create: bodySchema(resource, true), update: bodySchema(resource, false) }
 }

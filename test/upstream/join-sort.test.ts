@@ -55,7 +55,10 @@ t.test('sorts by a looked-up field: the plain ORDER BY, page by page and by curs
   const dialect = new PgDialect()
   function recording() {
     const seen: string[] = []
-    return { seen, executor: { execute: (q: SQL) => (seen.push(dialect.sqlToQuery(q).sql), db.execute(q)) } }
+    return {
+      seen,
+      executor: { execute: <T extends Record<string, unknown>>(q: SQL) => (seen.push(dialect.sqlToQuery(q).sql), db.execute<T>(q)) },
+    }
   }
 
   const filterSets: { name: string; filters: ListFilter[]; plain: SQL[] }[] = [

@@ -16,7 +16,18 @@ import { pgliteTemplate, scratchDir } from './pglite-template.js'
  * timestamps as driver-specific text) is pinned in SQL where records are read (see records/columns.ts:
  * `::int`/`::float8` casts and ISO 8601 via to_char), so nothing depends on driver parsers.
  */
-export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>
+export type Db = PgDatabase<RowsResultHKT, Record<string, never>>
+
+/**
+ * What both drivers' raw results have in common (PGlite's `Results`, node-postgres' `QueryResult`):
+ * the rows. Typing `execute` by it lets callers read `.rows` without knowing which driver answered.
+ */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>
+}
+interface RowsResult<T> {
+  rows: T[]
+}
 
 export interface Database {
   db: Db
@@ -81,7 +92,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     throw err
   }
   return {
-    db: drizzlePglite(client) as unknown as Db,
+    db: drizzlePglite(client),
     dialect: 'pglite',
     query: async <T>(text: string, params?: unknown[]) => ({ rows: (await client.query<T>(text, params)).rows }),
     close,
@@ -110,7 +121,7 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
     throw err
   }
   return {
-    db: drizzlePg(pool) as unknown as Db,
+    db: drizzlePg(pool),
     dialect: 'postgres',
     query: async <T>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as T[] }),
     close: () => pool.end(),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import nodemailer from 'nodemailer'
 
@@ -44,7 +44,9 @@ function outboxMailer(outboxDir: string): Mailer {
       // written under a temporary name and renamed: whoever watches the outbox never reads half a message
       const partial = `${file}.partial`
       try {
-        await pipeline(info.message as unknown as Readable, createWriteStream(partial))
+        // a stream, as the transport is not set to `buffer`; its type names both, so a Buffer would still be written whole
+        const message = Buffer.isBuffer(info.message) ? Readable.from([info.message]) : info.message
+        await pipeline(message, createWriteStream(partial))
         renameSync(partial, file)
       } catch (err) {
         rmSync(partial, { force: true })

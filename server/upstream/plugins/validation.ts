@@ -13,14 +13,15 @@ import { trimStrings } from '../../../shared/schemas/trim.js'
  * first, so a required text of only spaces is missing, and nothing is stored with stray spaces.
  */
 
-// Fastify's own compiler (Ajv with its defaults and formats); it takes the route, whatever its types say
+// Fastify's own compiler (Ajv with its defaults and formats). Its types say it takes a schema and may
+// answer an async validator; it takes the route (reading its schema), and no schema here is $async
 type Compile = (route: FastifyRouteSchemaDef<unknown>) => ValidateFunction
 const buildCompiler = AjvCompiler()
 // unknown fields are an error, not silently dropped; report every bad field at once; errors carry
 // the value they refuse (verbose), so a null where a required value belongs reads 'is required'
 const common = { removeAdditional: false, allErrors: true, verbose: true } as const
-const bodyCompiler = buildCompiler({}, { customOptions: { ...common, coerceTypes: false } }) as unknown as Compile
-const textCompiler = buildCompiler({}, { customOptions: { ...common, coerceTypes: 'array' } }) as unknown as Compile
+const bodyCompiler = buildCompiler({}, { customOptions: { ...common, coerceTypes: false } }) as Compile
+const textCompiler = buildCompiler({}, { customOptions: { ...common, coerceTypes: 'array' } }) as Compile
 
 const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
   if (route.httpPart !== 'body') return textCompiler(route)

@@ -1,11 +1,23 @@
 /** SWR hooks and writes for registry models, in the upstream dialect described in api-client.ts. */
 import useSWR from 'swr'
 import type { ListAnswer, RecordAnswer } from '../../../shared/schemas/common.js'
-import type { ResourceDef } from '../../../shared/resources/index.js'
+import type { ModelRecord, ResourceDef, ResourceKey } from '../../../shared/resources/index.js'
 import { apiPath } from '../config/paths.js'
 import { apiRequest, recordVersion } from './api-client.js'
 
+/** A record of any model, as the generic screens read it: any field by its name. */
 export type Row = Record<string, unknown> & { id: number }
+
+/**
+ * The record of model `K` as its API answers it: `ModelRecord<K>` where the model is known (a
+ * mistyped field is a compile error), a Row where it is any model (the generic screens' `ResourceDef`).
+ */
+export type RowOf<K extends string> = string extends K ? Row : ResourceKey extends K ? Row : K extends ResourceKey ? ModelRecord<K> : Row
+
+// every model's record is a Row: what a known model's page reads, the generic table shows
+type EveryModelIsARow = { [K in ResourceKey]: ModelRecord<K> extends Row ? true : K }[ResourceKey]
+const EVERY_MODEL_IS_A_ROW: EveryModelIsARow = true
+void EVERY_MODEL_IS_A_ROW
 
 export interface ListQuery {
   page: number
@@ -40,14 +52,14 @@ export function resourceCacheKeys(resource: ResourceDef) {
   return (key: unknown) => typeof key === 'string' && (key === base || key.startsWith(`${base}?`) || key.startsWith(`${base}/`))
 }
 
-export function useResourceList(resource: ResourceDef | undefined, query: ListQuery | null) {
-  return useSWR<ListAnswer<Row>>(resource && query ? listUrl(resource, query) : null, {
+export function useResourceList<K extends string>(resource: ResourceDef<K> | undefined, query: ListQuery | null) {
+  return useSWR<ListAnswer<RowOf<K>>>(resource && query ? listUrl(resource, query) : null, {
     keepPreviousData: true,
   })
 }
 
-export function useResourceRecord(resource: ResourceDef, id: string | undefined) {
-  return useSWR<RecordAnswer<Row>>(id ? recordUrl(resource, id) : null, {
+export function useResourceRecord<K extends string>(resource: ResourceDef<K>, id: string | undefined) {
+  return useSWR<RecordAnswer<RowOf<K>>>(id ? recordUrl(resource, id) : null, {
     revalidateOnFocus: false,
   })
 }

@@ -163,11 +163,20 @@ function useWriteController<Arg, Answer>(
 
 /** POST a new record of the model (or `options.request`). */
 export function useCreateController(resource: ResourceDef, options: CreateOptions = {}) {
-  const { flat = false, request } = options
-  return useWriteController<Record<string, unknown>, RecordAnswer<Row>>(
+  const { flat = false, request = (values) => createRecord(resource, values, flat) } = options
+  return useCreateRequest(resource, request, options)
+}
+
+/** A create by a request whose answer is not the record (an upload's counts): the same toasts and revalidation. */
+export function useCreateRequest<Answer>(
+  resource: ResourceDef,
+  request: (values: Record<string, unknown>) => Promise<Answer>,
+  options: WriteOptions<Answer> = {},
+) {
+  return useWriteController<Record<string, unknown>, Answer>(
     resource,
     'create',
-    (values) => (request ? request(values) : createRecord(resource, values, flat)),
+    request,
     { successText: resource.messages.created, failureText: resource.messages.createFailed },
     options,
   )

@@ -78,9 +78,9 @@ export interface ListPage {
  */
 export const EXACT_TOTAL_LIMIT = 10_000
 
+/** The rows of a query; `T` is the caller's word for the shape its SQL selects (no driver checks it). */
 export async function rows<T = ApiRecord>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] }
-  return result.rows
+  return (await db.execute(query)).rows as T[]
 }
 
 const TEXT_TYPES = new Set<FieldType>(['text', 'email', 'select', 'richtext'])

@@ -40,7 +40,7 @@ const AnswerSchema = Type.Object({
 })
 
 /** The columns of an owner's email attachment: the invoice lines booked to their cost centers. */
-const OWNER_COLUMNS: CsvColumnOf[] = [
+const OWNER_COLUMNS: CsvColumnOf<BillRow>[] = [
   { header: 'Date', field: 'date' },
   { header: 'Provider', field: 'provider' },
   { header: 'Company Code', field: 'company_code' },
@@ -171,7 +171,7 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
             attachments: [
               {
                 filename: `cloud_charges_${input.provider}.csv`,
-                content: csvHeader(OWNER_COLUMNS) + csvRows(OWNER_COLUMNS, lines as unknown as Record<string, unknown>[]),
+                content: csvHeader(OWNER_COLUMNS) + csvRows(OWNER_COLUMNS, lines),
                 contentType: 'text/csv; charset=utf-8',
               },
             ],

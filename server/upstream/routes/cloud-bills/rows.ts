@@ -51,6 +51,11 @@ const ALIASES: Record<string, Column> = {
   line_item_txt: 'line_item',
   line_item: 'line_item',
 }
+/** A row as the file gives it, before the checks: any cell may be empty. */
+type Draft = { row: number } & { [C in Column]: string | null }
+/** The required cells are there (once a row passed the checks, which name every empty one). */
+const complete = (bill: Draft): bill is BillRow => REQUIRED.every((c) => bill[c] !== null)
+
 /** at most this many bad rows are named in one answer */
 const MAX_REPORTED = 20
 
@@ -93,9 +98,22 @@ export function billRowsOf(records: readonly string[][]): BillRow[] {
       const text = at === -1 ? '' : (cells[at] ?? '').trim()
       return text === '' ? null : text
     }
-    const bill = { row } as BillRow
+    const bill: Draft = {
+      row,
+      date: value('date'),
+      provider: value('provider'),
+      company_code: value('company_code'),
+      currency: value('currency'),
+      reference: value('reference'),
+      account: value('account'),
+      identifier: value('identifier'),
+      amount: value('amount'),
+      business_unit: value('business_unit'),
+      cc_network: value('cc_network'),
+      activity: value('activity'),
+      line_item: value('line_item'),
+    }
     const wrong: string[] = []
-    for (const c of Object.values(ALIASES)) (bill as unknown as Record<string, string | null>)[c] = value(c)
     for (const c of REQUIRED) if (bill[c] === null) wrong.push(`${c} is empty`)
     for (const [c, max] of Object.entries(LIMITS) as [Column, number][]) {
       if ((bill[c]?.length ?? 0) > max) wrong.push(`${c} is longer than ${max} characters`)
@@ -111,8 +129,8 @@ export function billRowsOf(records: readonly string[][]): BillRow[] {
       if (/^-?\d{1,13}(\.\d{1,2})?$/.test(amount)) bill.amount = amount
       else wrong.push(`amount ${shown(bill.amount)} is not a number with at most two decimals`)
     }
-    if (wrong.length) problems.push(`Row ${row}: ${wrong.join(', ')}`)
-    else bills.push(bill)
+    if (wrong.length === 0 && complete(bill)) bills.push(bill)
+    else problems.push(`Row ${row}: ${wrong.join(', ')}`)
   })
   if (problems.length) {
     const more = problems.length > MAX_REPORTED ? ` (and ${problems.length - MAX_REPORTED} more bad rows)` : ''

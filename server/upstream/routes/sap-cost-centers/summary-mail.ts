@@ -1,4 +1,4 @@
-import { csvHeader, csvRows } from '../../../../shared/csv.js'
+import { csvHeader, csvRows, type CsvColumnOf } from '../../../../shared/csv.js'
 import type { Mail } from '../../mail/mailer.js'
 
 /** How many identifiers the text lists before it points to the attachment. */
@@ -12,9 +12,9 @@ function listed(title: string, identifiers: readonly string[]): string {
 
 /** The upload's result for the person who sent it: counts and identifiers, and all of them as CSV. */
 export function uploadSummaryMail(to: string, added: readonly string[], updated: readonly string[]): Mail {
-  const columns = [
-    { header: 'identifier', field: 'identifier', type: 'text' as const },
-    { header: 'result', field: 'result', type: 'text' as const },
+  const columns: CsvColumnOf<{ identifier: string; result: string }>[] = [
+    { header: 'identifier', field: 'identifier', type: 'text' },
+    { header: 'result', field: 'result', type: 'text' },
   ]
   const table = [
     ...added.map((identifier) => ({ identifier, result: 'added' })),

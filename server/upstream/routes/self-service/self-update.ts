@@ -61,9 +61,10 @@ export const memberSelfServiceRoutes: FastifyPluginAsync = async (app) => {
     schemaErrorFormatter: bodyErrorFormatter(SELF_UPDATE_LABELS),
     // the credential first: a stranger learns nothing from how a body is refused
     preValidation: async (request) => {
-      const raw = String((request.params as unknown as { member_id?: unknown }).member_id ?? '')
+      // before validation the path parameter is still the URL's text, whatever the route's type says
+      const raw = String(request.params.member_id)
       const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN
-      const credential = (request.query as { credential?: string }).credential
+      const { credential } = request.query
       if (!Number.isInteger(id)) throw new HttpError(403, LINK_REFUSALS.invalid)
       const link = await checkLink(db(), credentials(), id, credential)
       if ('refusal' in link) throw new HttpError(403, link.refusal)

@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
+import type { FieldDef } from '../../../../shared/resources/index.js'
 import { resourceBodySchemas } from '../../../../shared/schemas/resource-body.js'
 import type { FormValues } from '../../lib/form-values.js'
 import { validateForm, type FormErrors } from '../../lib/form-validation.js'
@@ -12,8 +12,7 @@ const byFields = new WeakMap<readonly FieldDef[], ReturnType<typeof resourceBody
 export function validate(fields: readonly FieldDef[], values: FormValues, mode: 'create' | 'update' = 'create'): FormErrors {
   let schemas = byFields.get(fields)
   if (!schemas) {
-    // the write schema is built from the fields alone
-    schemas = resourceBodySchemas({ fields } as unknown as ResourceDef)
+    schemas = resourceBodySchemas({ fields })
     byFields.set(fields, schemas)
   }
   return validateForm(schemas[mode], fields, values)

@@ -1,12 +1,13 @@
 import { Classes, HTMLTable } from '@blueprintjs/core'
 import { CellValue, cellClassName } from './cell-value.js'
 import { classNames, mismatchProps } from './mismatch.js'
+import type { Row } from '../../lib/resource-api.js'
 import type { ResourceTableProps } from './resource-table.js'
 import { SortHeader } from './sort-header.js'
 import { fieldOf } from '../../../../shared/resources/index.js'
 
 /** The list as an HTML table: a screen reader's table, every row in the page's flow. */
-export function HtmlResourceTable({
+export function HtmlResourceTable<R extends Row>({
   resource,
   rows,
   sort,
@@ -17,7 +18,7 @@ export function HtmlResourceTable({
   stale,
   skeletonRows = 5,
   compact,
-}: ResourceTableProps & { compact: boolean }) {
+}: ResourceTableProps<R> & { compact: boolean }) {
   const columns = resource.columns.map((name) => ({ name, field: fieldOf(resource, name) }))
   return (
     <div className={stale ? 'table-scroll table-scroll--stale' : 'table-scroll'}>

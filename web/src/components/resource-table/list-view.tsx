@@ -8,11 +8,11 @@ import type { ListController } from '../../lib/use-list-controller.js'
 import { ListPager } from './pager.js'
 import { ResourceTable, type ResourceTableProps } from './resource-table.js'
 
-export interface ListViewProps extends Pick<ResourceTableProps, 'renderCell' | 'renderActions' | 'initialLayout'> {
+export interface ListViewProps<R extends Row = Row> extends Pick<ResourceTableProps<R>, 'renderCell' | 'renderActions' | 'initialLayout'> {
   resource: ResourceDef
   list: ListController
-  /** the list's SWR answer */
-  answer: { data?: ListAnswer<Row>; error?: unknown; isLoading: boolean; mutate: () => unknown }
+  /** the list's SWR answer (`useResourceList`): its rows' type is the cells' */
+  answer: { data?: ListAnswer<R>; error?: unknown; isLoading: boolean; mutate: () => unknown }
   /** the title when the first answer fails @default 'The list could not be loaded' */
   failedTitle?: string
   /** shown when an answer has no rows */
@@ -24,7 +24,14 @@ export interface ListViewProps extends Pick<ResourceTableProps, 'renderCell' | '
  * rows dimmed while the next answer loads), the empty state, the pager; a failed first load says so
  * with Try again.
  */
-export function ListView({ resource, list, answer, failedTitle = 'The list could not be loaded', empty, ...cells }: ListViewProps) {
+export function ListView<R extends Row>({
+  resource,
+  list,
+  answer,
+  failedTitle = 'The list could not be loaded',
+  empty,
+  ...cells
+}: ListViewProps<R>) {
   const { data, error, isLoading, mutate } = answer
   const rows = data?.data ?? []
   if (error && !data) {

@@ -9,15 +9,19 @@ import { TableToolbar } from './table-toolbar.js'
 // Blueprint's table (~30 KB gzip) loads only when someone picks the grid
 const ResourceGrid = lazy(() => import('./resource-grid.js').then((m) => ({ default: m.ResourceGrid })))
 
-export interface ResourceTableProps {
+/**
+ * `R`: the rows' type, a model's own record where the page knows the model (`RowOf<K>`), so its
+ * renderCell reads typed fields. The callbacks are methods: the lazily loaded grid takes them as Row's.
+ */
+export interface ResourceTableProps<R extends Row = Row> {
   resource: ResourceDef
-  rows: readonly Row[]
+  rows: readonly R[]
   sort: string
   onSort: (sort: string) => void
   /** a cell's content instead of the plain value (a toggle); undefined falls back to the value */
-  renderCell?: (name: string, row: Row) => ReactNode
+  renderCell?(name: string, row: R): ReactNode
   /** the last column's content per row (an Actions menu); no column when absent */
-  renderActions?: (row: Row) => ReactNode
+  renderActions?(row: R): ReactNode
   /** shows skeleton rows instead of `rows` */
   loading?: boolean
   /** `rows` are the previous answer while a new one loads: dims them */
@@ -33,7 +37,7 @@ export interface ResourceTableProps {
  * A wide list can show as the HTML table or the grid (defaultLayout until the person picks); the
  * choice, the density and the grid's columns are remembered (preferences.ts).
  */
-export function ResourceTable(props: ResourceTableProps) {
+export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
   const [density, setDensity] = useAtom(densityAtom)
   const [prefs, updatePrefs] = useModelPreferences(props.resource.key)
   const inferred = defaultLayout(props.resource)

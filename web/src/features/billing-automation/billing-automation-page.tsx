@@ -17,9 +17,9 @@ import { format } from 'date-fns'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { MESSAGES } from '../../../../shared/messages.js'
-import { BILLING_JOB_LABELS, type BillingJobKind } from '../../../../shared/resources/billing-jobs.js'
+import { BILLING_JOB_LABELS } from '../../../../shared/resources/billing-jobs.js'
 import { BILL_PROVIDERS } from '../../../../shared/resources/cloud-bills.js'
-import { getResource } from '../../../../shared/resources/index.js'
+import { getResource, type ModelRecord } from '../../../../shared/resources/index.js'
 import {
   AzureInvoiceSchema,
   FINALIZE_FLAGS,
@@ -33,7 +33,7 @@ import { ListView } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { plural } from '../../lib/plural.js'
-import { useResourceList, type Row } from '../../lib/resource-api.js'
+import { useResourceList } from '../../lib/resource-api.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 import { uploadWithProgress } from '../../lib/upload-with-progress.js'
 import { useListController } from '../../lib/use-list-controller.js'
@@ -239,11 +239,11 @@ function GcpTriggerTab({ onDone }: { onDone: () => void }) {
   )
 }
 
-function renderJobCell(name: string, row: Row): ReactNode {
+function renderJobCell(name: string, row: ModelRecord<'billing_jobs'>): ReactNode {
   // the time matters here: several jobs a day
   if (name === 'created_at') return typeof row.created_at === 'string' ? format(new Date(row.created_at), 'dd-MMM-yyyy HH:mm') : ''
-  if (name === 'kind') return BILLING_JOB_LABELS[row.kind as BillingJobKind] ?? String(row.kind)
-  if (name === 'provider') return row.provider ? PROVIDER_LABELS[row.provider as keyof typeof PROVIDER_LABELS] : ''
+  if (name === 'kind') return BILLING_JOB_LABELS[row.kind] ?? String(row.kind)
+  if (name === 'provider') return row.provider ? PROVIDER_LABELS[row.provider] : ''
   return undefined
 }
 

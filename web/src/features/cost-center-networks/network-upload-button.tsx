@@ -6,7 +6,7 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { UploadDialog } from '../../components/upload-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { useCreateController } from '../../lib/write-controllers.js'
+import { useCreateRequest } from '../../lib/write-controllers.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
 
@@ -61,19 +61,22 @@ function UploadResult({ counts, onClose }: { counts: UploadCounts; onClose: () =
 export function NetworkUploadButton({ resource }: { resource: ResourceDef }) {
   const [open, setOpen] = useState(false)
   const [counts, setCounts] = useState<UploadCounts | undefined>()
-  const upload = useCreateController(resource, {
-    successText: MESSAGES.dataSubmitted,
-    failureText: MESSAGES.networkUploadFailed,
-    request: ({ file }) => {
+  const upload = useCreateRequest(
+    resource,
+    ({ file }) => {
       const form = new FormData()
       form.set('file', file as File)
-      return apiRequest('POST', paths.api.upload.cost_center_networks.getHref(), form)
+      return apiRequest<{ data: UploadCounts }>('POST', paths.api.upload.cost_center_networks.getHref(), form)
     },
-    onSuccess: (answer) => {
-      setOpen(false)
-      setCounts((answer as unknown as { data: UploadCounts }).data)
+    {
+      successText: MESSAGES.dataSubmitted,
+      failureText: MESSAGES.networkUploadFailed,
+      onSuccess: (answer) => {
+        setOpen(false)
+        setCounts(answer.data)
+      },
     },
-  })
+  )
   const close = () => {
     upload.reset()
     setOpen(false)

@@ -1,16 +1,16 @@
 import { H1, Icon, Intent, NonIdealState } from '@blueprintjs/core'
 import type { ReactNode } from 'react'
-import { getResource } from '../../../../shared/resources/index.js'
+import { getResource, type ModelRecord } from '../../../../shared/resources/index.js'
 import { ListView } from '../../components/resource-table/index.js'
 import { formatLongDate } from '../../lib/dates.js'
-import { useResourceList, type Row } from '../../lib/resource-api.js'
+import { useResourceList } from '../../lib/resource-api.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 
 const tickets = getResource('team_membership_tickets')
 
 /** Spec 000 §2: the requested date in long format, completed as a tick or a cross. */
-function renderCell(name: string, row: Row): ReactNode {
+function renderCell(name: string, row: ModelRecord<'team_membership_tickets'>): ReactNode {
   if (name === 'requested_date') return formatLongDate(row.requested_date)
   if (name === 'completed') {
     const done = row.completed === true

@@ -1,12 +1,12 @@
 import { H2, NonIdealState, Spinner, Tag } from '@blueprintjs/core'
-import { getResource, type ResourceDef } from '../../../../shared/resources/index.js'
-import type { ChangeAction, FieldChanges } from '../../../../shared/resources/record-changes.js'
+import { getResource, type ModelRecord, type ResourceDef } from '../../../../shared/resources/index.js'
+import type { FieldChanges } from '../../../../shared/resources/record-changes.js'
 import { LinkButton } from '../../components/links/index.js'
 import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { formatDisplayDateTime } from '../../lib/dates.js'
 import { plural } from '../../lib/plural.js'
-import { useResourceList, type Row } from '../../lib/resource-api.js'
+import { useResourceList } from '../../lib/resource-api.js'
 import { ACTION_LABELS, changeLines, changeLineText } from './change-lines.js'
 
 /** The newest entries the page shows; the rest are a link away (the change log's own list, with its CSV). */
@@ -59,8 +59,8 @@ export function RecordHistory({ resource, recordId }: { resource: ResourceDef; r
   )
 }
 
-function HistoryEntry({ model, entry }: { model: string; entry: Row }) {
-  const action = entry.action as ChangeAction
+function HistoryEntry({ model, entry }: { model: string; entry: ModelRecord<'record_changes'> }) {
+  const { action } = entry
   const lines = changeLines(model, (entry.changes ?? {}) as FieldChanges)
   return (
     <li className="record-history__entry">
