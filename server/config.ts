@@ -254,3 +254,13 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: addressList(env.TRUST_PROXY ?? '', 'TRUST_PROXY'),
   }
 }
+
+/** The portal as a client of the IdP: where the IdP sends people back after signing in and out. */
+export function portalClientOf(config: Config) {
+  return {
+    clientId: config.oidcClientId,
+    clientSecret: config.oidcClientSecret,
+    redirectUris: [`${config.publicUrl}/oidc/callback`],
+    postLogoutRedirectUris: [`${config.publicUrl}/unauth/home`],
+  }
+}

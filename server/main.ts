@@ -22,16 +22,19 @@ import { openIdpDatabase, type IdpDatabase } from './idp/store-database.js'
 import { startEmbeddedUpstream, type EmbeddedUpstream } from './upstream/embedded.js'
 import { serveUpstream } from './upstream/serve.js'
 
+/** The provider API as this portal runs it: its database and mail in DATA_DIR unless configured, seeded on first start. */
+const upstreamOptions = (config: Config) => ({
+  databaseUrl: config.databaseUrl,
+  dataDir: join(config.dataDir, 'pglite'),
+  token: config.upstreamToken,
+  seed: true,
+  logLevel: 'warn' as const,
+  mail: { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox') },
+})
+
 /** The embedded provider API listens on loopback only (a process of its own): the browser never reaches it. */
 function startEmbedded(config: Config): Promise<EmbeddedUpstream> {
-  return startEmbeddedUpstream({
-    databaseUrl: config.databaseUrl,
-    dataDir: join(config.dataDir, 'pglite'),
-    token: config.upstreamToken,
-    seed: true,
-    logLevel: 'warn',
-    mail: { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox') },
-  })
+  return startEmbeddedUpstream(upstreamOptions(config))
 }
 
 function configOrExit(): Config {
@@ -99,18 +102,7 @@ async function serveGateway(config: Config, embedded: EmbeddedUpstream | undefin
 async function serveUpstreamAlone(config: Config): Promise<() => Promise<void>> {
   // a token made up here and kept in DATA_DIR would be one no gateway knows
   if (!process.env.UPSTREAM_TOKEN) throw new ConfigError('UPSTREAM_TOKEN is required for the upstream on its own: its gateways send it')
-  const served = await serveUpstream(
-    {
-      databaseUrl: config.databaseUrl,
-      dataDir: join(config.dataDir, 'pglite'),
-      token: config.upstreamToken,
-      seed: true,
-      logLevel: 'warn',
-      mail: { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox') },
-      port: config.port,
-    },
-    config.host,
-  )
+  const served = await serveUpstream({ ...upstreamOptions(config), port: config.port }, config.host)
   console.log(`CCoE Portal upstream on http://${config.host}:${served.port}`)
   return () => served.close()
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import sensible from '@fastify/sensible'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify'
-import type { Config } from '../config.js'
+import { portalClientOf, type Config } from '../config.js'
 import { createOidcClient } from './oidc-client.js'
 import { apiDocsPlugin } from './plugins/api-docs.js'
 import { auditPlugin } from './plugins/audit.js'
@@ -143,12 +143,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     await app.register(extras.embeddedIdp, {
       prefix: '/idp',
       issuer,
-      portalClient: {
-        clientId: config.oidcClientId,
-        clientSecret: config.oidcClientSecret,
-        redirectUris: [`${config.publicUrl}/oidc/callback`],
-        postLogoutRedirectUris: [`${config.publicUrl}/unauth/home`],
-      },
+      portalClient: portalClientOf(config),
       keysFile: join(config.dataDir, 'idp-keys.json'),
       apiAudience: config.oidcApiAudience,
       audit: (request, reply, event, fields) => app.auditEvent(request, reply, event, fields),

@@ -13,7 +13,7 @@
  */
 import { join } from 'node:path'
 import Fastify from 'fastify'
-import { ConfigError, type Config } from '../config.js'
+import { ConfigError, portalClientOf, type Config } from '../config.js'
 import { idpPlugin } from './plugin.js'
 import { openIdpDatabase } from './store-database.js'
 
@@ -41,12 +41,7 @@ export async function serveIdp(config: Config): Promise<ServedIdp> {
     await app.register(idpPlugin, {
       prefix: mount,
       issuer: config.oidcIssuer,
-      portalClient: {
-        clientId: config.oidcClientId,
-        clientSecret: config.oidcClientSecret,
-        redirectUris: [`${config.publicUrl}/oidc/callback`],
-        postLogoutRedirectUris: [`${config.publicUrl}/unauth/home`],
-      },
+      portalClient: portalClientOf(config),
       keysFile: join(config.dataDir, 'idp-keys.json'),
       apiAudience: config.oidcApiAudience,
       store: { client: database },
