@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { EventEmitter } from 'node:events'
 import { Writable } from 'node:stream'
 import Fastify, { type FastifyInstance } from 'fastify'
+import pg from 'pg'
 import { loadConfig, type Config } from '../server/config.js'
 import { buildGateway } from '../server/gateway/app.js'
 import { idpPlugin } from '../server/idp/plugin.js'
@@ -256,4 +257,22 @@ export async function startPortal(
     upstream,
     outboxDir,
   }
+}
+
+/**
+ * A schema of this test's own in DATABASE_URL's PostgreSQL, dropped when the test ends: the URL that
+ * names it as the connection's search_path, so the tables made through it are seen by nothing else,
+ * and a client to look at them.
+ */
+export async function ownSchema(t: Teardown, name: string): Promise<{ url: URL; client: pg.Client }> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${name}`)
+  t.teardown(async () => {
+    await admin.query(`DROP SCHEMA ${name} CASCADE`)
+    await admin.end()
+  })
+  const url = new URL(process.env.DATABASE_URL!)
+  url.searchParams.set('options', `-c search_path=${name}`)
+  return { url, client: admin }
 }

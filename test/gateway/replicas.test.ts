@@ -6,13 +6,12 @@
 import { readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { Redis } from 'ioredis'
-import pg from 'pg'
 import t from 'tap'
 import { ConfigError, loadConfig } from '../../server/config.js'
 import { LOGIN_STARTS_PER_MINUTE } from '../../server/gateway/plugins/rate-limits.js'
 import { REREAD_MS } from '../../server/gateway/revocations.js'
 import { SHARED_SETTINGS } from '../../scripts/replicas/settings.js'
-import { freePort, startGateway, startStandaloneIdp, tempDir, testClock, type Teardown, type TestGateway } from '../helper.js'
+import { freePort, ownSchema, startGateway, startStandaloneIdp, tempDir, testClock, type Teardown, type TestGateway } from '../helper.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 import { startRecordingUpstream } from './start.js'
 
@@ -150,15 +149,7 @@ t.test('three replicas on one session key, one PostgreSQL, one Redis and one IdP
   // the logout cut-off's table in a schema of this run's own, as the connection's search_path
   const run = `${process.pid}_${Date.now()}`
   const schema = `replicas_${run}`
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await admin.connect()
-  await admin.query(`CREATE SCHEMA ${schema}`)
-  t.teardown(async () => {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-    await admin.end()
-  })
-  const gatewayDatabase = new URL(process.env.DATABASE_URL!)
-  gatewayDatabase.searchParams.set('options', `-c search_path=${schema}`)
+  const { url: gatewayDatabase, client: admin } = await ownSchema(t, schema)
   // and the rate limits' keys under a prefix of this run's own
   const { prefix, counts } = redisOfRun(t, run)
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import pg from 'pg'
 import t from 'tap'
 import { permitsOf } from '../../shared/access.js'
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
@@ -10,7 +9,7 @@ import { safeReturnTo } from '../../server/gateway/return-to.js'
 import { FileRevocations } from '../../server/gateway/revocations.js'
 import { API_AUDIENCE } from '../../server/idp/plugin.js'
 import { scriptToken, sessionAnswer, signIn, signInFlow } from '../lib/sign-in.js'
-import { freePort, startGateway, tempDir, testClock } from '../helper.js'
+import { freePort, ownSchema, startGateway, tempDir, testClock } from '../helper.js'
 import { startRecordingUpstream } from './start.js'
 
 type SigningKey = Parameters<SignJWT['sign']>[0]
@@ -344,15 +343,7 @@ t.test(
   async (t) => {
     // a schema of this test's own, named as the connection's search_path, so nothing else sees the table
     const schema = `gateway_${process.pid}_${Date.now()}`
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
-    await admin.connect()
-    await admin.query(`CREATE SCHEMA ${schema}`)
-    t.teardown(async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-      await admin.end()
-    })
-    const url = new URL(process.env.DATABASE_URL!)
-    url.searchParams.set('options', `-c search_path=${schema}`)
+    const { url, client: admin } = await ownSchema(t, schema)
     const upstream = await startRecordingUpstream(t)
     const sessionKey = randomBytes(32)
     const replica = async (clock: ReturnType<typeof testClock>) =>
