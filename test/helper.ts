@@ -84,6 +84,8 @@ export interface UpstreamOptions {
   smtpUrl?: string
   /** the upstream's clock: when its change-log entries say a write happened */
   clock?: () => Date
+  /** the member self-service links' clock and lifetime */
+  memberCredentials?: Parameters<typeof buildUpstream>[0]['memberCredentials']
 }
 
 export async function startUpstream(t: Teardown, opts: UpstreamOptions = {}) {
@@ -91,7 +93,14 @@ export async function startUpstream(t: Teardown, opts: UpstreamOptions = {}) {
   const token = opts.token ?? TEST_UPSTREAM_TOKEN
   // `upstream.mail.idle()` waits for pending emails
   const outboxDir = tempDir(t, 'ccoe-outbox-')
-  const upstream = await buildUpstream({ token, database, logger: false, mail: { outboxDir, smtpUrl: opts.smtpUrl }, clock: opts.clock })
+  const upstream = await buildUpstream({
+    token,
+    database,
+    logger: false,
+    mail: { outboxDir, smtpUrl: opts.smtpUrl },
+    clock: opts.clock,
+    memberCredentials: opts.memberCredentials,
+  })
   // one teardown, so the server stops before its database closes
   t.teardown(async () => {
     await upstream.close()

@@ -7,28 +7,17 @@
  */
 import t from 'tap'
 import { sql } from 'drizzle-orm'
-import { buildUpstream } from '../../server/upstream/app.js'
-import { openTestDatabase } from '../../server/upstream/db/client.js'
-import { seedDemoData } from '../../server/upstream/db/seed/index.js'
 import { derivedSecret, memberCredentials } from '../../server/upstream/routes/self-service/credential.js'
 import { LINK_REFUSALS } from '../../server/upstream/routes/self-service/links.js'
-import { startGateway, TEST_UPSTREAM_TOKEN, testClock } from '../helper.js'
+import { startGateway, startUpstream, TEST_UPSTREAM_TOKEN, testClock } from '../helper.js'
 import { signedInApi } from '../lib/sign-in.js'
 
 const DAY = 24 * 60 * 60 * 1000
 
 t.test('member self-service links: single use, the latest only, 7 days at most', async (t) => {
   const clock = testClock(Date.UTC(2026, 0, 1))
-  const database = await openTestDatabase()
-  const upstream = await buildUpstream({ token: TEST_UPSTREAM_TOKEN, database, memberCredentials: { now: clock.now } })
-  t.teardown(async () => {
-    await upstream.close()
-    await database.close()
-  })
-  await seedDemoData(database)
-  await upstream.listen({ host: '127.0.0.1', port: 0 })
-  const { port } = upstream.server.address() as { port: number }
-  const portal = await startGateway(t, `http://127.0.0.1:${port}`)
+  const { database, url } = await startUpstream(t, { memberCredentials: { now: clock.now } })
+  const portal = await startGateway(t, url)
   const api = await signedInApi(portal.baseUrl)
 
   const members: { id: number }[] = (await api('GET', 'dcoe/members?per_page=4&sort=name')).json().data

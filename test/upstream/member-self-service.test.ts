@@ -6,13 +6,10 @@
  * through. Replaced links and the 7-day cap: member-self-service-links.test.ts.
  */
 import t from 'tap'
-import { buildUpstream } from '../../server/upstream/app.js'
-import { openTestDatabase } from '../../server/upstream/db/client.js'
-import { seedDemoData } from '../../server/upstream/db/seed/index.js'
 import { memberCredentials } from '../../server/upstream/routes/self-service/credential.js'
 import { LINK_REFUSALS } from '../../server/upstream/routes/self-service/links.js'
 import { BUSINESS_UNIT_OPTIONS } from '../../shared/constants.js'
-import { startGateway, TEST_UPSTREAM_TOKEN, testClock } from '../helper.js'
+import { startGateway, startUpstream, testClock } from '../helper.js'
 import { signedInApi } from '../lib/sign-in.js'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -47,16 +44,8 @@ t.test('credentials: issued per member, expiring, unforgeable, never past 7 days
 
 t.test('the member self-service through the gateway', async (t) => {
   const clock = testClock(Date.UTC(2026, 0, 1))
-  const database = await openTestDatabase()
-  const upstream = await buildUpstream({ token: TEST_UPSTREAM_TOKEN, database, memberCredentials: { now: clock.now, ttlMs: DAY } })
-  t.teardown(async () => {
-    await upstream.close()
-    await database.close()
-  })
-  await seedDemoData(database)
-  await upstream.listen({ host: '127.0.0.1', port: 0 })
-  const { port } = upstream.server.address() as { port: number }
-  const portal = await startGateway(t, `http://127.0.0.1:${port}`)
+  const { url } = await startUpstream(t, { memberCredentials: { now: clock.now, ttlMs: DAY } })
+  const portal = await startGateway(t, url)
   const api = await signedInApi(portal.baseUrl)
 
   // no cookie: the public page's calls
