@@ -3,6 +3,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { FormatRegistry, Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import { ROLES, type RoleGroups } from '../shared/access.js'
 
 /** A bad configuration value: main prints `message` as one line and exits. */
@@ -63,47 +65,6 @@ export interface Config {
 
 type Env = Record<string, string | undefined>
 
-/** 'a, b/24' → ['a', 'b/24']; each an IPv4 or IPv6 address, optionally with a prefix length */
-function addressList(text: string, name = 'METRICS_ALLOW'): string[] {
-  const entries = text
-    .split(',')
-    .map((e) => e.trim())
-    .filter(Boolean)
-  for (const entry of entries) {
-    const [address, bits, extra] = entry.split('/')
-    const family = isIP(address)
-    const max = family === 6 ? 128 : 32
-    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max)))
-      throw new ConfigError(`${name}: ${entry} is not an address or CIDR`)
-  }
-  return entries
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`)
-  }
-  return value
-}
-
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return undefined
-  let parsed: URL
-  try {
-    parsed = new URL(raw)
-  } catch {
-    throw new ConfigError(`${name} must be a URL, got "${raw}"`)
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`)
-  }
-  return raw.replace(/\/+$/, '')
-}
-
 /** The default `OIDC_API_AUDIENCE`: the audience the embedded IdP puts in its access tokens. */
 export const DEFAULT_API_AUDIENCE = 'ccoe-portal-api'
 /** the embedded IdP's client-credentials clients for scripts (server/idp/clients.ts) */
@@ -114,28 +75,126 @@ export const DEFAULT_ROLE_GROUPS = { viewer: ['ccoe-viewers'], editor: ['ccoe-ed
 /** The demo's report domains: those of the embedded IdP's users, and the example addresses of the README. */
 export const DEFAULT_REPORT_DOMAINS = ['ccoe.example', 'example.com']
 
-/** A comma-separated list of names without spaces (groups, domains), validated by `valid`. */
-function names(env: Env, name: string, fallback: readonly string[], what: string, valid: RegExp): readonly string[] {
-  const raw = env[name]
-  if (raw === undefined) return fallback
-  const list = raw
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-  const bad = list.find((entry) => !valid.test(entry))
-  if (bad !== undefined) throw new ConfigError(`${name} must be ${what} separated by commas, got "${bad}"`)
-  return list
+// What TypeBox cannot say in JSON Schema; its registries are shared, so these names are the settings' own.
+if (!FormatRegistry.Has('config-address')) FormatRegistry.Set('config-address', isAddressOrCidr)
+if (!TypeRegistry.Has('ConfigUrl')) {
+  TypeRegistry.Set<{ protocols: string[] }>(
+    'ConfigUrl',
+    (schema, value) => typeof value === 'string' && URL.canParse(value) && schema.protocols.includes(new URL(value).protocol),
+  )
 }
 
-function roleGroups(env: Env): RoleGroups {
-  const claim = env.ROLES_CLAIM || 'groups'
-  if (!/^[\x21-\x7e]{1,256}$/.test(claim)) throw new ConfigError(`ROLES_CLAIM must be one claim name without spaces, got "${claim}"`)
-  const groups = Object.fromEntries(
-    ROLES.map((role) => [
-      role,
-      names(env, `ROLE_${role.toUpperCase()}_GROUPS`, DEFAULT_ROLE_GROUPS[role], 'group names', /^[^\s,]{1,256}$/),
-    ]),
-  ) as RoleGroups['groups']
+/** An IPv4 or IPv6 address, optionally with a prefix length: '10.0.0.0/8', '::1'. */
+function isAddressOrCidr(text: string): boolean {
+  const [address, bits, extra] = text.split('/')
+  const family = isIP(address)
+  return family !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32)))
+}
+
+// Each setting's schema says what a good value is in `expected`, the middle of its one-line refusal
+// "NAME must be <expected>, got "<value>""; a list's refusal names its first bad entry.
+const integer = (minimum: number, maximum: number, fallback: number) =>
+  Type.Integer({ minimum, maximum, default: fallback, expected: `an integer between ${minimum} and ${maximum}` })
+/** a URL of one of `protocols`; its refusal says which protocol it got */
+const url = (...protocols: string[]) => Type.Optional(Type.Unsafe<string>({ [Kind]: 'ConfigUrl', protocols, expected: 'a URL' }))
+/** comma-separated entries, blanks dropped; set but empty is an empty list */
+const list = (entry: string, expected: string, fallback: readonly string[]) =>
+  Type.Array(Type.String({ pattern: entry }), { default: fallback, expected: `${expected} separated by commas` })
+const addresses = (fallback: string[]) =>
+  Type.Array(Type.String({ format: 'config-address' }), { default: fallback, message: '{name}: {value} is not an address or CIDR' })
+/** a name for logs and keys, as hostnames, pod names and Redis prefixes are written */
+const name = (fallback: string | (() => string)) =>
+  Type.String({
+    pattern: '^[\\w.:-]{1,253}$',
+    default: fallback,
+    expected: '1 to 253 letters, digits, dots, colons, dashes or underscores',
+  })
+const text = (fallback?: string) => (fallback === undefined ? Type.Optional(Type.String()) : Type.String({ default: fallback }))
+const VISIBLE = '^[\\x21-\\x7e]{1,256}$'
+const GROUP = '^[^\\s,]{1,256}$'
+const DOMAIN = '^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$'
+
+/** Every setting the portal reads, by its variable's name: what a good value is, and its default. */
+const Settings = Type.Object({
+  HOST: text('127.0.0.1'),
+  PORT: integer(0, 65535, 3000),
+  DATA_DIR: text('data'),
+  PUBLIC_URL: url('http:', 'https:'),
+  UPSTREAM_URL: url('http:', 'https:'),
+  UPSTREAM_TOKEN: text(),
+  OIDC_ISSUER: url('http:', 'https:'),
+  OIDC_CLIENT_ID: text(),
+  OIDC_CLIENT_SECRET: text(),
+  // a JWT `aud`: one token of visible characters (a URI or a plain name), never blank or spaced
+  OIDC_API_AUDIENCE: Type.String({
+    pattern: '^[\\x21-\\x7e]{1,512}$',
+    default: DEFAULT_API_AUDIENCE,
+    expected: 'one audience of visible characters without spaces',
+  }),
+  OIDC_SCRIPT_CLIENTS: list(VISIBLE, 'client ids', DEFAULT_SCRIPT_CLIENTS),
+  ROLES_CLAIM: Type.String({ pattern: VISIBLE, default: 'groups', expected: 'one claim name without spaces' }),
+  ROLE_VIEWER_GROUPS: list(GROUP, 'group names', DEFAULT_ROLE_GROUPS.viewer),
+  ROLE_EDITOR_GROUPS: list(GROUP, 'group names', DEFAULT_ROLE_GROUPS.editor),
+  ROLE_ADMIN_GROUPS: list(GROUP, 'group names', DEFAULT_ROLE_GROUPS.admin),
+  REPORT_RECIPIENT_DOMAINS: list(DOMAIN, 'domain names', DEFAULT_REPORT_DOMAINS),
+  // never echoed: it is a secret
+  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, message: '{name} must be at least 32 characters' })),
+  DATABASE_URL: url('postgres:', 'postgresql:'),
+  GATEWAY_DATABASE_URL: url('postgres:', 'postgresql:'),
+  SMTP_URL: url('smtp:', 'smtps:'),
+  AUDIT_LOG_FILE: text(),
+  SESSION_IDLE_MINUTES: integer(1, 7 * 24 * 60, 8 * 60),
+  SESSION_ABSOLUTE_MINUTES: integer(1, 30 * 24 * 60, 12 * 60),
+  UPSTREAM_TIMEOUT_MS: integer(100, 600_000, 30_000),
+  UPSTREAM_CONNECTIONS: integer(1, 4096, 128),
+  BODY_LIMIT_BYTES: integer(1024, 1024 * 1024 * 1024, 20 * 1024 * 1024),
+  UPLOADS_IN_FLIGHT: integer(1, 1024, 8),
+  METRICS_ALLOW: addresses(['127.0.0.1', '::1']),
+  METRICS_TOKEN: text(),
+  GATEWAY_WORKERS: integer(1, 64, 1),
+  REPLICA_NAME: name(hostname),
+  REDIS_URL: url('redis:', 'rediss:'),
+  REDIS_KEY_PREFIX: name('ccoe-portal:'),
+  TRUST_PROXY: addresses([]),
+})
+type Settings = Static<typeof Settings>
+
+/** The environment read against `Settings`: the first bad value throws its one-line ConfigError. */
+function readSettings(env: Env): Settings {
+  const values: Record<string, unknown> = {}
+  for (const [variable, schema] of Object.entries(Settings.properties) as [string, TSchema][]) {
+    const raw = env[variable]
+    // unset, or set to nothing (`X=` in an env file): the default; a list set to nothing is empty
+    if (raw === undefined || (raw === '' && schema.type !== 'array')) continue
+    values[variable] =
+      schema.type === 'array'
+        ? raw
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+        : schema.type === 'integer'
+          ? Number(raw)
+          : raw
+    const error = Value.Errors(schema, values[variable]).First()
+    if (error) throw new ConfigError(refusal(variable, schema, error.path === '' ? raw : String(error.value)))
+  }
+  return Value.Default(Settings, values) as Settings
+}
+
+function refusal(variable: string, schema: TSchema, value: string): string {
+  if (schema.message) return String(schema.message).replace('{name}', variable).replace('{value}', value)
+  if (schema.protocols && URL.canParse(value)) {
+    return `${variable} must use ${schema.protocols.join(' or ')}, got "${new URL(value).protocol}"`
+  }
+  return `${variable} must be ${schema.expected}, got "${value}"`
+}
+
+function roleGroups(settings: Settings): RoleGroups {
+  const groups = {
+    viewer: settings.ROLE_VIEWER_GROUPS,
+    editor: settings.ROLE_EDITOR_GROUPS,
+    admin: settings.ROLE_ADMIN_GROUPS,
+  }
   // one group, one role: a group listed twice would leave which one it gives to the reader's guess
   for (const role of ROLES) {
     const twice = groups[role].find((group) => ROLES.some((other) => other !== role && groups[other].includes(group)))
@@ -143,38 +202,7 @@ function roleGroups(env: Env): RoleGroups {
   }
   if (ROLES.every((role) => groups[role].length === 0))
     throw new ConfigError('ROLE_*_GROUPS: no group gives any role, so nobody could use the portal')
-  return { claim, groups }
-}
-
-/** A JWT `aud` value: one token of visible characters (a URI or a plain name), never blank or spaced. */
-function audience(env: Env, name: string, fallback: string): string {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return fallback
-  if (!/^[\x21-\x7e]{1,512}$/.test(raw)) {
-    throw new ConfigError(`${name} must be one audience of visible characters without spaces, got "${raw}"`)
-  }
-  return raw
-}
-
-/** A name for logs and keys: letters, digits and `. _ - :`, as hostnames, pod names and Redis prefixes are written. */
-function name(env: Env, variable: string, fallback: string): string {
-  const raw = env[variable]
-  if (raw === undefined || raw === '') return fallback
-  if (!/^[\w.:-]{1,253}$/.test(raw)) {
-    throw new ConfigError(`${variable} must be 1 to 253 letters, digits, dots, colons, dashes or underscores, got "${raw}"`)
-  }
-  return raw
-}
-
-/** A comma-separated list of OAuth client ids. */
-function clientIds(env: Env, name: string, fallback: readonly string[]): readonly string[] {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return fallback
-  const ids = raw.split(',').map((id) => id.trim())
-  if (ids.some((id) => !/^[\x21-\x7e]{1,256}$/.test(id) || id.includes(','))) {
-    throw new ConfigError(`${name} must be client ids separated by commas, got "${raw}"`)
-  }
-  return ids
+  return { claim: settings.ROLES_CLAIM, groups }
 }
 
 /** A secret from the environment, else one generated once and kept in the data folder. */
@@ -187,71 +215,59 @@ function keptSecret(dataDir: string, file: string, bytes: number): Buffer {
   return secret
 }
 
-function sessionKey(env: Env, dataDir: string): Buffer {
-  const raw = env.SESSION_SECRET
-  if (raw === undefined || raw === '') return keptSecret(dataDir, 'session-secret', 32)
-  if (raw.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters')
-  // any long passphrase becomes the 32-byte key secure-session needs
-  return createHash('sha256').update(raw).digest()
-}
+/** A URL setting as the code joins paths to it: without trailing slashes. */
+const withoutTrailingSlash = (value: string | undefined) => value?.replace(/\/+$/, '')
 
 export function loadConfig(env: Env = process.env): Config {
-  const host = env.HOST || '127.0.0.1'
-  const port = integer(env, 'PORT', 3000, 0, 65535)
-  const dataDir = resolve(env.DATA_DIR || 'data')
-  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host}:${port}`
-  const upstreamUrl = url(env, 'UPSTREAM_URL', ['http:', 'https:'])
-  const oidcIssuer = url(env, 'OIDC_ISSUER', ['http:', 'https:'])
-  if (upstreamUrl && !env.UPSTREAM_TOKEN) {
+  const settings = readSettings(env)
+  const { HOST: host, PORT: port, UPSTREAM_TOKEN, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = settings
+  const dataDir = resolve(settings.DATA_DIR)
+  if (settings.UPSTREAM_URL && !UPSTREAM_TOKEN) {
     throw new ConfigError('UPSTREAM_TOKEN is required when UPSTREAM_URL is set')
   }
-  if (oidcIssuer && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
+  if (OIDC_ISSUER && (!OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET)) {
     throw new ConfigError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER is set')
   }
-  const gatewayWorkers = integer(env, 'GATEWAY_WORKERS', 1, 1, 64)
   // a sign-in begun on one worker's IdP would be finished by another's, which never saw it
-  if (gatewayWorkers > 1 && !oidcIssuer) {
+  if (settings.GATEWAY_WORKERS > 1 && !OIDC_ISSUER) {
     throw new ConfigError('GATEWAY_WORKERS above 1 needs OIDC_ISSUER: the embedded IdP keeps sign-ins in one process')
   }
   return {
     host,
     port,
-    publicUrl,
+    publicUrl: withoutTrailingSlash(settings.PUBLIC_URL) ?? `http://${host}:${port}`,
     dataDir,
-    upstreamUrl,
-    upstreamToken: env.UPSTREAM_TOKEN || keptSecret(dataDir, 'upstream-token', 32).toString('base64url'),
-    oidcIssuer,
-    oidcClientId: env.OIDC_CLIENT_ID || 'ccoe-portal',
-    oidcClientSecret: env.OIDC_CLIENT_SECRET || keptSecret(dataDir, 'oidc-client-secret', 32).toString('base64url'),
-    oidcApiAudience: audience(env, 'OIDC_API_AUDIENCE', DEFAULT_API_AUDIENCE),
-    oidcScriptClients: clientIds(env, 'OIDC_SCRIPT_CLIENTS', DEFAULT_SCRIPT_CLIENTS),
-    roles: roleGroups(env),
-    reportDomains: names(
-      env,
-      'REPORT_RECIPIENT_DOMAINS',
-      DEFAULT_REPORT_DOMAINS,
-      'domain names',
-      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
-    ).map((domain) => domain.toLowerCase()),
-    sessionKey: sessionKey(env, dataDir),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    gatewayDatabaseUrl: url(env, 'GATEWAY_DATABASE_URL', ['postgres:', 'postgresql:']),
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    auditLogFile: env.AUDIT_LOG_FILE || undefined,
-    idleTimeoutMs: integer(env, 'SESSION_IDLE_MINUTES', 8 * 60, 1, 7 * 24 * 60) * 60_000,
-    absoluteTimeoutMs: integer(env, 'SESSION_ABSOLUTE_MINUTES', 12 * 60, 1, 30 * 24 * 60) * 60_000,
-    upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
-    upstreamConnections: integer(env, 'UPSTREAM_CONNECTIONS', 128, 1, 4096),
-    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    uploadsInFlight: integer(env, 'UPLOADS_IN_FLIGHT', 8, 1, 1024),
-    metricsAllow: addressList(env.METRICS_ALLOW ?? '127.0.0.1,::1'),
-    metricsToken: env.METRICS_TOKEN || undefined,
-    gatewayWorkers,
+    upstreamUrl: withoutTrailingSlash(settings.UPSTREAM_URL),
+    upstreamToken: UPSTREAM_TOKEN ?? keptSecret(dataDir, 'upstream-token', 32).toString('base64url'),
+    oidcIssuer: withoutTrailingSlash(OIDC_ISSUER),
+    oidcClientId: OIDC_CLIENT_ID ?? 'ccoe-portal',
+    oidcClientSecret: OIDC_CLIENT_SECRET ?? keptSecret(dataDir, 'oidc-client-secret', 32).toString('base64url'),
+    oidcApiAudience: settings.OIDC_API_AUDIENCE,
+    oidcScriptClients: settings.OIDC_SCRIPT_CLIENTS,
+    roles: roleGroups(settings),
+    reportDomains: settings.REPORT_RECIPIENT_DOMAINS.map((domain) => domain.toLowerCase()),
+    // any long passphrase becomes the 32-byte key secure-session needs
+    sessionKey: settings.SESSION_SECRET
+      ? createHash('sha256').update(settings.SESSION_SECRET).digest()
+      : keptSecret(dataDir, 'session-secret', 32),
+    databaseUrl: withoutTrailingSlash(settings.DATABASE_URL),
+    gatewayDatabaseUrl: withoutTrailingSlash(settings.GATEWAY_DATABASE_URL),
+    smtpUrl: withoutTrailingSlash(settings.SMTP_URL),
+    auditLogFile: settings.AUDIT_LOG_FILE,
+    idleTimeoutMs: settings.SESSION_IDLE_MINUTES * 60_000,
+    absoluteTimeoutMs: settings.SESSION_ABSOLUTE_MINUTES * 60_000,
+    upstreamTimeoutMs: settings.UPSTREAM_TIMEOUT_MS,
+    upstreamConnections: settings.UPSTREAM_CONNECTIONS,
+    bodyLimitBytes: settings.BODY_LIMIT_BYTES,
+    uploadsInFlight: settings.UPLOADS_IN_FLIGHT,
+    metricsAllow: settings.METRICS_ALLOW,
+    metricsToken: settings.METRICS_TOKEN,
+    gatewayWorkers: settings.GATEWAY_WORKERS,
     // Several gateways, one portal
-    replicaName: name(env, 'REPLICA_NAME', hostname()),
-    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    redisKeyPrefix: name(env, 'REDIS_KEY_PREFIX', 'ccoe-portal:'),
-    trustProxy: addressList(env.TRUST_PROXY ?? '', 'TRUST_PROXY'),
+    replicaName: settings.REPLICA_NAME,
+    redisUrl: withoutTrailingSlash(settings.REDIS_URL),
+    redisKeyPrefix: settings.REDIS_KEY_PREFIX,
+    trustProxy: settings.TRUST_PROXY,
   }
 }
 
