@@ -8,8 +8,10 @@ import type { FieldDef, FilterDef, LookupDef, ResourceDef, ResourceMessages } fr
  */
 export interface ResourceSpec<K extends string, F extends readonly FieldDef[]> extends Omit<
   ResourceDef<K, F>,
-  'path' | 'table' | 'bodyKey' | 'filters' | 'messages' | 'columns' | 'defaultSort' | 'csv'
+  'path' | 'table' | 'bodyKey' | 'filters' | 'messages' | 'columns' | 'defaultSort' | 'csv' | 'fields'
 > {
+  /** a join's `via` is one of the model's own lookup fields */
+  fields: F & NoInfer<readonly (FieldDef & { join?: { via: LookupName<F> } })[]>
   path?: string
   table?: string
   bodyKey?: string
@@ -71,6 +73,8 @@ function mapFields(fields: readonly FieldDef[], f: (field: FieldDef) => FieldDef
 
 /** The names of a model's fields. */
 export type FieldName<F extends readonly FieldDef[]> = F[number]['name']
+/** The names of a model's lookup fields, the ones a join goes through. */
+type LookupName<F extends readonly FieldDef[]> = Extract<F[number], { type: 'lookup' }>['name']
 
 export function defineResource<const K extends string, const F extends readonly FieldDef[]>(spec: ResourceSpec<K, F>): ResourceDef<K, F> {
   const { noun, title = titleCase(noun), pluralTitle = `${title}s`, messages, ...rest } = spec
@@ -111,7 +115,9 @@ export function withLabel<const L extends FieldDef & { lookup: LookupDef }, cons
   shown: S,
   { label = field.label, type = 'text' }: { label?: string; type?: 'text' | 'email' } = {},
 ) {
-  const display = { name: shown, label, type, readOnly: true, join: { via: field.name, column: field.lookup.labelField } } as const
+  // typed as the lookup's own name, not the string its constraint says, so the model's join check sees it
+  const via: L['name'] = field.name
+  const display = { name: shown, label, type, readOnly: true, join: { via, column: field.lookup.labelField } } as const
   return [field, display] as const
 }
 
