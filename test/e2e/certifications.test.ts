@@ -36,7 +36,7 @@ t.test('cloud certifications: create, then Export Certificates', async (t) => {
     }
     await page.getByRole('heading', { name: 'Add New Cloud Certification' }).click()
     await page.getByRole('button', { name: 'Submit' }).click()
-    await expect(toast(page, 'Your new cloud certification has been added!'))
+    await expect(toast(page, 'Your new cloud certification has been added!').first()).toBeVisible()
     await page.waitForURL('**/auth/view/cloud_certifications')
 
     const stored = (await upstreamJson(portal, '/cloud_certifications?by_name=E2E&per_page=10')).data
@@ -50,7 +50,7 @@ t.test('cloud certifications: create, then Export Certificates', async (t) => {
     })
     const table = page.getByRole('table', { name: 'Cloud Certifications Table' })
     const row = table.getByRole('row').filter({ hasText: 'E2E Certified Kubernetes Administrator' })
-    await expect(row.getByRole('img', { name: 'GCP' }))
+    await expect(row.getByRole('img', { name: 'GCP' }).first()).toBeVisible()
     t.pass('the certified cloud is shown as the provider icon')
     await screenshot(page, 'cloud-certifications-list')
   })
@@ -59,14 +59,14 @@ t.test('cloud certifications: create, then Export Certificates', async (t) => {
     await page.getByRole('button', { name: 'Export Certificates' }).click()
     const dialog = page.getByRole('dialog', { name: 'Export Certificates' })
     const email = dialog.getByLabel('Email')
-    await expect(email, async () => (await email.inputValue()) === 'alice@ccoe.example')
+    await expect(email).toHaveValue('alice@ccoe.example')
     t.pass('prefilled with the signed-in address')
     const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cloud_certifications/export')
     await dialog.getByRole('button', { name: 'Send' }).click()
     const answer = await sent
     t.equal(answer.status(), 200)
     t.same(answer.request().postDataJSON(), { cloud_certification: { email: 'alice@ccoe.example' } }, 'the spec payload')
-    await expect(toast(page, MESSAGES.reportEmailed))
+    await expect(toast(page, MESSAGES.reportEmailed).first()).toBeVisible()
     await dialog.waitFor({ state: 'detached' })
     await portal.upstream.mail.idle()
     const [mail] = readOutbox(portal.outboxDir)
@@ -89,7 +89,7 @@ t.test('cloud certifications: create, then Export Certificates', async (t) => {
     await page.getByRole('button', { name: 'Export Certificates' }).click()
     const dialog = page.getByRole('dialog', { name: 'Export Certificates' })
     await dialog.getByRole('button', { name: 'Send' }).click()
-    await expect(toast(page, 'There was a problem with this action. Please try again later'))
+    await expect(toast(page, 'There was a problem with this action. Please try again later').first()).toBeVisible()
     t.equal(await dialog.count(), 1, 'the dialog stays open for another try')
     await page.unroute('**/api/cloud_certifications/export')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
@@ -98,7 +98,7 @@ t.test('cloud certifications: create, then Export Certificates', async (t) => {
 
   await t.test('the inline variant lists the row and its CSV download holds it', async (t) => {
     await page.goto(portal.baseUrl + '/auth/crud/cloud_certifications')
-    await expect(page.getByRole('cell', { name: 'E2E Certified Kubernetes Administrator', exact: true }))
+    await expect(page.getByRole('cell', { name: 'E2E Certified Kubernetes Administrator', exact: true }).first()).toBeVisible()
     const href = await page.getByRole('link', { name: 'Download CSV' }).first().getAttribute('href')
     const csv = await (await page.request.get(new URL(String(href), portal.baseUrl).href)).text()
     t.match(csv.split('\r\n')[0], 'member_name,name,business_unit,provider,issue_date,expiration_date')
@@ -125,7 +125,7 @@ t.test('cloud certifications: create, then Export Certificates', async (t) => {
     await page.getByRole('heading', { name: 'Add New Cloud Certification' }).click()
     await page.getByRole('button', { name: 'Submit' }).click()
     const error = page.getByText('Expiration Date must not be before Issue Date', { exact: true })
-    await expect(error)
+    await expect(error.first()).toBeVisible()
     t.pass('the field error is shown')
     await screenshot(page, 'cloud-certifications-expiry-before-issue')
     t.strictSame(posts, [], 'the form sent nothing')

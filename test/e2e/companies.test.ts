@@ -23,7 +23,9 @@ t.test('companies', async (t) => {
 
   await t.test('the company code fills the GL accounts', async (t) => {
     await page.goto(portal.baseUrl + '/auth/view/companies')
-    await expect(page.getByRole('table', { name: 'Companies Table' }).getByRole('cell', { name: '3100', exact: true }))
+    await expect(
+      page.getByRole('table', { name: 'Companies Table' }).getByRole('cell', { name: '3100', exact: true }).first(),
+    ).toBeVisible()
     await screenshot(page, 'companies-list')
     await page.getByRole('link', { name: 'Add New Company' }).click()
     await page.getByRole('heading', { name: 'Add New Company' }).waitFor()
@@ -44,9 +46,9 @@ t.test('companies', async (t) => {
     await page.getByRole('button', { name: 'Submit' }).click()
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
     await dialog.getByRole('button', { name: 'Save' }).click()
-    await expect(toast(page, 'Your new company has been added!'))
+    await expect(toast(page, 'Your new company has been added!').first()).toBeVisible()
     await page.waitForURL('**/auth/view/companies')
-    await expect(page.getByRole('cell', { name: 'Testland', exact: true }))
+    await expect(page.getByRole('cell', { name: 'Testland', exact: true }).first()).toBeVisible()
     const stored = await upstreamJson(portal, '/companies?by_code=9999')
     t.equal(stored.data.length, 1, 'one company')
     t.hasStrict(
@@ -61,12 +63,12 @@ t.test('companies', async (t) => {
     await page.getByRole('menuitem', { name: 'Edit' }).click()
     await page.getByRole('heading', { name: 'Edit Company' }).waitFor()
     const code = page.getByLabel('Company Code')
-    await expect(code, async () => (await code.inputValue()) === '9999')
+    await expect(code).toHaveValue('9999')
     await code.fill('3500')
     t.same(await gl(), { aws: '784031', gcp: '784033', azure: '784032', riOrReno: 'Reno' }, '3500 is a Reno company')
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
-    await expect(toast(page, 'Your company has been updated!'))
+    await expect(toast(page, 'Your company has been updated!').first()).toBeVisible()
     const stored = await upstreamJson(portal, '/companies?by_code=3500')
     const edited = stored.data.filter((r) => r.country === 'Testland')
     t.equal(edited.length, 1, 'one company')
@@ -81,7 +83,7 @@ t.test('companies', async (t) => {
   const submitFailed = 'There was a problem submitting this company. Please try again.'
   const failedToast = async () => {
     const failed = toast(page, submitFailed)
-    await expect(failed)
+    await expect(failed.first()).toBeVisible()
     return (await failed.last().innerText()).trim()
   }
 
@@ -90,7 +92,7 @@ t.test('companies', async (t) => {
     const code = page.getByLabel('Company Code')
     await code.fill('3100')
     // the GL accounts follow the code: the form has taken the value before it is submitted
-    await expect(page.getByLabel('AWS GL'), async () => (await page.getByLabel('AWS GL').inputValue()) === '784031')
+    await expect(page.getByLabel('AWS GL')).toHaveValue('784031')
     await page.getByRole('button', { name: 'Submit' }).click()
     const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/companies'))
     await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
@@ -105,7 +107,7 @@ t.test('companies', async (t) => {
     await page.getByRole('button', { name: 'Actions for 3500' }).click()
     await page.getByRole('menuitem', { name: 'Edit' }).click()
     const code = page.getByLabel('Company Code')
-    await expect(code, async () => (await code.inputValue()) === '3500')
+    await expect(code).toHaveValue('3500')
     await code.fill('3100')
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()

@@ -30,7 +30,7 @@ t.test('dashboard states', async (t) => {
     // the picker closes on a preset: open it again, as a person does to choose another
     await shortcuts.waitFor({ state: 'detached' })
     await start.click()
-    await expect(shortcuts)
+    await expect(shortcuts.first()).toBeVisible()
     const presets = await shortcuts
       .getByRole('menuitem')
       .evaluateAll((items) => items.map((i) => [i.textContent, i.getAttribute('aria-disabled') === 'true']))
@@ -66,20 +66,20 @@ t.test('dashboard states', async (t) => {
     await page.goto(`${portal.baseUrl}/auth/cloud-bills-dashboard?key=${encodeURIComponent(bill.identifier)}&start=${day}&end=${day}`)
     await page.getByRole('button', { name: 'Table' }).click()
     const total = page.getByRole('table', { name: 'Spend per Cost Center' }).locator('tfoot th').first()
-    await expect(total)
+    await expect(total.first()).toBeVisible()
     t.equal(await total.textContent(), 'Total (1 cost center)')
   })
 
   await t.test('posture: a loading state, and a hint when no business unit is chosen', async (t) => {
     const held = await holdRequests(page, '**/api/cloud_parents/posture**')
     await page.goto(portal.baseUrl + '/auth/account-details')
-    await expect(page.getByRole('progressbar', { name: 'Loading the posture' }))
+    await expect(page.getByRole('progressbar', { name: 'Loading the posture' }).first()).toBeVisible()
     t.equal(await page.getByRole('region', { name: 'AWS Accounts' }).count(), 0, 'no cards before the counts')
     await screenshot(page, 'posture-loading')
     held.release()
     await held.stop()
     const total = (name: string) => page.getByRole('region', { name }).locator('.posture-total')
-    await expect(total('AWS Accounts').getByText('132'))
+    await expect(total('AWS Accounts').getByText('132').first()).toBeVisible()
 
     for (const unit of ['CCOE', 'CORP', 'GAM', 'LOT', 'BET', 'CIO']) {
       await page
@@ -88,14 +88,14 @@ t.test('dashboard states', async (t) => {
         .click()
     }
     await page.waitForURL('**/auth/account-details?business_units=')
-    await expect(page.getByRole('heading', { name: 'Pick at least one business unit' }))
+    await expect(page.getByRole('heading', { name: 'Pick at least one business unit' }).first()).toBeVisible()
     t.equal(await page.getByRole('region', { name: 'AWS Accounts' }).count(), 0, 'no zero counts')
     await screenshot(page, 'posture-no-unit')
     await page.setViewportSize({ width: 800, height: 900 })
     await screenshot(page, 'posture-no-unit-800')
     await page.setViewportSize({ width: 1400, height: 900 })
     await page.getByRole('button', { name: 'All business units' }).click()
-    await expect(total('AWS Accounts').getByText('132'))
+    await expect(total('AWS Accounts').getByText('132').first()).toBeVisible()
   })
 
   await t.test('finalize: the providers as on the Process tab, GCP chosen; one line in the singular', async (t) => {
@@ -128,7 +128,7 @@ t.test('dashboard states', async (t) => {
     await toggle(panel.getByLabel('Populate cloud bills table'), true)
     await panel.getByRole('button', { name: 'Submit' }).click()
     const outcome = page.getByRole('status').filter({ hasText: 'checked' })
-    await expect(outcome)
+    await expect(outcome.first()).toBeVisible()
     t.match(await outcome.textContent(), /1 line checked, 1 cloud bill added, 0 cost center owners emailed\.$/)
     await screenshot(page, 'finalize-one-line')
     await page.setViewportSize({ width: 800, height: 900 })

@@ -1,12 +1,7 @@
-import type { Locator } from 'playwright-core'
+import { expect as playwrightExpect } from '@playwright/test'
 
-/** Waits until the locator is visible (and `check` holds), so a test fails with a clear timeout. */
-export async function expect(locator: Locator, check?: () => Promise<boolean>, timeoutMs = 10_000) {
-  await locator.first().waitFor({ state: 'visible', timeout: timeoutMs })
-  if (!check) return
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met for ${locator}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+/**
+ * Playwright's retrying assertions, used outside its runner on playwright-core's pages: each waits
+ * until the locator's state holds, or fails after 10 s saying what it expected and what it found.
+ */
+export const expect = playwrightExpect.configure({ timeout: 10_000 })

@@ -32,7 +32,7 @@ t.test('GitHub organization apps', async (t) => {
   await t.test('the table: the spec columns with the three flags', async (t) => {
     await page.goto(portal.baseUrl + '/auth/view/github_organization_apps')
     const table = page.getByRole('table', { name: 'GitHub Org Applications Table' })
-    await expect(table.getByRole('cell', { name: 'ccoe-platform', exact: true }))
+    await expect(table.getByRole('cell', { name: 'ccoe-platform', exact: true }).first()).toBeVisible()
     const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim())
     t.same(
       headers.slice(0, 8),
@@ -49,7 +49,7 @@ t.test('GitHub organization apps', async (t) => {
     await page.goto(portal.baseUrl + '/auth/create/github_organization_apps')
     await page.getByRole('heading', { name: 'Add New GitHub Org Application' }).waitFor()
     const costCenter = page.getByRole('combobox', { name: /^Cost Center/ })
-    await expect(costCenter, async () => (await costCenter.inputValue()) === costCenterOne)
+    await expect(costCenter).toHaveValue(costCenterOne)
     await page.getByLabel('Name', { exact: true }).fill('e2e-org')
     await page.getByLabel('Description', { exact: true }).fill('Browser test org')
     await page.getByLabel('App ID', { exact: true }).fill('555001')
@@ -71,14 +71,14 @@ t.test('GitHub organization apps', async (t) => {
     await page.goto(`${portal.baseUrl}/auth/edit/github_organization_apps/${id}`)
     await page.getByRole('heading', { name: 'Edit GitHub Org Application' }).waitFor()
     const costCenter = page.getByRole('combobox', { name: /^Cost Center/ })
-    await expect(costCenter, async () => (await costCenter.inputValue()) === costCenterOne)
+    await expect(costCenter).toHaveValue(costCenterOne)
     t.equal(await page.getByLabel('Private Key', { exact: true }).inputValue(), '', 'the key is never shown')
     let writes = 0
     const countWrites = (r: { method(): string }) => void (r.method() === 'PUT' && writes++)
     page.on('request', countWrites)
     await pick(page, costCenter, 'None', '')
     await page.getByRole('button', { name: 'Submit' }).click()
-    await expect(toast(page, "Edited Cost Center can't be None!"))
+    await expect(toast(page, "Edited Cost Center can't be None!").first()).toBeVisible()
     page.off('request', countWrites)
     t.equal(writes, 0, 'no PUT was sent')
     t.equal(await page.getByRole('dialog').count(), 0, 'no confirm modal either')
@@ -90,7 +90,7 @@ t.test('GitHub organization apps', async (t) => {
     await page.goto(`${portal.baseUrl}/auth/edit/github_organization_apps/${id}`)
     await page.getByRole('heading', { name: 'Edit GitHub Org Application' }).waitFor()
     const description = page.getByLabel('Description', { exact: true })
-    await expect(description, async () => (await description.inputValue()) === 'Browser test org')
+    await expect(description).toHaveValue('Browser test org')
     await description.fill('Edited in the browser')
     const sent: unknown[] = []
     page.on('request', (r) => void (r.method() === 'PUT' && sent.push(r.postDataJSON())))
@@ -108,7 +108,7 @@ t.test('GitHub organization apps', async (t) => {
     const newRows = page.getByRole('table', { name: 'New rows' })
     const demo = records.getByRole('row').filter({ has: page.getByRole('cell', { name: 'amartin-ccoe', exact: true }) })
     for (const label of ['1000-CCOE-01', 'alice.martin@example.com', 'ccoe-platform', 'EV-240311'])
-      await expect(demo.getByRole('cell', { name: label, exact: true }))
+      await expect(demo.getByRole('cell', { name: label, exact: true }).first()).toBeVisible()
 
     await page.getByRole('button', { name: 'Add a row' }).click()
     await newRows.getByRole('textbox', { name: 'GitHub Username', exact: true }).fill('e2e-copilot')
@@ -117,10 +117,10 @@ t.test('GitHub organization apps', async (t) => {
     await pick(page, newRows.getByRole('combobox', { name: /^Cloud Contact/ }), 'david.okafor@example.com', 'david')
     await pick(page, newRows.getByRole('combobox', { name: /^GitHub Organization/ }), 'gaming-studios', 'gaming')
     await newRows.getByRole('button', { name: 'Save' }).click()
-    await expect(toast(page, 'Your new GitHub Copilot user has been added!'))
+    await expect(toast(page, 'Your new GitHub Copilot user has been added!').first()).toBeVisible()
     const saved = records.getByRole('row').filter({ has: page.getByRole('cell', { name: 'e2e-copilot', exact: true }) })
     for (const label of ['3100-GAM-07', 'david.okafor@example.com', 'gaming-studios'])
-      await expect(saved.getByRole('cell', { name: label, exact: true }))
+      await expect(saved.getByRole('cell', { name: label, exact: true }).first()).toBeVisible()
     const [row] = (await upstreamJson(portal, '/github_copilot_users?by_github_username=e2e-copilot')).data
     t.hasStrict(row, {
       github_username: 'e2e-copilot',

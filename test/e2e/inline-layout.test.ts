@@ -33,7 +33,7 @@ t.test('inline tables: one row at a time, and wide tables inside the page', asyn
 
   await t.test('while a row is edited or added, Edit and Delete are disabled on every other row (spec 001 §4)', async (t) => {
     await page.goto(portal.baseUrl + '/auth/crud/cost_centers')
-    await expect(row('2000-LOT-12'))
+    await expect(row('2000-LOT-12').first()).toBeVisible()
     const count = await table.locator('tbody tr').count()
     const allEnabled = Array.from({ length: count }, () => [
       ['Edit', true],
@@ -64,7 +64,7 @@ t.test('inline tables: one row at a time, and wide tables inside the page', asyn
     await t.test(`${width} px: Add a row and Edit keep the page as wide as the window; the Identifier has room`, async (t) => {
       await page.setViewportSize({ width, height: 900 })
       await page.goto(portal.baseUrl + '/auth/crud/cost_centers')
-      await expect(row('2000-LOT-12'))
+      await expect(row('2000-LOT-12').first()).toBeVisible()
       t.equal(await pageWidth(page), width, 'the list alone')
 
       await page.getByRole('button', { name: 'Add a row' }).click()

@@ -37,7 +37,7 @@ t.test('inline tables', async (t) => {
 
   await page.goto(portal.baseUrl + '/auth/crud/departments')
   await page.getByRole('heading', { name: 'Departments Table' }).waitFor()
-  await expect(recordRow('Cloud Engineering'))
+  await expect(recordRow('Cloud Engineering').first()).toBeVisible()
 
   await t.test('pagers above and below the records', async (t) => {
     const pagers = page.getByRole('navigation', { name: 'Pagination' })
@@ -50,7 +50,7 @@ t.test('inline tables', async (t) => {
   await t.test('a required field left empty says Please Input Name!', async (t) => {
     await page.getByRole('button', { name: 'Add a row' }).click()
     await newRows.getByRole('button', { name: 'Save' }).click()
-    await expect(newRows.getByRole('alert').filter({ hasText: 'Please Input Name!' }))
+    await expect(newRows.getByRole('alert').filter({ hasText: 'Please Input Name!' }).first()).toBeVisible()
     t.equal(await newRows.getByRole('row').count(), 2, 'the row stays, unsaved')
     await screenshot(page, 'inline-departments-required')
   })
@@ -66,7 +66,7 @@ t.test('inline tables', async (t) => {
 
   await t.test('with a new row open, no other row can be edited', async (t) => {
     const edits = records.getByRole('button', { name: 'Edit' })
-    await expect(edits)
+    await expect(edits.first()).toBeVisible()
     t.ok((await edits.count()) > 3, 'the rows still show Edit')
     t.equal(await enabledCount(edits), 0, 'every Edit is disabled')
   })
@@ -80,7 +80,7 @@ t.test('inline tables', async (t) => {
 
   await t.test('leaving the page with an unsaved row asks first', async (t) => {
     await page.getByRole('button', { name: 'Add a row' }).click()
-    await expect(newRows)
+    await expect(newRows.first()).toBeVisible()
     const unloadAsks = await page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })))
     t.ok(unloadAsks, 'a browser unload (reload, closing the tab) asks the browser to confirm')
 
@@ -102,9 +102,9 @@ t.test('inline tables', async (t) => {
 
     // back on the page (the row went with it), a row again, and the browser's Forward
     await page.goBack()
-    await expect(recordRow('Cloud Engineering'))
+    await expect(recordRow('Cloud Engineering').first()).toBeVisible()
     await page.getByRole('button', { name: 'Add a row' }).click()
-    await expect(newRows)
+    await expect(newRows.first()).toBeVisible()
     const asked = new Promise<string>((done) => {
       page.once('dialog', (d) => {
         done(d.message())
@@ -129,7 +129,7 @@ t.test('inline tables', async (t) => {
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor()
     t.equal(new URL(page.url()).pathname, '/auth/home', 'Yes: Forward goes on')
     await page.goBack()
-    await expect(recordRow('Cloud Engineering'))
+    await expect(recordRow('Cloud Engineering').first()).toBeVisible()
     const unloadAsksNow = await page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })))
     t.notOk(unloadAsksNow, 'no open row: leaving asks nothing')
   })
@@ -139,11 +139,11 @@ t.test('inline tables', async (t) => {
     await newRows.getByRole('textbox', { name: 'Name' }).fill('Zeta Platform')
     await newRows.getByRole('textbox', { name: 'Abbreviation' }).fill('ZETA')
     await newRows.getByRole('button', { name: 'Save' }).click()
-    await expect(toast(page, 'Your new department has been added!'))
+    await expect(toast(page, 'Your new department has been added!').first()).toBeVisible()
     await newRows.waitFor({ state: 'detached' })
     // the list is sorted by name, so 'Zeta…' on top means it was prepended, not re-fetched
     const first = records.getByRole('row').nth(1)
-    await expect(first.getByRole('cell', { name: 'Zeta Platform', exact: true }))
+    await expect(first.getByRole('cell', { name: 'Zeta Platform', exact: true }).first()).toBeVisible()
     const stored = await upstreamJson(portal, '/departments?by_name=Zeta%20Platform')
     t.strictSame(
       stored.data.map(({ name, abbreviation }) => ({ name, abbreviation })),
@@ -156,7 +156,7 @@ t.test('inline tables', async (t) => {
     const row = recordRow('Cloud Operations')
     await row.getByRole('button', { name: 'Edit' }).click()
     const name = records.getByRole('textbox', { name: 'Name' })
-    await expect(name, async () => (await name.inputValue()) === 'Cloud Operations')
+    await expect(name).toHaveValue('Cloud Operations')
     const edits = records.getByRole('button', { name: 'Edit' })
     const count = await edits.count()
     t.ok(count > 3, 'other rows still show Edit')
@@ -167,7 +167,7 @@ t.test('inline tables', async (t) => {
     await name.fill('Cloud Ops Changed')
     await records.getByRole('button', { name: 'Cancel' }).click()
     await confirmPopover(page, 'Sure to cancel?')
-    await expect(recordRow('Cloud Operations'))
+    await expect(recordRow('Cloud Operations').first()).toBeVisible()
     t.equal(await records.getByRole('textbox').count(), 0, 'back in view mode')
     t.ok(await edits.first().isEnabled(), 'Edit enabled again')
     const stored = await upstreamJson(portal, '/departments?by_name=Cloud%20Op')
@@ -182,8 +182,8 @@ t.test('inline tables', async (t) => {
     await recordRow('Cloud Operations').getByRole('button', { name: 'Edit' }).click()
     await records.getByRole('textbox', { name: 'Abbreviation' }).fill('C-OPS')
     await records.getByRole('button', { name: 'Save' }).click()
-    await expect(toast(page, 'Your department has been updated!'))
-    await expect(recordRow('Cloud Operations').getByRole('cell', { name: 'C-OPS', exact: true }))
+    await expect(toast(page, 'Your department has been updated!').first()).toBeVisible()
+    await expect(recordRow('Cloud Operations').getByRole('cell', { name: 'C-OPS', exact: true }).first()).toBeVisible()
     const stored = await upstreamJson(portal, '/departments?by_name=Cloud%20Operations')
     t.strictSame(
       stored.data.map((d) => d.abbreviation),
@@ -195,7 +195,7 @@ t.test('inline tables', async (t) => {
   await t.test('Delete asks Sure to delete? and removes the row', async (t) => {
     await recordRow('Zeta Platform').getByRole('button', { name: 'Delete' }).click()
     await confirmPopover(page, 'Sure to delete?')
-    await expect(toast(page, 'The department has been deleted!'))
+    await expect(toast(page, 'The department has been deleted!').first()).toBeVisible()
     await recordRow('Zeta Platform').waitFor({ state: 'detached' })
     const stored = await upstreamJson(portal, '/departments?by_name=Zeta')
     t.same(stored.data, [], 'gone from the database')
@@ -206,9 +206,9 @@ t.test('inline tables', async (t) => {
     await page.goto(portal.baseUrl + '/auth/crud/cloud_contacts')
     await page.getByRole('heading', { name: 'Cloud Contacts Table' }).waitFor()
     await page.getByRole('button', { name: 'Add a row' }).click()
-    await expect(adds.getByRole('textbox', { name: 'Email' }))
+    await expect(adds.getByRole('textbox', { name: 'Email' }).first()).toBeVisible()
     await page.getByRole('button', { name: 'Add a row' }).click()
-    await expect(toast(page, 'Cancel your last add first!'))
+    await expect(toast(page, 'Cancel your last add first!').first()).toBeVisible()
     t.equal(await adds.getByRole('textbox', { name: 'Email' }).count(), 1, 'still one new row')
     await screenshot(page, 'inline-cloud-contacts')
   })

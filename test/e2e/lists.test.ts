@@ -22,7 +22,7 @@ t.test('lists', async (t) => {
     await portal.database.db.execute(sql`UPDATE companies SET country = ${long} WHERE code = '3100'`)
     await page.goto(portal.baseUrl + '/auth/view/companies')
     const table = page.getByRole('table', { name: 'Companies Table' })
-    await expect(table.getByRole('cell', { name: '3100', exact: true }))
+    await expect(table.getByRole('cell', { name: '3100', exact: true }).first()).toBeVisible()
     const row = (code: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name: code, exact: true }) })
     const longCell = row('3100').getByRole('cell', { name: long, exact: true })
     t.equal(await longCell.locator('[title]').getAttribute('title'), long, 'the whole text on hover')
@@ -37,7 +37,7 @@ t.test('lists', async (t) => {
     await portal.database.db.execute(sql`INSERT INTO departments (name) VALUES (${name})`)
     await page.goto(portal.baseUrl + '/auth/view/departments?by_name=YYYY')
     const text = page.getByRole('table', { name: 'Departments Table' }).getByRole('cell', { name, exact: true }).locator('.cell-text')
-    await expect(text)
+    await expect(text.first()).toBeVisible()
     t.equal(await text.getAttribute('title'), name, 'the whole name on hover')
     const lines = await text.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))
     t.equal(Math.round(lines), 2, 'two lines, cut with an ellipsis')
@@ -47,10 +47,10 @@ t.test('lists', async (t) => {
     await page.goto(portal.baseUrl + '/auth/home')
     const held = await holdRequests(page, '**/api/departments?*')
     await page.goto(portal.baseUrl + '/auth/view/departments?by_name=nothing-like-this')
-    await expect(page.locator('.resource-table .bp6-skeleton'))
+    await expect(page.locator('.resource-table .bp6-skeleton').first()).toBeVisible()
     t.equal(await page.getByText('No records').count(), 0, 'no empty state under the skeleton')
     held.release()
-    await expect(page.getByRole('heading', { name: 'No records match these filters' }))
+    await expect(page.getByRole('heading', { name: 'No records match these filters' }).first()).toBeVisible()
     t.equal(await page.getByText('No records', { exact: true }).count(), 1, 'the pager says so once loaded')
     t.equal(await page.locator('.bp6-skeleton').count(), 0, 'the skeleton is gone')
     await held.stop()
@@ -63,19 +63,19 @@ t.test('lists', async (t) => {
     await portal.database.db.execute(sql`ANALYZE virtual_machines`)
     await page.goto(portal.baseUrl + '/auth/view/virtual_machines')
     const pager = page.getByRole('navigation', { name: 'Pagination' }).first()
-    await expect(pager.getByText(/^1–25 of about 1\d(\.\d)?K records$/))
+    await expect(pager.getByText(/^1–25 of about 1\d(\.\d)?K records$/).first()).toBeVisible()
     await page.goto(portal.baseUrl + '/auth/view/virtual_machines?by_name=Bulk%20VM%201100')
-    await expect(pager.getByText('1–11 of 11 records', { exact: true }))
+    await expect(pager.getByText('1–11 of 11 records', { exact: true }).first()).toBeVisible()
   })
 
   await t.test('row density is remembered', async (t) => {
     await page.goto(portal.baseUrl + '/auth/view/departments')
     const table = page.getByRole('table', { name: 'Departments Table' })
-    await expect(table.getByRole('cell').first())
+    await expect(table.getByRole('cell').first()).toBeVisible()
     t.equal(await table.evaluate((el) => el.classList.contains('bp6-compact')), false, 'regular rows at first')
     await page.getByRole('radio', { name: 'Compact' }).click()
     await page.goto(portal.baseUrl + '/auth/view/companies')
-    await expect(page.getByRole('table', { name: 'Companies Table' }).getByRole('cell').first())
+    await expect(page.getByRole('table', { name: 'Companies Table' }).getByRole('cell').first()).toBeVisible()
     t.equal(
       await page.getByRole('table', { name: 'Companies Table' }).evaluate((el) => el.classList.contains('bp6-compact')),
       true,
@@ -86,11 +86,11 @@ t.test('lists', async (t) => {
 
   await t.test('a wide list as the grid: frozen first column, sorting, remembered columns, row actions by keyboard', async (t) => {
     await page.goto(portal.baseUrl + '/auth/view/cost_centers')
-    await expect(page.getByRole('table', { name: 'Cost Centers Table' }).getByRole('cell', { name: '1000-CCOE-01' }))
+    await expect(page.getByRole('table', { name: 'Cost Centers Table' }).getByRole('cell', { name: '1000-CCOE-01' }).first()).toBeVisible()
     t.equal(await page.getByRole('radio', { name: 'Grid' }).count(), 1, 'a wide list offers the grid')
     await page.getByRole('radio', { name: 'Grid' }).click()
     const grid = page.getByRole('region', { name: 'Cost Centers Table (grid)' })
-    await expect(grid.getByText('1000-CCOE-01', { exact: true }))
+    await expect(grid.getByText('1000-CCOE-01', { exact: true }).first()).toBeVisible()
     // Table2 draws the frozen column in its own left quadrant, over the scrolling one
     t.same(
       await grid.locator('.bp6-table-quadrant-left .bp6-table-column-name .sort-header').allInnerTexts(),
@@ -109,7 +109,7 @@ t.test('lists', async (t) => {
       ),
     )
     await page.reload()
-    await expect(grid.getByText('1000-CCOE-01', { exact: true }))
+    await expect(grid.getByText('1000-CCOE-01', { exact: true }).first()).toBeVisible()
     const headers = await grid.locator('.bp6-table-quadrant-main .bp6-table-column-name .sort-header').allInnerTexts()
     t.same(headers.slice(0, 3), ['Company Code', 'Identifier', 'AWS GL'], 'the stored column order, new columns after')
     const identifierHeader = grid.locator('.bp6-table-quadrant-main .bp6-table-header', { hasText: 'Identifier' })
@@ -141,10 +141,15 @@ t.test('lists', async (t) => {
     }
     t.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Actions for 1000-CCOE-01', 'reached by Tab')
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('menu', { name: /^Actions for / }).getByRole('menuitem', { name: 'Edit' }))
+    await expect(
+      page
+        .getByRole('menu', { name: /^Actions for / })
+        .getByRole('menuitem', { name: 'Edit' })
+        .first(),
+    ).toBeVisible()
     await page.keyboard.press('Escape')
     await page.getByRole('radio', { name: 'Table' }).click()
-    await expect(page.getByRole('table', { name: 'Cost Centers Table' }))
+    await expect(page.getByRole('table', { name: 'Cost Centers Table' }).first()).toBeVisible()
     t.pass('back to the table')
   })
 
@@ -171,7 +176,7 @@ t.test('lists', async (t) => {
     await page.getByRole('dialog').getByLabel(/email/i).fill('someone@example.com')
     await page.getByRole('dialog').getByRole('button', { name: /send/i }).click()
     const toast = page.locator('.bp6-toast')
-    await expect(toast)
+    await expect(toast.first()).toBeVisible()
     await page.getByRole('button', { name: 'Deployments', exact: true }).click()
     const menu = page.getByRole('menu', { name: 'Deployments' })
     await menu.waitFor()
@@ -204,7 +209,7 @@ t.test('lists', async (t) => {
     const shown: Record<string, string> = {}
     for (const title of Object.keys(cards)) {
       const value = page.getByRole('region', { name: title }).locator('.statistic__value')
-      await expect(value, async () => /\d/.test(await value.innerText()))
+      await expect(value).toHaveText(/\d/)
       shown[title] = await value.innerText()
     }
     t.same(shown, totals)

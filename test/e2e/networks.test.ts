@@ -28,18 +28,23 @@ t.test('cost center networks: Upload New Network/Project IDs', async (t) => {
 
   await page.goto(portal.baseUrl + '/auth/view/cost_center_networks')
   await page.getByRole('heading', { name: 'Cost Center Networks Table' }).waitFor()
-  await expect(table.getByRole('cell', { name: 'NET-1000-01', exact: true }))
+  await expect(table.getByRole('cell', { name: 'NET-1000-01', exact: true }).first()).toBeVisible()
 
   await t.test('a bad row: the spec text and the server error; the file stays chosen; nothing stored', async (t) => {
     const before = await storedNetworks()
     await page.getByRole('button', { name: TITLE }).click()
     await dialog.waitFor()
-    await expect(dialog.getByText('cost_center,network,project,sap_project_name,ppm_project_name'))
+    await expect(dialog.getByText('cost_center,network,project,sap_project_name,ppm_project_name').first()).toBeVisible()
     await fileInput.setInputFiles(csvFile('cost_center,network\r\n1000-CCOE-01,NET-E2E-1\r\nNO-SUCH-CC,NET-E2E-2\r\n'))
     await uploadButton.click()
     const error = 'Row 3 (NET-E2E-2): cost center NO-SUCH-CC does not exist'
-    await expect(dialog.getByRole('alert').filter({ hasText: `${MESSAGES.networkUploadFailed}${error}` }))
-    await expect(toast(page, error))
+    await expect(
+      dialog
+        .getByRole('alert')
+        .filter({ hasText: `${MESSAGES.networkUploadFailed}${error}` })
+        .first(),
+    ).toBeVisible()
+    await expect(toast(page, error).first()).toBeVisible()
     t.equal(await dialog.getByText('networks.csv').count(), 1, 'the chosen file is kept for another try')
     await screenshot(page, 'network-upload-refused')
     t.same(await storedNetworks(), before, 'nothing stored')
@@ -56,7 +61,7 @@ t.test('cost center networks: Upload New Network/Project IDs', async (t) => {
       ),
     )
     await uploadButton.click()
-    await expect(toast(page, MESSAGES.dataSubmitted))
+    await expect(toast(page, MESSAGES.dataSubmitted).first()).toBeVisible()
     const result = page.getByRole('dialog', { name: 'Upload result' })
     await result.waitFor()
     const list = (name: string) => result.getByRole('region', { name })
@@ -66,7 +71,7 @@ t.test('cost center networks: Upload New Network/Project IDs', async (t) => {
     t.equal((await list('Cost centers added').innerText()).replace(/\s+/g, ' ').trim(), 'Cost centers added: 0 None')
     await screenshot(page, 'network-upload-result')
     await result.getByRole('button', { name: 'Done' }).click()
-    await expect(table.getByRole('cell', { name: 'NET-E2E-1', exact: true }))
+    await expect(table.getByRole('cell', { name: 'NET-E2E-1', exact: true }).first()).toBeVisible()
     const project = (await upstreamJson<{ data: Record<string, unknown>[] }>(portal, '/project_ids?by_identifier=P-E2E-1')).data
     t.same(
       project.map(({ identifier, cost_center_network_identifier, sap_project_name, ppm_project_name }) => ({

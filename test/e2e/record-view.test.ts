@@ -45,7 +45,7 @@ t.test('record views from the lists, Edit, Go Back, and the not-found page', asy
     await page.getByRole('button', { name: `Actions for ${name}` }).click()
     await page.getByRole('menuitem', { name: 'View' }).click()
     await page.waitForURL(`**/auth/view/departments/${String(dept.id)}`)
-    await expect(page.getByRole('progressbar', { name: 'Loading the record' }))
+    await expect(page.getByRole('progressbar', { name: 'Loading the record' }).first()).toBeVisible()
     t.pass('loading while the upstream has not answered')
     held.release()
     await held.stop()
@@ -65,7 +65,7 @@ t.test('record views from the lists, Edit, Go Back, and the not-found page', asy
     await page.waitForURL(`**/auth/edit/departments/${String(dept.id)}`)
     await page.getByRole('heading', { name: 'Edit Department' }).waitFor()
     const input = page.getByLabel('Name')
-    await expect(input, async () => (await input.inputValue()) === name)
+    await expect(input).toHaveValue(name)
     t.pass('Edit opens the edit form of the same record')
   })
 
@@ -127,7 +127,7 @@ t.test('record views from the lists, Edit, Go Back, and the not-found page', asy
     await page.waitForURL(`**/auth/edit/cost_centers/${String(cc.id)}`)
     await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
     const identifier = page.getByLabel('Identifier')
-    await expect(identifier, async () => (await identifier.inputValue()) === 'WBS-CORP-2024-01')
+    await expect(identifier).toHaveValue('WBS-CORP-2024-01')
     t.pass('Edit opens the cost center form of the same record')
   })
 

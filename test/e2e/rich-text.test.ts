@@ -87,8 +87,8 @@ t.test('rich text', async (t) => {
     }
     await page.goto(portal.baseUrl + '/auth/view/faqs?by_category=Security')
     const faqTable = page.getByRole('table', { name: 'FAQs Table' })
-    await expect(faqTable.getByRole('cell', { name: 'Raw attack', exact: true }))
-    await expect(faqTable.getByRole('cell', { name: 'Is the portal safe?', exact: true }))
+    await expect(faqTable.getByRole('cell', { name: 'Raw attack', exact: true }).first()).toBeVisible()
+    await expect(faqTable.getByRole('cell', { name: 'Is the portal safe?', exact: true }).first()).toBeVisible()
     t.equal(
       await faqTable.locator('img, script, [onerror], [href^="javascript" i]').count(),
       0,
@@ -112,22 +112,22 @@ t.test('rich text', async (t) => {
 
     await page.goto(`${portal.baseUrl}/auth/edit/faqs/${raw.id}`)
     const editor = page.getByRole('textbox', { name: 'Answer' })
-    await expect(editor, async () => (await editor.innerText()).includes('Raw'))
+    await expect(editor).toContainText('Raw')
     t.equal(await editor.locator('img, script, [onerror], [href]').count(), 0, 'the editor holds the cleaned answer')
     t.equal(await pwned(page), undefined, 'FAQ edit form')
 
     await page.goto(portal.baseUrl + '/auth/view/glossaries')
     const glossary = page.getByRole('table', { name: 'Glossary Table' })
-    await expect(glossary.getByRole('cell', { name: 'Raw term', exact: true }))
-    await expect(glossary.getByRole('cell', { name: 'XSS', exact: true }))
+    await expect(glossary.getByRole('cell', { name: 'Raw term', exact: true }).first()).toBeVisible()
+    await expect(glossary.getByRole('cell', { name: 'XSS', exact: true }).first()).toBeVisible()
     t.equal(await glossary.locator('img, script, [onerror], [href^="javascript" i]').count(), 0)
     await clickLinks(glossary)
     t.equal(await pwned(page), undefined, 'glossary list')
 
     await page.goto(portal.baseUrl + '/auth/view/service_catalog_products')
     const cards = page.getByRole('region', { name: 'Service Catalog Products' })
-    await expect(cards.getByRole('heading', { name: 'Raw product' }))
-    await expect(cards.getByRole('heading', { name: 'Unsafe WAF' }))
+    await expect(cards.getByRole('heading', { name: 'Raw product' }).first()).toBeVisible()
+    await expect(cards.getByRole('heading', { name: 'Unsafe WAF' }).first()).toBeVisible()
     t.equal(await cards.locator('img, script, [onerror], [href^="javascript" i]').count(), 0)
     await clickLinks(cards)
     t.equal(await pwned(page), undefined, 'product cards')
@@ -150,7 +150,7 @@ t.test('rich text', async (t) => {
     const table = page.getByRole('table', { name: 'FAQs Table' })
     const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'How do I format an answer?', exact: true }) })
     const bold = row.locator('b', { hasText: 'bold' })
-    await expect(bold)
+    await expect(bold.first()).toBeVisible()
     t.ok(Number(await bold.evaluate((el) => getComputedStyle(el).fontWeight)) >= 600, 'rendered bold on the list')
 
     await page.getByRole('button', { name: 'Actions for How do I format an answer?' }).click()
@@ -160,7 +160,7 @@ t.test('rich text', async (t) => {
     t.ok(await page.getByRole('button', { name: 'Go Back' }).isVisible(), 'Go Back is at hand')
     const answer = page.getByRole('textbox', { name: 'Answer' })
     // draft-js shows its BOLD style as a bold span
-    await expect(answer.locator('span[style*="font-weight: bold"]', { hasText: 'bold' }))
+    await expect(answer.locator('span[style*="font-weight: bold"]', { hasText: 'bold' }).first()).toBeVisible()
     t.pass('the form is prefilled with the formatted answer')
     await answer.click()
     await page.keyboard.press('End')
@@ -168,7 +168,7 @@ t.test('rich text', async (t) => {
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
     await page.waitForURL('**/auth/view/faqs')
-    await expect(table.getByText('words and more'))
+    await expect(table.getByText('words and more').first()).toBeVisible()
     t.equal(
       (await rows<{ answer: string }>(portal.database.db, sql`SELECT answer FROM faqs WHERE id = ${stored.id}`))[0].answer,
       '<p>Use <b>bold</b> words and more</p>',
@@ -180,7 +180,7 @@ t.test('rich text', async (t) => {
     await page.waitForURL('**/auth/view/faqs')
     t.pass('Go Back returns to the list')
     await page.goto(portal.baseUrl + '/auth/view/faqs?per_page=10')
-    await expect(table.getByRole('cell', { name: 'How do I format an answer?', exact: true }))
+    await expect(table.getByRole('cell', { name: 'How do I format an answer?', exact: true }).first()).toBeVisible()
     await screenshot(page, 'faqs-list')
   })
 
@@ -208,7 +208,7 @@ t.test('rich text', async (t) => {
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: 'Guardrail drift', exact: true }) })
     const italic = row.locator('i', { hasText: 'governed' })
-    await expect(italic)
+    await expect(italic.first()).toBeVisible()
     t.equal(await italic.evaluate((el) => getComputedStyle(el).fontStyle), 'italic', 'rendered italic on the list')
   })
 
@@ -227,7 +227,7 @@ t.test('rich text', async (t) => {
     await page.waitForURL('**/auth/view/service_catalog_products')
 
     const card = page.getByRole('article', { name: 'Managed Redis' })
-    await expect(card.getByRole('listitem').filter({ hasText: 'in-memory cache' }))
+    await expect(card.getByRole('listitem').filter({ hasText: 'in-memory cache' }).first()).toBeVisible()
     t.ok(await card.getByText('prod-redis-07', { exact: true }).isVisible(), 'the card shows the product id')
     const publishedAt = async () =>
       (
@@ -251,7 +251,8 @@ t.test('rich text', async (t) => {
       'the card as it is',
     )
     await dialog.waitFor({ state: 'hidden' })
-    await expect(page.getByRole('heading', { name: 'Service Catalog Products' }), async () => (await publishedAt()) !== null)
+    await expect(page.getByRole('heading', { name: 'Service Catalog Products' })).toBeVisible()
+    await expect.poll(publishedAt).not.toBeNull()
     t.equal(await page.getByRole('alert').filter({ hasText: /updat/i }).count(), 0, 'no status afterwards')
     await screenshot(page, 'product-cards')
   })
@@ -265,7 +266,7 @@ t.test('rich text', async (t) => {
     await fresh.goto(portal.baseUrl + '/')
     await fresh.getByRole('heading', { name: /^Welcome/ }).waitFor()
     await fresh.goto(portal.baseUrl + '/auth/view/faqs')
-    await expect(fresh.getByRole('table', { name: 'FAQs Table' }))
+    await expect(fresh.getByRole('table', { name: 'FAQs Table' }).first()).toBeVisible()
     t.same(draftChunks, [], 'neither the welcome page nor a list loads the editor')
     await fresh.goto(portal.baseUrl + '/auth/create/glossaries')
     const editor = fresh.getByRole('textbox', { name: 'Description' })

@@ -41,7 +41,7 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
 
   await page.goto(portal.baseUrl + '/auth/view/sap_cost_centers')
   await page.getByRole('heading', { name: 'SAP Cost Centers Table' }).waitFor()
-  await expect(cell('SAP-1000-4711'))
+  await expect(cell('SAP-1000-4711').first()).toBeVisible()
 
   // a company code and an owner the demo data has, as the API reports them
   const company = (await upstreamJson<{ data: Row[] }>(portal, '/companies?per_page=100')).data[0]
@@ -53,13 +53,13 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
   await t.test('a file not named .csv.zip is refused in the dialog; Upload stays disabled', async (t) => {
     await openDialog()
     t.ok(await uploadButton.isDisabled(), 'disabled with no file')
-    await expect(dialog.getByText('identifier,company_code,owner_email'))
+    await expect(dialog.getByText('identifier,company_code,owner_email').first()).toBeVisible()
     t.pass('the dialog names the columns the file needs')
     const zip = await makeZip([
       { name: 'costs.csv', content: `identifier,company_code,owner_email\nSAP-E2E-9999,${companyCode},${ownerEmail}\n` },
     ])
     await fileInput.setInputFiles({ name: 'costs.zip', mimeType: 'application/zip', buffer: zip })
-    await expect(dialog.getByRole('alert').filter({ hasText: MESSAGES.sapFileMustBeCsvZip }))
+    await expect(dialog.getByRole('alert').filter({ hasText: MESSAGES.sapFileMustBeCsvZip }).first()).toBeVisible()
     t.ok(await uploadButton.isDisabled(), 'Upload disabled')
     await screenshot(page, 'sap-upload-refused')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
@@ -77,14 +77,14 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
     const zip = await makeZip([{ name: 'cost_centers.csv', content: csv }])
     await openDialog()
     await fileInput.setInputFiles({ name: 'cost_centers.csv.zip', mimeType: 'application/zip', buffer: zip })
-    await expect(uploadButton, async () => await uploadButton.isEnabled())
+    await expect(uploadButton).toBeEnabled()
     t.equal(await dialog.getByRole('alert').count(), 0, 'no refusal')
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/upload/sap_cost_centers')
     await uploadButton.click()
     t.equal((await answer).status(), 200, 'the upload answered 200')
-    await expect(toast(page, MESSAGES.sapUploaded))
+    await expect(toast(page, MESSAGES.sapUploaded).first()).toBeVisible()
     await dialog.waitFor({ state: 'detached' })
-    await expect(cell(identifier))
+    await expect(cell(identifier).first()).toBeVisible()
     t.pass('the new identifier is listed')
     t.hasStrict(
       (await stored()).find((r) => r.identifier === identifier),
@@ -103,12 +103,12 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
       mimeType: 'application/zip',
       buffer: Buffer.from('PK\u0003\u0004 this is not a zip'),
     })
-    await expect(uploadButton, async () => await uploadButton.isEnabled())
+    await expect(uploadButton).toBeEnabled()
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/upload/sap_cost_centers')
     await uploadButton.click()
     t.equal((await answer).status(), 422, 'the upstream refused the file')
     const failed = page.getByRole('alert').filter({ hasText: MESSAGES.sapUploadFailed })
-    await expect(failed)
+    await expect(failed.first()).toBeVisible()
     const text = (await failed.first().innerText()).trim()
     t.ok(
       text.startsWith(`${MESSAGES.sapUploadFailed}… `),
@@ -118,7 +118,7 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
     t.ok(await uploadButton.isEnabled(), 'Upload can be pressed again')
     const reason = text.slice(MESSAGES.sapUploadFailed.length + 2)
     t.not(reason, '', 'the server gave a reason')
-    await expect(dialog.getByRole('alert').filter({ hasText: reason }))
+    await expect(dialog.getByRole('alert').filter({ hasText: reason }).first()).toBeVisible()
     t.pass('the dialog shows the reason too')
     // another try sends the same file again
     const again = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/upload/sap_cost_centers')

@@ -37,7 +37,7 @@ t.test('the shell', async (t) => {
     await page.clock.runFor(2_000)
     t.equal(await orbitState(), 'logo-orbit running', 'still turning at 2 s')
     await page.clock.runFor(1_100)
-    await expect(page.locator('.welcome .logo-mark--paused'), undefined, 3_000)
+    await expect(page.locator('.welcome .logo-mark--paused')).toBeVisible({ timeout: 3_000 })
     t.equal(await orbitState(), 'logo-orbit paused', 'paused after 3 s')
     await page.clock.resume()
   })
@@ -138,7 +138,8 @@ t.test('the shell', async (t) => {
     await page.getByRole('heading', { name: 'Departments Table' }).waitFor()
     // Blueprint draws an icon whose paths it has as an svg[data-icon], one it is still waiting for as an empty span[data-icon]
     const drawn = page.locator('svg[data-icon]:has(path)')
-    await expect(drawn, async () => (await page.locator('[data-icon]:not(svg:has(path))').count()) === 0)
+    await expect(drawn.first()).toBeVisible()
+    await expect(page.locator('[data-icon]:not(svg:has(path))')).toHaveCount(0)
     t.ok((await drawn.count()) > 5, 'the bar and the table show icons')
     t.same(iconChunks, [])
   })

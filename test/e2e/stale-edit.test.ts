@@ -22,7 +22,7 @@ t.test('a stale save is refused and can be reloaded', async (t) => {
   const [company] = (await upstreamJson(portal, '/companies?by_code=3100')).data as { id: number; country: string }[]
   const open = async (page: Page) => {
     await page.goto(`${portal.baseUrl}/auth/edit/companies/${company.id}`)
-    await expect(page.getByLabel('Location'))
+    await expect(page.getByLabel('Location').first()).toBeVisible()
     await t.equal(await page.getByLabel('Location').inputValue(), company.country)
   }
   const save = async (page: Page, country: string) => {
@@ -34,11 +34,11 @@ t.test('a stale save is refused and can be reloaded', async (t) => {
   await open(second)
 
   await save(first, 'Firstland')
-  await expect(first.getByRole('alert').filter({ hasText: 'Your company has been updated!' }))
+  await expect(first.getByRole('alert').filter({ hasText: 'Your company has been updated!' }).first()).toBeVisible()
 
   await save(second, 'Secondland')
   const refused = second.getByRole('alert').filter({ hasText: 'was changed by someone else since you loaded it' })
-  await expect(refused)
+  await expect(refused.first()).toBeVisible()
   await screenshot(second, 'stale-edit-refused')
   const [stored] = (await upstreamJson(portal, `/companies?by_code=3100`)).data as { country: string }[]
   t.equal(stored.country, 'Firstland', 'the first save stands; nothing of the stale one is stored')
@@ -50,7 +50,7 @@ t.test('a stale save is refused and can be reloaded', async (t) => {
     .catch(() => undefined)
   t.equal(await second.getByLabel('Location').inputValue(), 'Firstland', 'reloaded: the form shows the current version')
   await save(second, 'Secondland')
-  await expect(second.getByRole('alert').filter({ hasText: 'Your company has been updated!' }))
+  await expect(second.getByRole('alert').filter({ hasText: 'Your company has been updated!' }).first()).toBeVisible()
   const [after] = (await upstreamJson(portal, `/companies?by_code=3100`)).data as { country: string }[]
   t.equal(after.country, 'Secondland', 'saved over the version it has seen')
 })
@@ -80,11 +80,13 @@ t.test('an inline row saved over someone else’s change is refused too, and Rel
 
   await records.getByRole('textbox', { name: 'Abbreviation' }).fill('MINE')
   await records.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'was changed by someone else since you loaded it' }))
+  await expect(page.getByRole('alert').filter({ hasText: 'was changed by someone else since you loaded it' }).first()).toBeVisible()
   const now = await upstreamJson<{ data: { abbreviation: string } }>(portal, `/departments/${department.id}`)
   t.equal(now.data.abbreviation, 'BOB', 'the other save stands; nothing of the stale one is stored')
 
   await page.locator('.bp6-toast').filter({ hasText: 'was changed by someone else' }).getByText('Reload', { exact: true }).click()
-  await expect(records.getByRole('row').filter({ hasText: 'Cloud Operations' }).getByRole('cell', { name: 'BOB', exact: true }))
+  await expect(
+    records.getByRole('row').filter({ hasText: 'Cloud Operations' }).getByRole('cell', { name: 'BOB', exact: true }).first(),
+  ).toBeVisible()
   await screenshot(page, 'stale-inline-reloaded')
 })
