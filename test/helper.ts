@@ -17,7 +17,7 @@ import { idpPlugin } from '../server/idp/plugin.js'
 import type { IdpStoreOptions, SqlClient } from '../server/idp/store.js'
 import { buildUpstream } from '../server/upstream/app.js'
 import { openTestDatabase, type Database } from '../server/upstream/db/client.js'
-import { seedDemoData } from '../server/upstream/db/seed/index.js'
+import { openSeededTestDatabase } from './lib/seeded-database.js'
 
 export interface Teardown {
   teardown(fn: () => unknown): void
@@ -89,7 +89,7 @@ export interface UpstreamOptions {
 }
 
 export async function startUpstream(t: Teardown, opts: UpstreamOptions = {}) {
-  const database = await openTestDatabase()
+  const database = opts.seed !== false ? await openSeededTestDatabase() : await openTestDatabase()
   const token = opts.token ?? TEST_UPSTREAM_TOKEN
   // `upstream.mail.idle()` waits for pending emails
   const outboxDir = tempDir(t, 'ccoe-outbox-')
@@ -106,7 +106,6 @@ export async function startUpstream(t: Teardown, opts: UpstreamOptions = {}) {
     await upstream.close()
     await database.close()
   })
-  if (opts.seed !== false) await seedDemoData(database)
   await upstream.listen({ host: '127.0.0.1', port: 0 })
   const { port } = upstream.server.address() as { port: number }
   return { upstream, database, token, outboxDir, url: `http://127.0.0.1:${port}` }
