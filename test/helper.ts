@@ -137,6 +137,13 @@ export async function startStandaloneIdp(
   return idp
 }
 
+/**
+ * For a test file run in both passes of .ci/run: a test in it that keeps nothing in a database is
+ * skipped in the PostgreSQL pass (DATABASE_URL), as the PGlite pass has run it and the driver cannot
+ * change what it proves.
+ */
+export const NO_DATABASE = { skip: process.env.DATABASE_URL ? 'keeps nothing in a database: the PGlite pass runs it' : false }
+
 /** A clock a test moves by hand: the gateway's sessions, cut-offs and token checks read it. */
 export interface TestClock {
   now: () => number
