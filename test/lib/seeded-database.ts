@@ -4,7 +4,7 @@
  * per test run (tap's runner: the test processes' parent) and day, into a template each test
  * copies. On PostgreSQL (DATABASE_URL) each test seeds its own schema, as before.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { openDatabase, openTestDatabase, type Database } from '../../server/upstream/db/client.js'
@@ -25,13 +25,14 @@ export async function openSeededTestDatabase(): Promise<Database> {
 const PREFIX = 'ccoe-pglite-seeded-'
 
 /**
- * The seeded data folder of this run. Its name holds the runner's pid, so a new run (new sources,
- * new seed) never reads an older run's folder, and the day, as the demo data's dates are relative
- * to the day it is seeded. Test processes build it under a lock; it appears by an atomic rename.
+ * The seeded data folder of this run. Its name holds the runner (its start time and pid), so a new
+ * run (new sources, new seed) never reads an older run's folder, and the day, as the demo data's
+ * dates are relative to the day it is seeded. Test processes build it under a lock; it appears by
+ * an atomic rename.
  */
 async function seededTemplate(): Promise<string> {
   const day = new Date().toISOString().slice(0, 10)
-  const dir = join(scratchDir(), `${PREFIX}${migrationsHash()}-${day}-${process.ppid}`)
+  const dir = join(scratchDir(), `${PREFIX}${migrationsHash()}-${day}-${runner()}`)
   const deadline = Date.now() + 150_000
   while (!existsSync(dir)) {
     let release: () => void
@@ -66,6 +67,17 @@ async function build(dir: string): Promise<void> {
     renameSync(join(building, 'pgdata'), dir)
   } finally {
     rmSync(building, { recursive: true, force: true })
+  }
+}
+
+/** The runner's start time (from /proc, where there is one: a reused pid is another runner) and pid. */
+function runner(): string {
+  try {
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8')
+    // the fields after the command, which may itself hold spaces: state (3rd), … starttime (22nd)
+    return `${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}-${process.ppid}`
+  } catch {
+    return String(process.ppid)
   }
 }
 
