@@ -1,7 +1,8 @@
 /**
  * The inline-editable tables (spec 001 §4, §5) as a person uses them: add a row, the required
  * field's message, one row edited at a time (new or existing), leaving with unsaved rows, Save,
- * Cancel, Delete, the pagers, the registry's maxLength and the single unsaved add of cloud contacts.
+ * Cancel, Delete, the pagers, the registry's maxLength, the single unsaved add of cloud contacts, and
+ * a Microsoft approval's assignee list (spec 001 §2) kept by an inline edit of its status.
  * The rules of particular models (GL accounts, defaults, duplicates, server field errors):
  * inline-rows.test.ts.
  */
@@ -199,6 +200,25 @@ t.test('inline tables', async (t) => {
     await recordRow('Zeta Platform').waitFor({ state: 'detached' })
     const stored = await upstreamJson(portal, '/departments?by_name=Zeta')
     t.same(stored.data, [], 'gone from the database')
+  })
+
+  await t.test('Microsoft approvals: the assignee list shown as stored, and kept by the Save of an edited status', async (t) => {
+    const approvals = page.getByRole('table', { name: 'Microsoft Approvals Table' })
+    const approval = (title: string) => approvals.getByRole('row').filter({ has: page.getByRole('cell', { name: title, exact: true }) })
+    const pending = 'New Azure subscription for the Analytics sandbox'
+    await page.goto(portal.baseUrl + '/auth/crud/microsoft_approvals')
+    await page.getByRole('heading', { name: 'Microsoft Approvals Table' }).waitFor()
+    await expect(
+      approval(pending).getByRole('cell', { name: 'alice.martin@example.com, bruno.rossi@example.com', exact: true }),
+    ).toBeVisible()
+    await approval(pending).getByRole('button', { name: 'Edit' }).click()
+    await approvals.getByRole('textbox', { name: 'Status' }).fill('Approved')
+    await approvals.getByRole('button', { name: 'Save' }).click()
+    await expect(toast(page, 'Your Microsoft approval has been updated!').first()).toBeVisible()
+    await expect(approval(pending).getByRole('cell', { name: 'Approved', exact: true })).toBeVisible()
+    const [saved, ...more] = (await upstreamJson(portal, `/microsoft_approvals?by_title=${encodeURIComponent(pending)}`)).data
+    t.equal(more.length, 0, 'one record')
+    t.hasStrict(saved, { status: 'Approved', assigned_to: 'alice.martin@example.com, bruno.rossi@example.com' })
   })
 
   await t.test('cloud contacts: only one unsaved add at a time', async (t) => {

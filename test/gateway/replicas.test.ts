@@ -11,7 +11,17 @@ import { ConfigError, loadConfig } from '../../server/config.js'
 import { LOGIN_STARTS_PER_MINUTE } from '../../server/gateway/plugins/rate-limits.js'
 import { REREAD_MS } from '../../server/gateway/revocations.js'
 import { SHARED_SETTINGS } from '../../scripts/replicas/settings.js'
-import { freePort, ownSchema, startGateway, startStandaloneIdp, tempDir, testClock, type Teardown, type TestGateway } from '../helper.js'
+import {
+  freePort,
+  NO_DATABASE,
+  ownSchema,
+  startGateway,
+  startStandaloneIdp,
+  tempDir,
+  testClock,
+  type Teardown,
+  type TestGateway,
+} from '../helper.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 import { startRecordingUpstream } from './start.js'
 
@@ -34,7 +44,7 @@ async function redisUnreachable(): Promise<string | undefined> {
   }
 }
 
-t.test('REPLICA_NAME, REDIS_URL, REDIS_KEY_PREFIX, TRUST_PROXY: defaults, and one clear line on a bad value', async (t) => {
+t.test('REPLICA_NAME, REDIS_URL, REDIS_KEY_PREFIX, TRUST_PROXY: defaults, and one clear line on a bad value', NO_DATABASE, async (t) => {
   const dataDir = tempDir(t)
   const { replicaName, redisUrl, redisKeyPrefix, trustProxy } = loadConfig({ DATA_DIR: dataDir })
   t.strictSame(
@@ -64,7 +74,7 @@ t.test('REPLICA_NAME, REDIS_URL, REDIS_KEY_PREFIX, TRUST_PROXY: defaults, and on
   }
 })
 
-t.test('the compose file and the Kubernetes sketch give each replica what `npm run replicas` does', async (t) => {
+t.test('the compose file and the Kubernetes sketch give each replica what `npm run replicas` does', NO_DATABASE, async (t) => {
   const deploy = (file: string) => readFileSync(new URL(`../../deploy/replicas/${file}`, import.meta.url), 'utf8')
   const shared = [...SHARED_SETTINGS].sort()
   const compose = deploy('compose.yml')
@@ -85,22 +95,26 @@ t.test('the compose file and the Kubernetes sketch give each replica what `npm r
   t.match(gateway, /readinessProbe:\n +httpGet: \{ path: \/readyz, port: http \}/, 'ready while /readyz answers 200')
 })
 
-t.test('without REDIS_URL each replica counts its own; an X-Forwarded-For from an untrusted peer is not believed', async (t) => {
-  const [a, b] = [await startGateway(t, 'http://127.0.0.1:9'), await startGateway(t, 'http://127.0.0.1:9')]
-  const start = async (gateway: TestGateway, i: number) => {
-    // a different made-up client each time: without TRUST_PROXY the caller is the socket's address
-    const response = await fetch(`${gateway.baseUrl}/oidc/login`, {
-      headers: { 'x-forwarded-for': `198.51.100.${i % 250}` },
-      redirect: 'manual',
-    })
-    await response.arrayBuffer()
-    return response.status
-  }
-  const statuses: number[] = []
-  for (let i = 0; i <= LOGIN_STARTS_PER_MINUTE; i++) statuses.push(await start(a, i))
-  t.strictSame(statuses, [...Array(LOGIN_STARTS_PER_MINUTE).fill(302), 429], 'one replica refuses the 61st start')
-  t.equal(await start(b, 0), 302, 'the other has counted none of them')
-})
+t.test(
+  'without REDIS_URL each replica counts its own; an X-Forwarded-For from an untrusted peer is not believed',
+  NO_DATABASE,
+  async (t) => {
+    const [a, b] = [await startGateway(t, 'http://127.0.0.1:9'), await startGateway(t, 'http://127.0.0.1:9')]
+    const start = async (gateway: TestGateway, i: number) => {
+      // a different made-up client each time: without TRUST_PROXY the caller is the socket's address
+      const response = await fetch(`${gateway.baseUrl}/oidc/login`, {
+        headers: { 'x-forwarded-for': `198.51.100.${i % 250}` },
+        redirect: 'manual',
+      })
+      await response.arrayBuffer()
+      return response.status
+    }
+    const statuses: number[] = []
+    for (let i = 0; i <= LOGIN_STARTS_PER_MINUTE; i++) statuses.push(await start(a, i))
+    t.strictSame(statuses, [...Array(LOGIN_STARTS_PER_MINUTE).fill(302), 429], 'one replica refuses the 61st start')
+    t.equal(await start(b, 0), 302, 'the other has counted none of them')
+  },
+)
 
 // skipped only without the parts they prove sharing: a Redis that answers (and a PostgreSQL)
 const noRedis = await redisUnreachable()
@@ -128,22 +142,26 @@ function redisOfRun(t: Teardown, run: string) {
   return { prefix, redis, counts }
 }
 
-t.test("in Redis each limit counts apart: sign-in starts do not use up the embedded IdP's token requests", { skip: noRedis }, async (t) => {
-  const { prefix, counts } = redisOfRun(t, `${process.pid}_${Date.now()}_idp`)
-  const gateway = await startGateway(t, 'http://127.0.0.1:9', { env: { REDIS_URL, REDIS_KEY_PREFIX: prefix } })
-  const start = async () => {
-    const response = await fetch(`${gateway.baseUrl}/oidc/login`, { redirect: 'manual' })
-    await response.arrayBuffer()
-    return response.status
-  }
-  const statuses: number[] = []
-  for (let i = 0; i < LOGIN_STARTS_PER_MINUTE; i++) statuses.push(await start())
-  t.strictSame(statuses, Array(LOGIN_STARTS_PER_MINUTE).fill(302))
-  // the library's Redis store keys every fastify.rateLimit() alike: unnamed, this would be the 61st request
-  t.match(await scriptToken(gateway.baseUrl), /^ey/, 'a script still gets its token')
-  t.equal(await start(), 429, 'while the 61st start is refused')
-  t.strictSame(await counts(), { 'login-starts:127.0.0.1': '61', 'idp-tokens:127.0.0.1': '1' })
-})
+t.test(
+  "in Redis each limit counts apart: sign-in starts do not use up the embedded IdP's token requests",
+  { skip: noRedis ?? NO_DATABASE.skip },
+  async (t) => {
+    const { prefix, counts } = redisOfRun(t, `${process.pid}_${Date.now()}_idp`)
+    const gateway = await startGateway(t, 'http://127.0.0.1:9', { env: { REDIS_URL, REDIS_KEY_PREFIX: prefix } })
+    const start = async () => {
+      const response = await fetch(`${gateway.baseUrl}/oidc/login`, { redirect: 'manual' })
+      await response.arrayBuffer()
+      return response.status
+    }
+    const statuses: number[] = []
+    for (let i = 0; i < LOGIN_STARTS_PER_MINUTE; i++) statuses.push(await start())
+    t.strictSame(statuses, Array(LOGIN_STARTS_PER_MINUTE).fill(302))
+    // the library's Redis store keys every fastify.rateLimit() alike: unnamed, this would be the 61st request
+    t.match(await scriptToken(gateway.baseUrl), /^ey/, 'a script still gets its token')
+    t.equal(await start(), 429, 'while the 61st start is refused')
+    t.strictSame(await counts(), { 'login-starts:127.0.0.1': '61', 'idp-tokens:127.0.0.1': '1' })
+  },
+)
 
 t.test('three replicas on one session key, one PostgreSQL, one Redis and one IdP', { skip: missing }, async (t) => {
   // the logout cut-off's table in a schema of this run's own, as the connection's search_path

@@ -9,7 +9,7 @@ import { safeReturnTo } from '../../server/gateway/return-to.js'
 import { FileRevocations } from '../../server/gateway/revocations.js'
 import { API_AUDIENCE } from '../../server/idp/plugin.js'
 import { scriptToken, sessionAnswer, signIn, signInFlow } from '../lib/sign-in.js'
-import { freePort, ownSchema, startGateway, tempDir, testClock } from '../helper.js'
+import { freePort, NO_DATABASE, ownSchema, startGateway, tempDir, testClock } from '../helper.js'
 import { startRecordingUpstream } from './start.js'
 
 type SigningKey = Parameters<SignJWT['sign']>[0]
@@ -33,7 +33,7 @@ async function visit(baseUrl: string, browser: { cookie: string }) {
   return { status: response.status, rewritten: value !== undefined, cleared: value === 'ccoe_session=' }
 }
 
-t.test('returnTo accepts same-origin paths only', async (t) => {
+t.test('returnTo accepts same-origin paths only', NO_DATABASE, async (t) => {
   t.equal(safeReturnTo('/auth/view/departments?page=2'), '/auth/view/departments?page=2')
   // still encoded, so harmless once it is put in the Location header again
   t.equal(safeReturnTo('/%0d%0aSet-Cookie'), '/%0d%0aSet-Cookie')
@@ -58,7 +58,7 @@ t.test('returnTo accepts same-origin paths only', async (t) => {
   }
 })
 
-t.test('sign-in, session, logout', async (t) => {
+t.test('sign-in, session, logout', NO_DATABASE, async (t) => {
   const upstream = await startRecordingUpstream(t)
   const portal = await startGateway(t, upstream.url)
   const { baseUrl } = portal
@@ -243,7 +243,7 @@ t.test('sign-in, session, logout', async (t) => {
   })
 })
 
-t.test('idle and absolute timeouts, on the gateway clock', async (t) => {
+t.test('idle and absolute timeouts, on the gateway clock', NO_DATABASE, async (t) => {
   const upstream = await startRecordingUpstream(t)
   const MINUTE = 60_000
 
@@ -309,7 +309,7 @@ t.test('idle and absolute timeouts, on the gateway clock', async (t) => {
   })
 })
 
-t.test('the logout cut-off keeps an entry until the session would have expired anyway', async (t) => {
+t.test('the logout cut-off keeps an entry until the session would have expired anyway', NO_DATABASE, async (t) => {
   const clock = testClock(1_000_000)
   const file = join(tempDir(t), 'cut-off', 'revoked.jsonl')
   const revocations = new FileRevocations(file, clock.now)
@@ -375,7 +375,7 @@ t.test(
   },
 )
 
-t.test('OIDC_API_AUDIENCE: the audience a bearer token must name', async (t) => {
+t.test('OIDC_API_AUDIENCE: the audience a bearer token must name', NO_DATABASE, async (t) => {
   const dataDir = tempDir(t)
   t.equal(loadConfig({ DATA_DIR: dataDir }).oidcApiAudience, DEFAULT_API_AUDIENCE)
   t.equal(DEFAULT_API_AUDIENCE, API_AUDIENCE, 'the default is what the embedded IdP issues')
@@ -412,7 +412,7 @@ t.test('OIDC_API_AUDIENCE: the audience a bearer token must name', async (t) => 
   t.equal(upstream.seen.length, before, 'nothing reached the upstream')
 })
 
-t.test('behind https the session cookie is __Host- and Secure', async (t) => {
+t.test('behind https the session cookie is __Host- and Secure', NO_DATABASE, async (t) => {
   const upstream = await startRecordingUpstream(t)
   // a loopback https address where nothing listens: the logout's IdP discovery fails at once, offline
   const { gateway } = await startGateway(t, upstream.url, { overrides: { publicUrl: `https://127.0.0.1:${await freePort()}` } })

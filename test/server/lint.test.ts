@@ -44,3 +44,10 @@ t.test('the gateway reaches the upstream and the IdP over HTTP only; main.ts com
   t.same(await ruleIds('server/gateway/probe.ts', '../config.js'), [], 'the configuration')
   t.same(await ruleIds('server/main.ts', './upstream/app.js'), [], 'the composition root')
 })
+
+t.test('no import cycle among the sources, however long', async (t) => {
+  // shared/calls/index.ts imports ./auth.js, and shared/access.ts imports ./calls/index.js
+  t.same(await ruleIds('shared/calls/auth.ts', './index.js'), ['import-x/no-cycle'])
+  t.same(await ruleIds('shared/calls/auth.ts', '../access.js'), ['import-x/no-cycle'], 'a cycle of three modules')
+  t.same(await ruleIds('shared/calls/auth.ts', '../messages.js'), [], 'a module that does not lead back')
+})

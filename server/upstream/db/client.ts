@@ -130,9 +130,10 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
 
 /**
  * A fresh, migrated, empty database for one test file: a new schema on the PostgreSQL of
- * DATABASE_URL (dropped on close), else a PGlite folder copied from the migrated template.
+ * DATABASE_URL (dropped on close), else a PGlite folder copied from the migrated template, or from
+ * `pgliteTemplate` (a migrated data folder of the tests' own: one seeded with the demo data).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(opts: { pgliteTemplate?: string } = {}): Promise<Database> {
   const databaseUrl = process.env.DATABASE_URL
   if (databaseUrl) {
     const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`
@@ -143,7 +144,7 @@ export async function openTestDatabase(): Promise<Database> {
     }
     return { ...database, close }
   }
-  const template = await pgliteTemplate()
+  const template = opts.pgliteTemplate ?? (await pgliteTemplate())
   const dir = mkdtempSync(join(scratchDir(), 'ccoe-test-db-'))
   cpSync(template, join(dir, 'pgdata'), { recursive: true })
   const database = await openDatabase({ dataDir: dir })
