@@ -61,7 +61,13 @@ export async function resolveBillRows(db: Executor, bills: BillRow[]): Promise<{
       ...(network === undefined ? [`no cost center network ${b.cc_network}`] : []),
     ]
     if (problems.length === 0) result.stored.push({ ...b, business_units_id: unit ?? null, cost_center_networks_id: network ?? null })
-    else result.refused.push({ row: b.row, identifier: b.identifier, detail: problems.join(', '), messages: problems.map((p) => `Row ${b.row}: ${p}`) })
+    else
+      result.refused.push({
+        row: b.row,
+        identifier: b.identifier,
+        detail: problems.join(', '),
+        messages: problems.map((p) => `Row ${b.row}: ${p}`),
+      })
   }
   return result
 }

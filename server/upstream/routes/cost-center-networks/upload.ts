@@ -120,7 +120,8 @@ async function planNetworks(db: Executor, { lines, refused: badShapes }: Network
       }
       const changed = (['network', 'sap_project_name', 'ppm_project_name'] as const).filter((k) => stored && stored[k] !== after[k])
       if (!stored) added.push(`project ${line.project} to ${line.network}`)
-      else if (changed.length) updated.push(`project ${line.project}: ${changed.map((k) => `${k} ${stored[k] ?? ''} → ${after[k]}`).join(', ')}`)
+      else if (changed.length)
+        updated.push(`project ${line.project}: ${changed.map((k) => `${k} ${stored[k] ?? ''} → ${after[k]}`).join(', ')}`)
       if (!stored || changed.length) plan.projects.push(after)
     }
     const identifier = line.project ? `${line.network} / ${line.project}` : line.network

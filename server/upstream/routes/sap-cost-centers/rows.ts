@@ -85,7 +85,8 @@ export async function resolveSapRows(db: Executor, { lines, refused: badShapes }
   for (const line of lines) {
     const companies_id = companies.get(line.company_code)
     const cloud_contact_id = contacts.get(line.owner_email.toLowerCase())
-    if (companies_id === undefined) refuse.push(refused(line.row, line.identifier, `company code ${shown(line.company_code)} does not exist`, true))
+    if (companies_id === undefined)
+      refuse.push(refused(line.row, line.identifier, `company code ${shown(line.company_code)} does not exist`, true))
     else if (cloud_contact_id === undefined)
       refuse.push(refused(line.row, line.identifier, `cloud contact ${shown(line.owner_email)} does not exist; add it first`, true))
     else writes.push({ line, values: { identifier: line.identifier, companies_id, cloud_contact_id } })
