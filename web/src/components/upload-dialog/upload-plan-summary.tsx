@@ -63,7 +63,7 @@ export function UploadPlanSummary({ plan }: { plan: UploadPlan }) {
         <Tag intent={Intent.PRIMARY} minimal>
           {plan.update.total} to update
         </Tag>
-        <Tag minimal>{plan.unchanged} unchanged</Tag>
+        {plan.unchanged > 0 && <Tag minimal>{plan.unchanged} unchanged</Tag>}
         <Tag intent={plan.refuse.total > 0 ? Intent.DANGER : Intent.NONE} minimal>
           {plan.refuse.total} refused
         </Tag>
