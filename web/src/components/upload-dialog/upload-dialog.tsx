@@ -95,9 +95,10 @@ export function UploadDialog(props: UploadDialogProps) {
             <>
               <Button text="Cancel" onClick={close} disabled={busy} />
               {plan ? (
-                <Button type="submit" intent={Intent.PRIMARY} icon="upload" text="Confirm" loading={busy} />
+                <Button key="confirm" type="submit" intent={Intent.PRIMARY} icon="upload" text="Confirm" loading={busy} />
               ) : (
                 <Button
+                  key="check"
                   type="submit"
                   intent={Intent.PRIMARY}
                   icon="search"

@@ -1,5 +1,5 @@
 import { Callout, Classes, HTMLTable, Intent, Tab, Tabs, Tag } from '@blueprintjs/core'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { UploadPlanAnswer } from '../../../../shared/calls/answers.js'
 
 /** What a dry run of an upload answered (shared/calls/answers.ts). */
@@ -54,8 +54,14 @@ function PlanTable({ plan, list }: { plan: UploadPlan; list: (typeof LISTS)[numb
  */
 export function UploadPlanSummary({ plan }: { plan: UploadPlan }) {
   const [tab, setTab] = useState<ListName>(plan.refuse.total > 0 ? 'refuse' : plan.add.total > 0 ? 'add' : 'update')
+  const section = useRef<HTMLElement>(null)
+  // a new summary takes the focus (its open tab): it is what to read before Confirm, and a second
+  // Enter on the button that asked for it does not upload at once
+  useEffect(() => {
+    section.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus()
+  }, [plan])
   return (
-    <section aria-label="What the file would do" className="upload-plan">
+    <section aria-label="What the file would do" className="upload-plan" ref={section}>
       <p className="upload-plan-counts">
         <Tag intent={Intent.SUCCESS} minimal>
           {plan.add.total} to add
