@@ -248,8 +248,9 @@ export function openApiDocument(version: string) {
         operationId: `upload${pascal(target)}`,
         tags: [target],
         summary: `Upload a file (${upload.extensions?.join(', ') ?? 'any type'}); the gateway sends it on as ${upload.encoding}`,
+        ...(upload.query && { parameters: queryParameters(upload.query) }),
         requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadForm(upload) } } },
-        responses: responses('200', json(ANY_OBJECT), { body: true }),
+        responses: responses('200', json(ANY_OBJECT), { body: true, params: upload.query !== undefined }),
       }),
     )
   }

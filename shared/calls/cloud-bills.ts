@@ -1,5 +1,5 @@
 import { SpendQuerySchema } from '../schemas/bills-dashboard.js'
-import { ReportAnswerSchema } from './answers.js'
+import { DRY_RUN_DESCRIPTION, ReportAnswerSchema, UploadQuerySchema } from './answers.js'
 import type { CallDomain } from './types.js'
 
 export const cloudBillCalls = {
@@ -11,6 +11,8 @@ export const cloudBillCalls = {
       role: 'editor',
       path: 'cloud_bills/upload',
       summary: 'Load a bills workbook or CSV (a base64 data URL in data)',
+      description: DRY_RUN_DESCRIPTION,
+      query: UploadQuerySchema,
       upload: {
         target: 'cloud_bills',
         bodyKey: 'cloud_bill',

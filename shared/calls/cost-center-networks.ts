@@ -1,4 +1,5 @@
 import { MESSAGES } from '../messages.js'
+import { DRY_RUN_DESCRIPTION, UploadQuerySchema } from './answers.js'
 import type { CallDomain } from './types.js'
 
 export const costCenterNetworkCalls = {
@@ -10,6 +11,8 @@ export const costCenterNetworkCalls = {
       role: 'editor',
       path: 'cost_center_networks/upload',
       summary: 'Load a CSV of cost centers, networks and projects (a base64 data URL in file)',
+      description: DRY_RUN_DESCRIPTION,
+      query: UploadQuerySchema,
       upload: {
         target: 'cost_center_networks',
         bodyKey: 'cost_center_network',

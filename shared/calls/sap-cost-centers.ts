@@ -1,4 +1,5 @@
 import { MESSAGES } from '../messages.js'
+import { DRY_RUN_DESCRIPTION, UploadQuerySchema } from './answers.js'
 import type { CallDomain } from './types.js'
 
 export const sapCostCenterCalls = {
@@ -12,6 +13,8 @@ export const sapCostCenterCalls = {
       recipient: { at: ['sap_cost_center', 'email'] },
       path: 'sap_cost_centers/upload',
       summary: 'Load a zipped CSV (identifier,company_code,owner_email), base64 in base_file; the summary is emailed to email',
+      description: DRY_RUN_DESCRIPTION,
+      query: UploadQuerySchema,
       upload: {
         target: 'sap_cost_centers',
         bodyKey: 'sap_cost_center',

@@ -34,7 +34,11 @@ t.test('cloud bills: upload, then history', async (t) => {
   await fileInput.setInputFiles(
     csvFile('date,provider,identifier,amount,reference\n2024-05-01,aws,E2E-1,12.5,INV-E2E\n2024-05-01,oracle,E2E-2,1,INV-E2E\n'),
   )
+  // Submit checks the file first (a dry run): its summary, then Confirm uploads it
+  const summary = page.getByRole('region', { name: 'What the file would do' })
   await page.getByRole('button', { name: 'Submit' }).click()
+  await summary.waitFor()
+  await page.getByRole('button', { name: 'Confirm' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Row 3: provider oracle is not one of aws, azure, gcp' }).first()).toBeVisible()
   await expect(page.getByText(MESSAGES.workbookUploadFailed).first()).toBeVisible()
   await screenshot(page, 'cloud-bills-upload-refused')
@@ -44,8 +48,10 @@ t.test('cloud bills: upload, then history', async (t) => {
     csvFile('date,provider,identifier,amount,reference\n2024-05-01,aws,E2E-1,12.5,INV-E2E\n2024-05-01,gcp,E2E-2,7,INV-E2E\n'),
   )
   // the upload held on its way: the bar shows while it goes
-  const upload = await holdRequests(page, '**/api/upload/cloud_bills')
   await page.getByRole('button', { name: 'Submit' }).click()
+  await summary.waitFor()
+  const upload = await holdRequests(page, '**/api/upload/cloud_bills')
+  await page.getByRole('button', { name: 'Confirm' }).click()
   await expect(page.getByRole('progressbar', { name: 'Upload progress' }).first()).toBeVisible()
   await screenshot(page, 'cloud-bills-uploading')
   upload.release()

@@ -22,7 +22,12 @@ t.test('cost center networks: Upload New Network/Project IDs', async (t) => {
   const table = page.getByRole('table', { name: 'Cost Center Networks Table' })
   const dialog = page.getByRole('dialog', { name: TITLE })
   const fileInput = dialog.locator('input[type=file]')
-  const uploadButton = dialog.getByRole('button', { name: 'Upload', exact: true })
+  // the file is checked first (a dry run, its summary) and uploaded on Confirm
+  const upload = async () => {
+    await dialog.getByRole('button', { name: 'Check file' }).click()
+    await dialog.getByRole('region', { name: 'What the file would do' }).waitFor()
+    await dialog.getByRole('button', { name: 'Confirm' }).click()
+  }
   const storedNetworks = async () =>
     (await upstreamJson<{ data: { identifier: string }[] }>(portal, '/cost_center_networks?per_page=100')).data.map((n) => n.identifier)
 
@@ -36,7 +41,7 @@ t.test('cost center networks: Upload New Network/Project IDs', async (t) => {
     await dialog.waitFor()
     await expect(dialog.getByText('cost_center,network,project,sap_project_name,ppm_project_name').first()).toBeVisible()
     await fileInput.setInputFiles(csvFile('cost_center,network\r\n1000-CCOE-01,NET-E2E-1\r\nNO-SUCH-CC,NET-E2E-2\r\n'))
-    await uploadButton.click()
+    await upload()
     const error = 'Row 3 (NET-E2E-2): cost center NO-SUCH-CC does not exist'
     await expect(
       dialog
@@ -60,7 +65,7 @@ t.test('cost center networks: Upload New Network/Project IDs', async (t) => {
         'cost_center,network,project,sap_project_name,ppm_project_name\r\n1000-CCOE-01,NET-E2E-1,P-E2E-1,E2E SAP,E2E PPM\r\n2000-LOT-12,NET-3100-07,,,\r\n',
       ),
     )
-    await uploadButton.click()
+    await upload()
     await expect(toast(page, MESSAGES.dataSubmitted).first()).toBeVisible()
     const result = page.getByRole('dialog', { name: 'Upload result' })
     await result.waitFor()

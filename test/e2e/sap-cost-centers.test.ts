@@ -33,7 +33,8 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
 
   const dialog = page.getByRole('dialog', { name: 'Upload New Cost Centers' })
   const fileInput = dialog.locator('input[type=file]')
-  const uploadButton = dialog.getByRole('button', { name: 'Upload', exact: true })
+  // the file is checked first (a dry run, which shows what it would do); Confirm uploads it
+  const uploadButton = dialog.getByRole('button', { name: 'Check file' })
   const openDialog = async () => {
     await page.getByRole('button', { name: 'Upload New Cost Centers' }).click()
     await dialog.waitFor()
@@ -79,8 +80,13 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
     await fileInput.setInputFiles({ name: 'cost_centers.csv.zip', mimeType: 'application/zip', buffer: zip })
     await expect(uploadButton).toBeEnabled()
     t.equal(await dialog.getByRole('alert').count(), 0, 'no refusal')
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/upload/sap_cost_centers')
     await uploadButton.click()
+    await dialog.getByRole('region', { name: 'What the file would do' }).waitFor()
+    t.equal(uploads.length, 1, 'the check sent the file once')
+    const answer = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/upload/sap_cost_centers' && new URL(r.url()).search === '',
+    )
+    await dialog.getByRole('button', { name: 'Confirm' }).click()
     t.equal((await answer).status(), 200, 'the upload answered 200')
     await expect(toast(page, MESSAGES.sapUploaded).first()).toBeVisible()
     await dialog.waitFor({ state: 'detached' })
@@ -106,7 +112,7 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
     await expect(uploadButton).toBeEnabled()
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/upload/sap_cost_centers')
     await uploadButton.click()
-    t.equal((await answer).status(), 422, 'the upstream refused the file')
+    t.equal((await answer).status(), 422, 'the upstream refused the file (its check, the dry run)')
     const failed = page.getByRole('alert').filter({ hasText: MESSAGES.sapUploadFailed })
     await expect(failed.first()).toBeVisible()
     const text = (await failed.first().innerText()).trim()

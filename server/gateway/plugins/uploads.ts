@@ -12,7 +12,7 @@ import { refusalOf } from './auth.js'
 import { replaceServerError } from '../upstream-errors.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { base64Body } from '../base64-body.js'
-import { uploadTarget, type UploadTarget } from '../upload-targets.js'
+import { uploadPath, uploadTarget, type UploadTarget } from '../upload-targets.js'
 import { CountingLimit } from '../body-limit.js'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
 
@@ -136,8 +136,9 @@ async function readForm(request: FastifyRequest, target: UploadTarget, limit: nu
 /**
  * POST /api/upload/<target> (multipart): the file becomes the base64 JSON body the upstream expects
  * (upload-targets.ts), sent with the same fixed token and uid as the proxy; the upstream's status and
- * JSON come back as they are. The file is capped at bodyLimitBytes before any encoding, and nothing
- * reaches the upstream until the whole form is read and accepted. CSRF is the csrf plugin's (global).
+ * JSON come back as they are; the call's declared query (`?dry_run=true`) goes along. The file is
+ * capped at bodyLimitBytes before any encoding, and nothing reaches the upstream until the whole form
+ * is read and accepted. CSRF is the csrf plugin's (global).
  */
 export const uploadsPlugin = fp<UploadsOptions>(
   async (fastify, opts) => {
@@ -229,7 +230,8 @@ export const uploadsPlugin = fp<UploadsOptions>(
           target.recipient && recipientRefusal(target.recipient, { [target.bodyKey]: { email: form.email } }, identity, opts.reportDomains)
         if (refusedAddress) return reply.code(refusedAddress.status).send(refusedAddress.body)
         try {
-          const answer = await call(request, 'POST', target.path, base64Body(target, form.file, email, form.input))
+          const path = uploadPath(target, request.query as Record<string, unknown>)
+          const answer = await call(request, 'POST', path, base64Body(target, form.file, email, form.input))
           stats.bytesOut = answer.bytes
           if (answer.json === undefined) return send(reply, 502, 'Upstream unavailable')
           if (answer.status >= 500) return replaceServerError(reply, answer.status, undefined, JSON.stringify(answer.json))

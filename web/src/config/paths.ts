@@ -67,10 +67,16 @@ export function callHref(name: CallName, params?: Params): string {
   return (calls[domain] as Readonly<Record<string, ReturnType<typeof callPath>>>)[call].getHref(params)
 }
 
+/** An upload's path; `{ dry_run: true }` asks what the file would do, writing nothing (shared/calls/answers.ts). */
+function uploadPath(target: string) {
+  const path = `/api/upload/${target}`
+  return { path, getHref: (query: { dry_run?: boolean } = {}) => (query.dry_run ? `${path}?dry_run=true` : path) }
+}
+
 /** The gateway's multipart uploads (server/gateway/upload-targets.ts), by target: not upstream paths. */
-const uploads = Object.fromEntries(UPLOADS.map(({ target }) => [target, fixed(`/api/upload/${target}`)])) as Record<
+const uploads = Object.fromEntries(UPLOADS.map(({ target }) => [target, uploadPath(target)])) as Record<
   UploadTargetName,
-  ReturnType<typeof fixed>
+  ReturnType<typeof uploadPath>
 >
 
 const cloudContacts = registered('cloud_contacts')

@@ -1,5 +1,6 @@
 import { BILL_PROVIDERS } from '../../../../shared/resources/cloud-bills.js'
 import { HttpError } from '../../http-error.js'
+import { refused, type RefusedRow } from '../../uploads/plan.js'
 
 /** A bill of the file, checked; the header is row 1, as a spreadsheet numbers it. */
 export interface BillRow {
@@ -76,20 +77,25 @@ const headingKey = (heading: string) =>
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '')
 
+/** The file's bills whose cells are right, and the refused rows with what is wrong with them. */
+export interface BillLines {
+  bills: BillRow[]
+  refused: RefusedRow[]
+}
+
 /**
  * Checks a whole file's cells (CSV or the first sheet of a workbook, as text): the header names the
  * required columns, each row has a real day (yyyy-MM-dd), a known provider, an identifier and an
- * amount with at most two decimals. Every bad row is collected (up to MAX_REPORTED) so one answer
- * names them all; any bad row refuses the whole file (422).
+ * amount with at most two decimals. Every bad row is collected with all that is wrong with it. A
+ * bad header, or a file without a single row, refuses the file (422).
  */
-export function billRowsOf(records: readonly string[][]): BillRow[] {
+export function checkBillRows(records: readonly string[][]): BillLines {
   const [header, ...data] = records
   if (!header) throw new HttpError(422, `The file is empty: it needs a header naming ${REQUIRED.join(', ')}`)
   const columns = header.map((h) => ALIASES[headingKey(h)])
   const missing = REQUIRED.filter((c) => !columns.includes(c))
   if (missing.length) throw new HttpError(422, `The header must name ${REQUIRED.join(', ')}; missing: ${missing.join(', ')}`)
-  const bills: BillRow[] = []
-  const problems: string[] = []
+  const result: BillLines = { bills: [], refused: [] }
   data.forEach((cells, index) => {
     const row = index + 2
     if (cells.every((c) => c.trim() === '')) return // a blank line between blocks is no bill
@@ -129,13 +135,23 @@ export function billRowsOf(records: readonly string[][]): BillRow[] {
       if (/^-?\d{1,13}(\.\d{1,2})?$/.test(amount)) bill.amount = amount
       else wrong.push(`amount ${shown(bill.amount)} is not a number with at most two decimals`)
     }
-    if (wrong.length === 0 && complete(bill)) bills.push(bill)
-    else problems.push(`Row ${row}: ${wrong.join(', ')}`)
+    if (wrong.length === 0 && complete(bill)) result.bills.push(bill)
+    else result.refused.push(refused(row, shown(bill.identifier ?? ''), wrong.join(', ')))
   })
-  if (problems.length) {
-    const more = problems.length > MAX_REPORTED ? ` (and ${problems.length - MAX_REPORTED} more bad rows)` : ''
-    throw new HttpError(422, `${problems.slice(0, MAX_REPORTED).join('; ')}${more}`)
-  }
-  if (bills.length === 0) throw new HttpError(422, 'The file has a header but no bills')
+  if (result.bills.length === 0 && result.refused.length === 0) throw new HttpError(422, 'The file has a header but no bills')
+  return result
+}
+
+/** The 422 of bad rows: each named (up to MAX_REPORTED), and how many more. */
+export function badRowsError(refusedRows: readonly RefusedRow[]): HttpError {
+  const problems = refusedRows.flatMap((r) => r.messages)
+  const more = problems.length > MAX_REPORTED ? ` (and ${problems.length - MAX_REPORTED} more bad rows)` : ''
+  return new HttpError(422, `${problems.slice(0, MAX_REPORTED).join('; ')}${more}`)
+}
+
+/** The file's bills; any bad row refuses the whole file (422) naming every bad row (up to MAX_REPORTED). */
+export function billRowsOf(records: readonly string[][]): BillRow[] {
+  const { bills, refused: bad } = checkBillRows(records)
+  if (bad.length) throw badRowsError(bad)
   return bills
 }

@@ -1,16 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { CALLS } from '../../../../shared/calls/index.js'
+import { UploadPlanAnswerSchema, type UploadQuerySchema } from '../../../../shared/calls/answers.js'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
-import type { Database } from '../../db/client.js'
 import { idsOf } from '../../db/records/ids-of.js'
 import type { Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { decodeBase64 } from '../../uploads/base64.js'
 import { parseCsv } from '../../uploads/parse-csv.js'
+import { planAnswer, type RefusedRow, type UploadPlan } from '../../uploads/plan.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { dbHttpError } from '../crud/db-errors.js'
-import { billRowsOf, type BillRow } from './rows.js'
+import { badRowsError, checkBillRows, type BillRow } from './rows.js'
 import { MAX_BILL_ROWS, workbookRows } from './workbook.js'
 
 /** what the gateway lets through for this target (server/gateway/upload-targets.ts says the same) */
@@ -36,8 +38,8 @@ export async function recordsOf(bytes: Buffer): Promise<string[][]> {
 
 export type Stored = BillRow & { business_units_id: number | null; cost_center_networks_id: number | null }
 
-/** Business units by name and networks by identifier; an unknown one refuses its row. */
-export async function resolveBills(db: Executor, bills: BillRow[]): Promise<Stored[]> {
+/** Business units by name and networks by identifier; a bill naming an unknown one is refused. */
+export async function resolveBillRows(db: Executor, bills: BillRow[]): Promise<{ stored: Stored[]; refused: RefusedRow[] }> {
   const units = await idsOf(
     db,
     'business_units',
@@ -50,16 +52,56 @@ export async function resolveBills(db: Executor, bills: BillRow[]): Promise<Stor
     'identifier',
     bills.flatMap((b) => b.cc_network ?? []),
   )
-  const problems: string[] = []
-  const stored = bills.map((b) => {
+  const result: { stored: Stored[]; refused: RefusedRow[] } = { stored: [], refused: [] }
+  for (const b of bills) {
     const unit = b.business_unit === null ? null : (units.get(b.business_unit) ?? undefined)
     const network = b.cc_network === null ? null : (networks.get(b.cc_network) ?? undefined)
-    if (unit === undefined) problems.push(`Row ${b.row}: no business unit named ${b.business_unit}`)
-    if (network === undefined) problems.push(`Row ${b.row}: no cost center network ${b.cc_network}`)
-    return { ...b, business_units_id: unit ?? null, cost_center_networks_id: network ?? null }
-  })
-  if (problems.length) throw new HttpError(422, problems.slice(0, 20).join('; '))
+    const problems = [
+      ...(unit === undefined ? [`no business unit named ${b.business_unit}`] : []),
+      ...(network === undefined ? [`no cost center network ${b.cc_network}`] : []),
+    ]
+    if (problems.length === 0) result.stored.push({ ...b, business_units_id: unit ?? null, cost_center_networks_id: network ?? null })
+    else
+      result.refused.push({
+        row: b.row,
+        identifier: b.identifier,
+        detail: problems.join(', '),
+        messages: problems.map((p) => `Row ${b.row}: ${p}`),
+      })
+  }
+  return result
+}
+
+/** The 422 of bills naming what does not exist: each problem named (up to 20). */
+const unknownNamesError = (refusedRows: readonly RefusedRow[]) =>
+  new HttpError(
+    422,
+    refusedRows
+      .flatMap((r) => r.messages)
+      .slice(0, 20)
+      .join('; '),
+  )
+
+/** Business units by name and networks by identifier; an unknown one refuses the file. */
+export async function resolveBills(db: Executor, bills: BillRow[]): Promise<Stored[]> {
+  const { stored, refused } = await resolveBillRows(db, bills)
+  if (refused.length) throw unknownNamesError(refused)
   return stored
+}
+
+/**
+ * What a file's bills do: every good one is added (bills are never updated), a bad one refused. The
+ * upload writes `stored` when nothing is refused, and refuses with the cells' problems first.
+ */
+export async function planBills(db: Executor, records: string[][]): Promise<UploadPlan & { stored: Stored[]; badCells: RefusedRow[] }> {
+  const { bills, refused: badCells } = checkBillRows(records)
+  const { stored, refused: unknownNames } = await resolveBillRows(db, bills)
+  const add = stored.map((b) => ({
+    row: b.row,
+    identifier: b.identifier,
+    detail: [b.date, b.provider, b.amount, b.currency, b.reference].filter((v) => v !== null).join(' '),
+  }))
+  return { add, update: [], unchanged: 0, refuse: [...badCells, ...unknownNames], stored, badCells }
 }
 
 const column = <K extends keyof Stored>(bills: Stored[], key: K) => sql.param(bills.map((b) => b[key]))
@@ -82,32 +124,37 @@ export async function insertBills(tx: Executor, bills: Stored[]): Promise<void> 
   }
 }
 
-/** Bills of a parsed file (CSV or workbook rows), checked, resolved and stored in one transaction. */
-export async function storeBills(db: Database['db'], records: string[][]): Promise<number> {
-  const bills = await resolveBills(db, billRowsOf(records))
-  await db.transaction((tx) => insertBills(tx, bills))
-  return bills.length
-}
-
 /**
  * POST /cloud_bills/upload {"cloud_bill":{"data":"data:<mime>;base64,…"}} (spec 001 §7)
  *   → 200 {"data":{"inserted":N}}
  *   → 422 {"error":"Row N: …; Row M: …"}: every bad row named (up to 20), nothing stored.
+ * `?dry_run=true`: the same parse, checks and look-ups, answered line by line (uploads/plan.ts),
+ * nothing written.
  * The file is an .xlsx workbook (first sheet) or a CSV with a header row naming the columns by the
  * history table's headings or the API's names; all of it goes in one transaction or none of it.
  */
 export const billUploadRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async (app, { resource }) => {
-  app.post<{ Body: Static<typeof UploadSchema> }>(
+  app.post<{ Body: Static<typeof UploadSchema>; Querystring: Static<typeof UploadQuerySchema> }>(
     `/${resource.path}/upload`,
     {
-      schema: { body: UploadSchema, response: { 200: UploadAnswerSchema } },
+      schema: {
+        body: UploadSchema,
+        querystring: CALLS.cloudBills.calls.upload.query,
+        response: { 200: Type.Union([UploadAnswerSchema, UploadPlanAnswerSchema]) },
+      },
       schemaErrorFormatter: bodyErrorFormatter({ data: 'File' }),
     },
     async (request) => {
       const bytes = decodeBase64(request.body.cloud_bill.data, MAX_BILL_FILE_BYTES)
-      const records = await recordsOf(bytes)
+      const db = app.database.db
+      const plan = await planBills(db, await recordsOf(bytes))
+      if (request.query.dry_run) return planAnswer(plan)
+      // the cells' problems first: the names are looked up only in a file whose cells are right
+      if (plan.badCells.length) throw badRowsError(plan.badCells)
+      if (plan.refuse.length) throw unknownNamesError(plan.refuse)
       try {
-        return { data: { inserted: await storeBills(app.database.db, records) } }
+        await db.transaction((tx) => insertBills(tx, plan.stored))
+        return { data: { inserted: plan.stored.length } }
       } catch (err) {
         throw dbHttpError(resource, err, 'write') ?? err
       }

@@ -1,5 +1,6 @@
 import { NETWORK_UPLOAD_COLUMNS, NETWORK_UPLOAD_REQUIRED } from '../../../../shared/constants.js'
 import { HttpError } from '../../http-error.js'
+import { refused, type RefusedRow } from '../../uploads/plan.js'
 
 type Column = (typeof NETWORK_UPLOAD_COLUMNS)[number]
 
@@ -17,11 +18,18 @@ const refuse = (message: string) => new HttpError(422, message)
 /** a value from the file, cut short: an error message must not echo megabytes back */
 const shown = (value: string) => (value.length > 60 ? `${value.slice(0, 60)}…` : value)
 
+/** The file's lines: those whose shape is right, and the refused ones with their reason. */
+export interface NetworkLines {
+  lines: NetworkRow[]
+  refused: RefusedRow[]
+}
+
 /**
  * Checks the header and each row's shape: a network names one cost center however often it appears,
- * and a project appears once. Nothing is looked up yet; the first bad row refuses the whole file.
+ * and a project appears once. Nothing is looked up yet. A bad header refuses the file; a bad row is
+ * refused with its first problem (the upload refuses the file for the first such row).
  */
-export function networkRowsOf(records: string[][], maxIdentifier: number, maxName: number): NetworkRow[] {
+export function networkRowsOf(records: string[][], maxIdentifier: number, maxName: number): NetworkLines {
   const [header, ...data] = records
   const columns = NETWORK_UPLOAD_COLUMNS.join(',')
   if (!header) throw refuse(`The CSV file is empty: it needs the header ${columns}`)
@@ -31,7 +39,25 @@ export function networkRowsOf(records: string[][], maxIdentifier: number, maxNam
   if (data.length === 0) throw refuse('The CSV file has a header but no rows')
   const networks = new Map<string, { costCenter: string; row: number }>()
   const projects = new Map<string, number>()
-  return data.map((cells, index) => {
+  /** the first thing wrong with a line, given the lines before it that passed */
+  const problemOf = (parsed: NetworkRow): string | undefined => {
+    for (const c of NETWORK_UPLOAD_REQUIRED) if (parsed[c] === '') return `${c} is empty`
+    for (const c of ['network', 'project'] as const) {
+      if (parsed[c].length > maxIdentifier) return `${c} ${shown(parsed[c])} is longer than ${maxIdentifier} characters`
+    }
+    for (const c of ['sap_project_name', 'ppm_project_name'] as const) {
+      if (parsed[c].length > maxName) return `${c} is longer than ${maxName} characters`
+    }
+    if (!parsed.project && (parsed.sap_project_name || parsed.ppm_project_name)) return 'project names without a project'
+    const network = networks.get(parsed.network)
+    if (network && network.costCenter !== parsed.cost_center) {
+      return `network ${parsed.network} already belongs to cost center ${network.costCenter} on row ${network.row}`
+    }
+    const first = parsed.project ? projects.get(parsed.project) : undefined
+    if (first !== undefined) return `project ${parsed.project} already appears on row ${first}`
+  }
+  const result: NetworkLines = { lines: [], refused: [] }
+  data.forEach((cells, index) => {
     const row = index + 2
     const value = (c: Column) => {
       const at = names.indexOf(c)
@@ -45,24 +71,14 @@ export function networkRowsOf(records: string[][], maxIdentifier: number, maxNam
       sap_project_name: value('sap_project_name'),
       ppm_project_name: value('ppm_project_name'),
     }
-    for (const c of NETWORK_UPLOAD_REQUIRED) if (parsed[c] === '') throw refuse(`Row ${row}: ${c} is empty`)
-    for (const c of ['network', 'project'] as const) {
-      if (parsed[c].length > maxIdentifier) throw refuse(`Row ${row}: ${c} ${shown(parsed[c])} is longer than ${maxIdentifier} characters`)
+    const problem = problemOf(parsed)
+    if (problem) {
+      result.refused.push(refused(row, shown(parsed.network), problem))
+      return
     }
-    for (const c of ['sap_project_name', 'ppm_project_name'] as const) {
-      if (parsed[c].length > maxName) throw refuse(`Row ${row}: ${c} is longer than ${maxName} characters`)
-    }
-    if (!parsed.project && (parsed.sap_project_name || parsed.ppm_project_name)) throw refuse(`Row ${row}: project names without a project`)
-    const network = networks.get(parsed.network)
-    if (network && network.costCenter !== parsed.cost_center) {
-      throw refuse(`Row ${row}: network ${parsed.network} already belongs to cost center ${network.costCenter} on row ${network.row}`)
-    }
-    if (!network) networks.set(parsed.network, { costCenter: parsed.cost_center, row })
-    if (parsed.project) {
-      const first = projects.get(parsed.project)
-      if (first !== undefined) throw refuse(`Row ${row}: project ${parsed.project} already appears on row ${first}`)
-      projects.set(parsed.project, row)
-    }
-    return parsed
+    if (!networks.has(parsed.network)) networks.set(parsed.network, { costCenter: parsed.cost_center, row })
+    if (parsed.project) projects.set(parsed.project, row)
+    result.lines.push(parsed)
   })
+  return result
 }

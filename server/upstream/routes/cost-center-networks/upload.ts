@@ -2,7 +2,9 @@ import { Type, type Static } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import { fieldOf, getResource, type ResourceDef } from '../../../../shared/resources/index.js'
-import { upsertMany } from '../../db/records/bulk.js'
+import { CALLS } from '../../../../shared/calls/index.js'
+import { UploadPlanAnswerSchema, type UploadPlanAnswer, type UploadQuerySchema } from '../../../../shared/calls/answers.js'
+import { upsertMany, type UpsertResult } from '../../db/records/bulk.js'
 import { idsOf } from '../../db/records/ids-of.js'
 import { rows, type Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
@@ -10,7 +12,8 @@ import { decodeBase64 } from '../../uploads/base64.js'
 import { parseCsv } from '../../uploads/parse-csv.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { dbHttpError } from '../crud/db-errors.js'
-import { networkRowsOf, type NetworkRow } from './rows.js'
+import { planAnswer, refused, type UploadPlan } from '../../uploads/plan.js'
+import { networkRowsOf, type NetworkLines } from './rows.js'
 
 /** what the gateway lets through for this target (server/gateway/upload-targets.ts says the same) */
 export const MAX_NETWORK_FILE_BYTES = 10 * 1024 * 1024
@@ -35,74 +38,126 @@ type UploadAnswer = Static<typeof UploadAnswerSchema>['data']
 const unique = (values: string[]) => [...new Set(values)]
 const text = (values: string[]) => sql`${sql.param(values)}::text[]`
 
-/** Networks: added when new, updated when the file moves one to another cost center. */
-async function writeNetworks(tx: Executor, resource: ResourceDef, parsed: readonly NetworkRow[], costCenterIds: Map<string, number>) {
-  const wanted = new Map(parsed.map((r) => [r.network, costCenterIds.get(r.cost_center)!]))
-  const stored = new Map(
-    (
-      await rows<{ identifier: string; cost_center_id: number }>(
-        tx,
-        sql`SELECT identifier, cost_center_id::float8 AS cost_center_id FROM cost_center_networks WHERE identifier = ANY(${text([...wanted.keys()])})`,
-      )
-    ).map((r) => [r.identifier, Number(r.cost_center_id)]),
-  )
-  const changed = [...wanted].filter(([identifier, costCenter]) => stored.get(identifier) !== costCenter)
-  const results = await upsertMany(
-    tx,
-    resource,
-    'identifier',
-    changed.map(([identifier, cost_center_id]) => ({ identifier, cost_center_id })),
-  )
-  return { added: results.filter((r) => r.inserted).map((r) => r.key), updated: results.filter((r) => !r.inserted).map((r) => r.key) }
-}
-
 interface StoredProject {
   identifier: string
-  cost_center_network_id: number
+  network: string
   sap_project_name: string | null
   ppm_project_name: string | null
 }
 
-/** Projects: added when new, updated when the file moves one or renames it (an empty name keeps the stored one). */
-async function writeProjects(tx: Executor, parsed: readonly NetworkRow[]) {
-  const lines = parsed.filter((r) => r.project)
-  if (lines.length === 0) return { added: [], updated: [] }
+/** The writes a file's lines make, and what each line does. */
+interface NetworkPlan extends UploadPlan {
+  /** networks to add or move: identifier and cost center id */
+  networks: { identifier: string; cost_center_id: number }[]
+  /** projects to add or change: their network by identifier (a new one has no id before the write) */
+  projects: { identifier: string; network: string; sap_project_name: string | null; ppm_project_name: string | null }[]
+  /** cost centers that had no network before the file */
+  costCentersAdded: string[]
+}
+
+/**
+ * What the file's lines do, read from the tables: a network is added when new, updated when the file
+ * moves it to another cost center; a project is added when new, updated when the file moves it or
+ * renames it (an empty name keeps the stored one). The upload writes exactly `networks` and
+ * `projects`; a dry run answers the lines.
+ */
+async function planNetworks(db: Executor, { lines, refused: badShapes }: NetworkLines): Promise<NetworkPlan> {
+  const costCenterIds = await idsOf(
+    db,
+    'cost_centers',
+    'identifier',
+    lines.map((r) => r.cost_center),
+  )
+  const unknown = lines.filter((r) => !costCenterIds.has(r.cost_center))
+  const known = lines.filter((r) => costCenterIds.has(r.cost_center))
+  const refuse = [...badShapes, ...unknown.map((r) => refused(r.row, r.network, `cost center ${r.cost_center} does not exist`, true))]
+  const ids = [...new Set(costCenterIds.values())]
+  const linked = await rows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT cost_center_id::float8 AS id FROM cost_center_networks WHERE cost_center_id = ANY(${sql.param(ids)}::int4[])`,
+  )
+  const hadNetwork = new Set(linked.map((r) => Number(r.id)))
+  const storedNetworks = new Map(
+    (
+      await rows<{ identifier: string; cost_center_id: number; cost_center: string }>(
+        db,
+        sql`SELECT n.identifier, n.cost_center_id::float8 AS cost_center_id, c.identifier AS cost_center
+            FROM cost_center_networks n JOIN cost_centers c ON c.id = n.cost_center_id
+            WHERE n.identifier = ANY(${text(known.map((r) => r.network))})`,
+      )
+    ).map((r) => [r.identifier, r]),
+  )
+  const storedProjects = new Map(
+    (
+      await rows<StoredProject>(
+        db,
+        sql`SELECT p.identifier, n.identifier AS network, p.sap_project_name, p.ppm_project_name
+            FROM project_ids p JOIN cost_center_networks n ON n.id = p.cost_center_network_id
+            WHERE p.identifier = ANY(${text(known.flatMap((r) => r.project || []))})`,
+      )
+    ).map((p) => [p.identifier, p]),
+  )
+  const plan: NetworkPlan = { add: [], update: [], unchanged: 0, refuse, networks: [], projects: [], costCentersAdded: [] }
+  const seen = new Set<string>()
+  for (const line of known) {
+    const added: string[] = []
+    const updated: string[] = []
+    const costCenterId = costCenterIds.get(line.cost_center)!
+    const before = storedNetworks.get(line.network)
+    if (!seen.has(line.network) && before?.cost_center_id !== costCenterId) {
+      plan.networks.push({ identifier: line.network, cost_center_id: costCenterId })
+      if (before) updated.push(`network ${line.network} moves from ${before.cost_center} to ${line.cost_center}`)
+      else added.push(`network ${line.network} to ${line.cost_center}${hadNetwork.has(costCenterId) ? '' : ' (its first network)'}`)
+    }
+    seen.add(line.network)
+    if (line.project) {
+      const stored = storedProjects.get(line.project)
+      const after = {
+        identifier: line.project,
+        network: line.network,
+        sap_project_name: line.sap_project_name || (stored?.sap_project_name ?? null),
+        ppm_project_name: line.ppm_project_name || (stored?.ppm_project_name ?? null),
+      }
+      const changed = (['network', 'sap_project_name', 'ppm_project_name'] as const).filter((k) => stored && stored[k] !== after[k])
+      if (!stored) added.push(`project ${line.project} to ${line.network}`)
+      else if (changed.length)
+        updated.push(`project ${line.project}: ${changed.map((k) => `${k} ${stored[k] ?? ''} → ${after[k]}`).join(', ')}`)
+      if (!stored || changed.length) plan.projects.push(after)
+    }
+    const identifier = line.project ? `${line.network} / ${line.project}` : line.network
+    const detail = [...added.map((a) => `adds ${a}`), ...updated].join('; ')
+    if (added.length) plan.add.push({ row: line.row, identifier, detail })
+    else if (updated.length) plan.update.push({ row: line.row, identifier, detail })
+    else plan.unchanged++
+  }
+  plan.costCentersAdded = unique(known.map((r) => r.cost_center)).filter((cc) => !hadNetwork.has(costCenterIds.get(cc)!))
+  return plan
+}
+
+/** The plan's writes, in one transaction; the answer's lists as the statements report them. */
+async function writePlan(tx: Executor, resource: ResourceDef, plan: NetworkPlan): Promise<UploadAnswer> {
+  const networks = await upsertMany(tx, resource, 'identifier', plan.networks)
   const networkIds = await idsOf(
     tx,
     'cost_center_networks',
     'identifier',
-    lines.map((r) => r.network),
+    plan.projects.map((p) => p.network),
   )
-  const stored = new Map(
-    (
-      await rows<StoredProject>(
-        tx,
-        sql`SELECT identifier, cost_center_network_id::float8 AS cost_center_network_id, sap_project_name, ppm_project_name
-            FROM project_ids WHERE identifier = ANY(${text(lines.map((r) => r.project))})`,
-      )
-    ).map((p) => [p.identifier, p]),
+  const projects = await upsertMany(
+    tx,
+    getResource('project_ids'),
+    'identifier',
+    plan.projects.map(({ network, ...project }) => ({ ...project, cost_center_network_id: networkIds.get(network)! })),
   )
-  const records = lines
-    .map((r) => {
-      const before = stored.get(r.project)
-      return {
-        identifier: r.project,
-        cost_center_network_id: networkIds.get(r.network)!,
-        sap_project_name: r.sap_project_name || (before?.sap_project_name ?? null),
-        ppm_project_name: r.ppm_project_name || (before?.ppm_project_name ?? null),
-        before,
-      }
-    })
-    .filter(
-      ({ before, ...after }) =>
-        !before ||
-        Number(before.cost_center_network_id) !== after.cost_center_network_id ||
-        before.sap_project_name !== after.sap_project_name ||
-        before.ppm_project_name !== after.ppm_project_name,
-    )
-    .map(({ before: _before, ...after }) => after)
-  const results = await upsertMany(tx, getResource('project_ids'), 'identifier', records)
-  return { added: results.filter((r) => r.inserted).map((r) => r.key), updated: results.filter((r) => !r.inserted).map((r) => r.key) }
+  const added = (results: UpsertResult[]) => results.filter((r) => r.inserted).map((r) => r.key)
+  const updated = (results: UpsertResult[]) => results.filter((r) => !r.inserted).map((r) => r.key)
+  return {
+    cost_centers_added: plan.costCentersAdded,
+    networks_added: added(networks),
+    projects_added: added(projects),
+    networks_updated: updated(networks),
+    projects_updated: updated(projects),
+  }
 }
 
 /**
@@ -110,50 +165,37 @@ async function writeProjects(tx: Executor, parsed: readonly NetworkRow[]) {
  *   → 200 {"data":{"cost_centers_added":[…],"networks_added":[…],"projects_added":[…],
  *                  "networks_updated":[…],"projects_updated":[…]}} (identifiers)
  *   → 422 {"error":"Row N: <what is wrong>","statusCode":422}, and nothing is stored.
+ * `?dry_run=true`: the same parse, checks and plan, answered line by line (uploads/plan.ts), and
+ * nothing written.
  * CSV header (any order, any case): cost_center,network[,project,sap_project_name,ppm_project_name].
  * A cost center is "added" when it had no network before the file and has one after it. Every
- * check runs before the one transaction that writes, so a bad row never leaves half a file.
+ * check runs before the writes, and the plan is read again inside the one transaction that writes,
+ * so a bad row never leaves half a file.
  */
 export const networkUploadRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async (app, { resource }) => {
   const maxIdentifier = fieldOf(resource, 'identifier')?.maxLength ?? 50
   const maxName = fieldOf(getResource('project_ids'), 'sap_project_name')?.maxLength ?? 200
-  app.post<{ Body: Static<typeof UploadSchema> }>(
+  app.post<{ Body: Static<typeof UploadSchema>; Querystring: Static<typeof UploadQuerySchema> }>(
     `/${resource.path}/upload`,
     {
-      schema: { body: UploadSchema, response: { 200: UploadAnswerSchema } },
+      schema: {
+        body: UploadSchema,
+        querystring: CALLS.costCenterNetworks.calls.upload.query,
+        response: { 200: Type.Union([UploadAnswerSchema, UploadPlanAnswerSchema]) },
+      },
       schemaErrorFormatter: bodyErrorFormatter({ file: 'File' }),
     },
-    async (request): Promise<{ data: UploadAnswer }> => {
+    async (request): Promise<{ data: UploadAnswer } | UploadPlanAnswer> => {
       const bytes = decodeBase64(request.body.cost_center_network.file, MAX_NETWORK_FILE_BYTES)
       const parsed = networkRowsOf(parseCsv(bytes.toString('utf8').replace(/^\uFEFF/, '')), maxIdentifier, maxName)
       const db = app.database.db
-      const costCenterIds = await idsOf(
-        db,
-        'cost_centers',
-        'identifier',
-        parsed.map((r) => r.cost_center),
-      )
-      const unknown = parsed.find((r) => !costCenterIds.has(r.cost_center))
-      if (unknown) throw new HttpError(422, `Row ${unknown.row} (${unknown.network}): cost center ${unknown.cost_center} does not exist`)
+      if (request.query.dry_run) return planAnswer(await planNetworks(db, parsed))
+      if (parsed.refused.length) throw new HttpError(422, parsed.refused[0].messages[0])
       try {
         return await db.transaction(async (tx) => {
-          const ids = [...new Set(costCenterIds.values())]
-          const linked = await rows<{ id: number }>(
-            tx,
-            sql`SELECT DISTINCT cost_center_id::float8 AS id FROM cost_center_networks WHERE cost_center_id = ANY(${sql.param(ids)}::int4[])`,
-          )
-          const hadNetwork = new Set(linked.map((r) => Number(r.id)))
-          const networks = await writeNetworks(tx, resource, parsed, costCenterIds)
-          const projects = await writeProjects(tx, parsed)
-          return {
-            data: {
-              cost_centers_added: unique(parsed.map((r) => r.cost_center)).filter((cc) => !hadNetwork.has(costCenterIds.get(cc)!)),
-              networks_added: networks.added,
-              projects_added: projects.added,
-              networks_updated: networks.updated,
-              projects_updated: projects.updated,
-            },
-          }
+          const plan = await planNetworks(tx, parsed)
+          if (plan.refuse.length) throw new HttpError(422, plan.refuse[0].messages[0])
+          return { data: await writePlan(tx, resource, plan) }
         })
       } catch (err) {
         // a cost center deleted since the lookup: the foreign key refuses, nothing is written

@@ -1,6 +1,7 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, H5, Intent } from '@blueprintjs/core'
 import { useState } from 'react'
 import { NETWORK_UPLOAD_COLUMNS, NETWORK_UPLOAD_REQUIRED } from '../../../../shared/constants.js'
+import type { UploadPlanAnswer } from '../../../../shared/calls/answers.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { UploadDialog } from '../../components/upload-dialog/index.js'
@@ -28,6 +29,16 @@ const LISTS: readonly [keyof UploadCounts, string][] = [
   ['networks_updated', 'Networks updated'],
   ['projects_updated', 'Projects updated'],
 ]
+
+const formOf = (file: File) => {
+  const form = new FormData()
+  form.set('file', file)
+  return form
+}
+
+/** What the file would do (the upload's dry run): nothing is written. */
+const dryRun = async (file: File) =>
+  (await apiRequest<UploadPlanAnswer>('POST', paths.api.upload.cost_center_networks.getHref({ dry_run: true }), formOf(file))).data
 
 const checkName = (file: File) => (/\.csv$/i.test(file.name) ? undefined : MESSAGES.networkFileMustBeCsv)
 
@@ -57,17 +68,16 @@ function UploadResult({ counts, onClose }: { counts: UploadCounts; onClose: () =
   )
 }
 
-/** 'Upload New Network/Project IDs' (spec 001 §2): multipart to the gateway, which builds the data URL body. */
+/**
+ * 'Upload New Network/Project IDs' (spec 001 §2): multipart to the gateway, which builds the data URL
+ * body; the dialog shows the dry run's lines first, and uploads on Confirm.
+ */
 export function NetworkUploadButton({ resource }: { resource: ResourceDef }) {
   const [open, setOpen] = useState(false)
   const [counts, setCounts] = useState<UploadCounts | undefined>()
   const upload = useCreateRequest(
     resource,
-    ({ file }) => {
-      const form = new FormData()
-      form.set('file', file as File)
-      return apiRequest<{ data: UploadCounts }>('POST', paths.api.upload.cost_center_networks.getHref(), form)
-    },
+    ({ file }) => apiRequest<{ data: UploadCounts }>('POST', paths.api.upload.cost_center_networks.getHref(), formOf(file as File)),
     {
       successText: MESSAGES.dataSubmitted,
       failureText: MESSAGES.networkUploadFailed,
@@ -92,6 +102,8 @@ export function NetworkUploadButton({ resource }: { resource: ResourceDef }) {
         accept=".csv"
         description={DESCRIPTION}
         check={checkName}
+        onDryRun={dryRun}
+        failureText={MESSAGES.networkUploadFailed}
         failure={upload.error && `${MESSAGES.networkUploadFailed}${upload.error.message}`}
         onUpload={async (file) => (await upload.trigger({ file })) !== undefined}
         onClose={close}

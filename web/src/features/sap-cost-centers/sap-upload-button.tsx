@@ -1,6 +1,7 @@
 import { Button } from '@blueprintjs/core'
 import { useState } from 'react'
 import { SAP_UPLOAD_COLUMNS } from '../../../../shared/constants.js'
+import type { UploadPlanAnswer } from '../../../../shared/calls/answers.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { RecordAnswer } from '../../../../shared/schemas/common.js'
@@ -22,20 +23,27 @@ const DESCRIPTION = (
   </>
 )
 
-/** 'Upload New Cost Centers': multipart to the gateway, which builds the base64 body the upstream wants. */
+/**
+ * 'Upload New Cost Centers': multipart to the gateway, which builds the base64 body the upstream
+ * wants; the dialog shows the dry run's lines first, and uploads on Confirm.
+ */
 export function SapUploadButton({ resource }: { resource: ResourceDef }) {
   const [open, setOpen] = useState(false)
   const email = useUserEmail()
   // an upload creates the file's cost centers: the create controller's toasts and revalidation
+  const formOf = (file: File) => {
+    const form = new FormData()
+    form.set('email', email)
+    form.set('file', file)
+    return form
+  }
+  /** what the file would do (the upload's dry run): nothing is written, no email sent */
+  const dryRun = async (file: File) =>
+    (await apiRequest<UploadPlanAnswer>('POST', paths.api.upload.sap_cost_centers.getHref({ dry_run: true }), formOf(file))).data
   const upload = useCreateController(resource, {
     successText: MESSAGES.sapUploaded,
     failureText: MESSAGES.sapUploadFailed,
-    request: ({ file }) => {
-      const form = new FormData()
-      form.set('email', email)
-      form.set('file', file as File)
-      return apiRequest<RecordAnswer<Row>>('POST', paths.api.upload.sap_cost_centers.getHref(), form)
-    },
+    request: ({ file }) => apiRequest<RecordAnswer<Row>>('POST', paths.api.upload.sap_cost_centers.getHref(), formOf(file as File)),
     onSuccess: () => setOpen(false),
   })
   const close = () => {
@@ -53,6 +61,8 @@ export function SapUploadButton({ resource }: { resource: ResourceDef }) {
         accept=".zip"
         description={DESCRIPTION}
         check={checkName}
+        onDryRun={dryRun}
+        failureText={MESSAGES.sapUploadFailed}
         failure={upload.error?.message}
         onUpload={async (file) => (await upload.trigger({ file })) !== undefined}
         onClose={close}
