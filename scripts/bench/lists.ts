@@ -7,8 +7,8 @@
  * (linear time means about 10x); and what the joined sort keys cost writes (migration 043): the
  * bulk insert's rate, and a company's new value rewritten into its cost centers' keys. Beside them,
  * the change log (migration 047): a creation entry per cost center and four updates of every tenth,
- * and the history of one cost center as its record page asks for it. On PGlite when DATABASE_URL is
- * unset (slower; COPY's baseline then skipped).
+ * and the history of one cost center as its record page asks for it; and as many members, filtered
+ * by a name typed in part. On PGlite when DATABASE_URL is unset (slower; COPY's baseline then skipped).
  */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -126,6 +126,20 @@ async function main() {
         FROM cost_centers c, generate_series(0, 4) k
         WHERE c.identifier BETWEEN ${code(from)} AND ${code(to)} AND (k = 0 OR c.id % 10 = 0)`,
     )
+  // as many members as cost centers, named first name, surname and number (20 x 20 names): a name
+  // typed in part matches 1 in 400 of them, all in one stretch of the list's name order
+  const insertMembers = (database: Database) =>
+    execute(
+      database,
+      sql`
+        INSERT INTO members (name, email, team, business_units_id, departments_id)
+        SELECT (ARRAY['Ada','Ben','Carla','Dmitri','Elena','Farid','Grace','Hiro','Ines','Jonas','Kemal','Lena','Marta','Noor','Oscar','Priya','Quinn','Rosa','Sven','Tariq'])[1 + g % 20]
+               || ' ' || (ARRAY['Anders','Baker','Costa','Dubois','Eriksen','Fischer','Garcia','Hansen','Ivanova','Jansen','Kowalski','Larsen','Moreau','Nakamura','Olsen','Petrov','Quist','Rossi','Schmidt','Tanaka'])[1 + (g / 20) % 20]
+               || ' ' || g,
+               'member' || g || '@bench.example', (ARRAY['Core','Advisory','Community'])[1 + g % 3],
+               (SELECT min(id) FROM business_units), (SELECT min(id) FROM departments)
+        FROM generate_series(1, ${sql.raw(String(ROWS))}) g`,
+    )
   const tenth = Math.floor(ROWS / 10)
   await upstream.withSql(async (database) => {
     await execute(
@@ -136,6 +150,7 @@ async function main() {
     )
     await insertCostCenters(database, 1, tenth)
     await insertChanges(database, 1, tenth)
+    await insertMembers(database)
     await execute(database, sql`ANALYZE`)
   })
 
@@ -210,6 +225,9 @@ async function main() {
     30,
   )
   await measure('substring filter by_identifier=12345', 'cost_centers?per_page=25&by_identifier=12345', 30)
+  console.log(`members: ${fmt(ROWS)}`)
+  await measure('members by a name in part (rosa tanak)', 'members?per_page=25&by_name=rosa%20tanak', 30)
+  await measure('members by a name in part (12345)', 'members?per_page=25&by_name=12345', 30)
   const middle = Math.floor(ROWS / 50)
   await measure('deep page (the middle, OFFSET)', `cost_centers?per_page=25&page=${middle}`, 100)
   for (const column of process.env.BENCH_SKIP_SORTS ? [] : getResource('cost_centers').columns) {

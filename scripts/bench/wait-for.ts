@@ -1,6 +1,9 @@
-/** Waits (up to 20 s) until `url` answers with anything below 500: a server just started by a bench. */
+/**
+ * Waits (up to 60 s) until `url` answers with anything below 500: a server just started by a bench. The
+ * gateway opens the IdP's own PGlite as it starts, which takes over 20 s on a loaded machine.
+ */
 export async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).status < 500) return
     } catch {
