@@ -3,6 +3,7 @@ import { Omnibar, type ItemListRenderer, type ItemRenderer } from '@blueprintjs/
 import '@blueprintjs/select/lib/css/blueprint-select.css'
 import { Fragment, useState } from 'react'
 import { useLocation } from 'wouter'
+import { SEARCH_PER_MODEL } from '../../../../shared/calls/search.js'
 import { paths } from '../../config/paths.js'
 import { need, useAccess } from '../../lib/access.js'
 import { useRecordSearch } from './use-record-search.js'
@@ -37,9 +38,16 @@ const SCREENS = 'Screens'
 
 const screenItems = (screens: readonly PaletteScreen[], text: string): PaletteItem[] => {
   const wanted = text.trim().toLowerCase()
-  return screens
-    .filter((s) => s.text.toLowerCase().includes(wanted))
-    .map((s) => ({ key: `screen:${s.href}`, group: SCREENS, text: s.text, detail: s.menu, href: s.href, icon: 'application' }))
+  const matching = screens.filter((s) => s.text.toLowerCase().includes(wanted))
+  // once something is typed, a few screens as a model has a few records: the records stay in sight
+  return (wanted ? matching.slice(0, SEARCH_PER_MODEL) : matching).map((s) => ({
+    key: `screen:${s.href}`,
+    group: SCREENS,
+    text: s.text,
+    detail: s.menu,
+    href: s.href,
+    icon: 'application',
+  }))
 }
 
 const renderItem: ItemRenderer<PaletteItem> = (item, { handleClick, handleFocus, modifiers, ref }) => (
