@@ -1,9 +1,9 @@
 /**
  * `npm run bench` part: a list at a million rows, through the gateway, beside the database's own
  * timing of the page's rows in the same run. Cost centers (1M, BENCH_LIST_ROWS) owned by 100k
- * cloud contacts: page 1, a substring filter, a sort by every list column, a deep page by every
- * list column, and the page after a cursor (at the start, and in the middle of a joined sort); then
- * the CSV of all of them against PostgreSQL's COPY (psql), and the CSV's time at a tenth of the rows
+ * cloud contacts: page 1, a substring filter, the command palette's search (issue 29 item 6), a sort
+ * by every list column, a deep page by every list column, and the page after a cursor (at the start,
+ * and in the middle of a joined sort); then the CSV of all of them against PostgreSQL's COPY (psql), and the CSV's time at a tenth of the rows
  * (linear time means about 10x); and what the joined sort keys cost writes (migration 043): the
  * bulk insert's rate, and a company's new value rewritten into its cost centers' keys. Beside them,
  * the change log (migration 047): a creation entry per cost center and four updates of every tenth,
@@ -228,6 +228,19 @@ async function main() {
   console.log(`members: ${fmt(ROWS)}`)
   await measure('members by a name in part (rosa tanak)', 'members?per_page=25&by_name=rosa%20tanak', 30)
   await measure('members by a name in part (12345)', 'members?per_page=25&by_name=12345', 30)
+  // issue 29 item 6: the command palette's search of every model (shared/calls/search.ts), as typed:
+  // the start of an identifier, a whole one, an id, an owner's email and name, one letter, nothing found
+  const someCode = (i: number) => code(1 + (((i + 1) * 7919) % ROWS))
+  const searches: [string, (i: number) => string][] = [
+    ['the start of an identifier', (i) => someCode(i).slice(0, 6)],
+    ['a whole identifier, in lower case', (i) => someCode(i).toLowerCase()],
+    ['an id', (i) => String(1 + (((i + 1) * 104729) % ROWS))],
+    ["the start of an owner's email", (i) => `owner${(i + 1) * 997}@`],
+    ["the start of an owner's name", (i) => `Owner ${(i + 1) * 13}`],
+    ['one letter', () => 'c'],
+    ['nothing found', (i) => `zz${i}`],
+  ]
+  for (const [label, text] of searches) await measure(`search: ${label}`, (i) => `search?q=${encodeURIComponent(text(i))}`, 100)
   const middle = Math.floor(ROWS / 50)
   await measure('deep page (the middle, OFFSET)', `cost_centers?per_page=25&page=${middle}`, 100)
   for (const column of process.env.BENCH_SKIP_SORTS ? [] : getResource('cost_centers').columns) {

@@ -17,6 +17,7 @@ import { directoryCalls } from './directory.js'
 import { githubCalls } from './github.js'
 import { requestCalls } from './requests.js'
 import { sapCostCenterCalls } from './sap-cost-centers.js'
+import { searchCalls } from './search.js'
 import { selfServiceCalls } from './self-service.js'
 import { serviceCatalogProductCalls } from './service-catalog-products.js'
 import type { ResourceKey } from '../resources/index.js'
@@ -39,6 +40,7 @@ export const CALLS = {
   github: githubCalls,
   requests: requestCalls,
   sapCostCenters: sapCostCenterCalls,
+  search: searchCalls,
   selfService: selfServiceCalls,
   serviceCatalogProducts: serviceCatalogProductCalls,
 } as const satisfies Record<string, CallDomain>

@@ -249,6 +249,8 @@ t.test('the upstream routes exactly the calls shared/calls declares, each as dec
   t.teardown(() => few.close())
   t.same(fewRouted.toSorted(), [
     'GET /auth/validate_token',
+    // the search of every model this upstream serves
+    'GET /search',
     'POST /cost_centers/send_expired_cost_centers_report',
     'POST /cost_centers/send_report',
     'POST /db_dump/dump_db',

@@ -22,6 +22,7 @@ import { copilotWorkbookRoute } from './github/copilot-workbook.js'
 import { cloudRequestRoutes } from './requests/requests.js'
 import { requestTargetRoutes } from './requests/targets.js'
 import { uploadRoute } from './sap-cost-centers/upload.js'
+import { searchRoute } from './search/records.js'
 import { memberSelfServiceRoutes } from './self-service/self-update.js'
 import { updateProductRoute } from './service-catalog-products/update-product.js'
 
@@ -46,6 +47,7 @@ const SPECIAL_ROUTES = {
   github: [copilotWorkbookRoute],
   requests: [cloudRequestRoutes, requestTargetRoutes],
   sapCostCenters: [uploadRoute],
+  search: [searchRoute],
   selfService: [memberSelfServiceRoutes],
   serviceCatalogProducts: [updateProductRoute],
 } satisfies Record<CallDomainName, readonly SpecialRoute[]>

@@ -1,0 +1,80 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { FastifyPluginAsync } from 'fastify'
+import { CALLS } from '../../../../shared/calls/index.js'
+import { SEARCH_PER_MODEL, SEARCH_TARGETS, searchLabel, type SearchGroup, type SearchTarget } from '../../../../shared/calls/search.js'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { INT4_MAX } from '../../../../shared/schemas/resource-body.js'
+import { shapeOf } from '../../db/records/columns.js'
+import { rows } from '../../db/records/repository.js'
+import { HttpError } from '../../http-error.js'
+import { declaredRoute } from '../declared.js'
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&')
+
+interface Found {
+  target: number
+  id: number
+  title: string | null
+  detail: string
+}
+
+/**
+ * One target's ways to find a record, each its own SELECT … LIMIT so that each walks its own index
+ * (the primary key; migration 049's prefix index; a list's (lower(field), id) index), in the order
+ * they are answered: the id first, then each field's matches in that field's order.
+ */
+function targetQueries(target: SearchTarget, index: number, resource: ResourceDef, registry: readonly ResourceDef[], text: string): SQL[] {
+  const shape = shapeOf(resource, registry)
+  const t = sql.identifier('t')
+  const column = (field: string) => sql`${t}.${sql.identifier(field)}`
+  const detail = sql.join(
+    target.detail.map((field) => sql`NULLIF((${shape.value(field)})::text, '')`),
+    sql`, `,
+  )
+  const select = (where: SQL, order: SQL) => sql`(SELECT ${index}::int AS target, ${t}.id::int AS id,
+    (${shape.value(target.title)})::text AS title, concat_ws(' · ', ${detail}) AS detail
+    FROM ${sql.identifier(resource.table)} AS ${t}${shape.joinsFor(target.detail)}
+    WHERE ${where} ORDER BY ${order} LIMIT ${SEARCH_PER_MODEL})`
+  const queries: SQL[] = []
+  if (/^\d{1,10}$/.test(text) && Number(text) <= INT4_MAX) queries.push(select(sql`${t}.id = ${Number(text)}`, sql`${t}.id`))
+  for (const field of target.prefix) {
+    // lower() of the pattern folds the text as the index folded the values; a constant, so the planner makes it a range
+    const key = sql`lower(${column(field)}) COLLATE "C"`
+    queries.push(select(sql`${key} LIKE lower(${`${escapeLike(text)}%`})`, sql`${key}, ${t}.id`))
+  }
+  for (const field of target.exact ?? []) queries.push(select(sql`lower(${column(field)}) = lower(${text})`, sql`${t}.id`))
+  return queries
+}
+
+/**
+ * GET /search?q=… → 200 {"data":[{"model":"cost_centers","label":"Cost Centers","records":[{"id","title","detail"}]}]}
+ * The command palette's search (issue 29 item 6): the models of shared/calls/search.ts that this
+ * upstream serves, in one statement; a record found two ways is answered once, and each model gives
+ * at most SEARCH_PER_MODEL.
+ */
+export const searchRoute: FastifyPluginAsync<{ registry: readonly ResourceDef[] }> = async (app, { registry }) => {
+  const served = SEARCH_TARGETS.flatMap((target) => {
+    const resource = registry.find((r) => r.key === target.model)
+    return resource ? [{ target, resource }] : []
+  })
+  app.route<{ Querystring: { q: string } }>({
+    ...declaredRoute(CALLS.search.calls.records),
+    handler: async (request) => {
+      const text = request.query.q.trim()
+      if (!text) {
+        const message = 'Type something to search for'
+        throw new HttpError(400, message, { q: message })
+      }
+      const queries = served.flatMap(({ target, resource }, index) => targetQueries(target, index, resource, registry, text))
+      const found = queries.length ? await rows<Found>(app.database.db, sql.join(queries, sql` UNION ALL `)) : []
+      const groups: SearchGroup[] = served.map(({ resource }) => ({ model: resource.key, label: searchLabel(resource), records: [] }))
+      for (const row of found) {
+        const { records } = groups[Number(row.target)]
+        const id = Number(row.id)
+        if (records.length < SEARCH_PER_MODEL && !records.some((r) => r.id === id))
+          records.push({ id, title: row.title, detail: row.detail })
+      }
+      return { data: groups.filter((g) => g.records.length) }
+    },
+  })
+}
