@@ -15,6 +15,7 @@ import { costCenterNetworkCalls } from './cost-center-networks.js'
 import { dbDumpCalls } from './db-dump.js'
 import { directoryCalls } from './directory.js'
 import { githubCalls } from './github.js'
+import { listViewCalls } from './list-views.js'
 import { requestCalls } from './requests.js'
 import { sapCostCenterCalls } from './sap-cost-centers.js'
 import { searchCalls } from './search.js'
@@ -38,6 +39,7 @@ export const CALLS = {
   dbDump: dbDumpCalls,
   directory: directoryCalls,
   github: githubCalls,
+  listViews: listViewCalls,
   requests: requestCalls,
   sapCostCenters: sapCostCenterCalls,
   search: searchCalls,

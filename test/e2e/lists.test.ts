@@ -1,7 +1,7 @@
 /**
  * The generic lists as a person sees them: long values cut with the whole text on hover, a
  * skeleton (never 'No records') while a page loads, remembered density, the wide lists' grid
- * (Blueprint Table2) with its frozen first column and remembered columns, and toasts that leave
+ * (Blueprint Table2) with its frozen first column and the person's columns, and toasts that leave
  * the navbar's menus uncovered.
  */
 import { resolve } from 'node:path'
@@ -101,37 +101,50 @@ t.test('lists', async (t) => {
     await page.waitForURL((u) => u.searchParams.get('sort') === 'company_code')
     t.pass('a header sorts the list (in the URL)')
 
-    // the order and widths a person dragged to are kept per model
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'ccoe.lists',
-        JSON.stringify({ cost_centers: { layout: 'grid', order: ['company_code', 'identifier'], widths: { identifier: 240 } } }),
-      ),
-    )
+    // the order and widths a person dragged to are the person's, kept by the upstream (list-settings.ts)
+    const api = (method: string, path: string, body?: unknown) =>
+      page.evaluate(
+        async ({ method, path, body }) => {
+          const init =
+            body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+          return (await (await fetch(`/api/${path}`, init)).json()) as { data: any }
+        },
+        { method, path, body },
+      )
+    t.same((await api('GET', 'list_views?model=cost_centers')).data.layout, { layout: 'grid' }, 'the grid, picked above, is stored')
+    const order = ['company_code', 'identifier', 'aws_gl', 'gcp_gl', 'azure_gl', 'cloud_contact_email', 'approved', 'owner_terminated']
+    await api('PUT', 'list_layouts', { model: 'cost_centers', layout: 'grid', columns: order, widths: { identifier: 240 } })
     await page.reload()
     await expect(grid.getByText('1000-CCOE-01', { exact: true }).first()).toBeVisible()
     const headers = await grid.locator('.bp6-table-quadrant-main .bp6-table-column-name .sort-header').allInnerTexts()
-    t.same(headers.slice(0, 3), ['Company Code', 'Identifier', 'AWS GL'], 'the stored column order, new columns after')
+    t.same(headers.slice(0, 3), ['Company Code', 'Identifier', 'AWS GL'], 'the stored column order')
+    t.equal(headers.length, order.length, 'only the columns stored')
     const identifierHeader = grid.locator('.bp6-table-quadrant-main .bp6-table-header', { hasText: 'Identifier' })
     t.equal((await identifierHeader.boundingBox())!.width, 240, 'the stored width')
 
     // dragging a header's handle moves the column; dragging its edge resizes it: both are stored
     const header = (name: string) => grid.locator('.bp6-table-quadrant-main .bp6-table-header', { hasText: name })
-    const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('ccoe.lists') ?? '{}').cost_centers)
+    const stored = async (check: (layout: { columns: string[]; widths: Record<string, number> }) => boolean) => {
+      const deadline = Date.now() + 10_000
+      while (!check((await api('GET', 'list_views?model=cost_centers')).data.layout) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50))
+      return (await api('GET', 'list_views?model=cost_centers')).data.layout as { columns: string[]; widths: Record<string, number> }
+    }
     const from = (await header('AWS GL').locator('.bp6-table-reorder-handle-target').boundingBox())!
     const to = (await header('Company Code').boundingBox())!
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
     await page.mouse.down()
     await page.mouse.move(to.x + 10, from.y + from.height / 2, { steps: 8 })
     await page.mouse.up()
-    t.same((await stored()).order.slice(0, 3), ['aws_gl', 'company_code', 'identifier'], 'AWS GL dragged before Company Code')
+    const dragged = await stored((l) => l.columns[0] === 'aws_gl')
+    t.same(dragged.columns.slice(0, 3), ['aws_gl', 'company_code', 'identifier'], 'AWS GL dragged before Company Code')
     const edge = (await header('GCP GL').locator('.bp6-table-resize-handle-target').boundingBox())!
     const before = (await header('GCP GL').boundingBox())!.width
     await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2)
     await page.mouse.down()
     await page.mouse.move(edge.x + edge.width / 2 + 60, edge.y + edge.height / 2, { steps: 6 })
     await page.mouse.up()
-    t.equal((await stored()).widths.gcp_gl, before + 60, 'GCP GL 60 px wider, stored')
+    t.equal((await stored((l) => l.widths.gcp_gl !== undefined)).widths.gcp_gl, before + 60, 'GCP GL 60 px wider, stored')
 
     // row actions by keyboard: Tab from the layout switch reaches the first row's Actions, Enter opens its menu
     await page.getByRole('radio', { name: 'Grid' }).focus()
@@ -154,7 +167,7 @@ t.test('lists', async (t) => {
   })
 
   await t.test('a wide read-only list starts as the grid; the table, once chosen, is remembered', async (t) => {
-    await page.evaluate(() => localStorage.removeItem('ccoe.lists'))
+    await page.evaluate(() => fetch('/api/list_layouts?model=cloud_parents', { method: 'DELETE' }))
     await page.goto(portal.baseUrl + '/auth/view/cloud_parents')
     const grid = page.getByRole('region', { name: 'Cloud Parents Table (grid)' })
     await grid.waitFor()

@@ -9,7 +9,7 @@ import { pickerRange } from '../../web/src/lib/dates.js'
 import { changeSearch, listChanges, parseListQuery } from '../../web/src/lib/list-query.js'
 import { listUrl } from '../../web/src/lib/resource-api.js'
 import { lookupSearchUrl } from '../../web/src/lib/use-lookup-search.js'
-import { defaultLayout, orderColumns } from '../../web/src/components/resource-table/preferences.js'
+import { defaultLayout, identifyingColumn, shownColumns } from '../../web/src/components/resource-table/preferences.js'
 import { failureToastText, fieldErrorsOf, pageSubmitFailed } from '../../web/src/lib/write-texts.js'
 
 const model = (key: string) => {
@@ -149,5 +149,21 @@ t.test('list layout: wide read-only lists start as the grid, wide writable ones 
   t.equal(defaultLayout(model('virtual_machines')), 'grid')
   t.equal(defaultLayout(model('cost_centers')), 'table', 'cost centers: 15 columns, edited in their rows')
   t.equal(defaultLayout(model('departments')), undefined, 'two columns: the table only')
-  t.strictSame(orderColumns(['a', 'b', 'c'], ['c', 'gone', 'a']), ['c', 'a', 'b'], 'a stored order, unknown names dropped, new ones after')
+})
+
+t.test('columns shown: the link’s, else the person’s, else the registry’s; the identifying one kept in view', async (t) => {
+  const centers = model('cost_centers')
+  t.strictSame(
+    shownColumns(centers, 'expired_at,gone,identifier,expired_at', ['company_code']),
+    ['expired_at', 'identifier'],
+    'the link wins',
+  )
+  t.strictSame(shownColumns(centers, 'gone', ['company_code', 'gone']), ['company_code'], 'a link naming nothing known: the person’s')
+  t.strictSame(shownColumns(centers, null, undefined), [...centers.columns], 'nobody chose: the registry’s')
+  t.equal(identifyingColumn(centers, centers.columns), 'identifier', 'the unique field')
+  t.equal(identifyingColumn(centers, ['company_code', 'approved']), 'company_code', 'hidden: the first that can name a record')
+  t.equal(identifyingColumn(model('cloud_survey_responses'), model('cloud_survey_responses').columns), 'identifier', 'the compared field')
+  t.equal(identifyingColumn(model('cloud_bills'), model('cloud_bills').columns), 'identifier')
+  t.equal(identifyingColumn(model('microsoft_approvals'), model('microsoft_approvals').columns), 'approval_id')
+  t.equal(identifyingColumn(model('cloud_contacts'), model('cloud_contacts').columns), 'email')
 })

@@ -19,6 +19,7 @@ import { sendReportRoute } from './cost-centers/send-report.js'
 import { dbDumpRoute } from './db-dump/dump.js'
 import { groupsRoute } from './directory/groups.js'
 import { copilotWorkbookRoute } from './github/copilot-workbook.js'
+import { listViewRoutes } from './list-views/views.js'
 import { cloudRequestRoutes } from './requests/requests.js'
 import { requestTargetRoutes } from './requests/targets.js'
 import { uploadRoute } from './sap-cost-centers/upload.js'
@@ -45,6 +46,7 @@ const SPECIAL_ROUTES = {
   dbDump: [dbDumpRoute],
   directory: [groupsRoute],
   github: [copilotWorkbookRoute],
+  listViews: [listViewRoutes],
   requests: [cloudRequestRoutes, requestTargetRoutes],
   sapCostCenters: [uploadRoute],
   search: [searchRoute],

@@ -1,17 +1,40 @@
 import { Classes, HTMLTable } from '@blueprintjs/core'
+import { useLayoutEffect, useRef } from 'react'
 import { CellValue, cellClassName } from './cell-value.js'
 import { classNames, mismatchProps } from './mismatch.js'
 import type { Row } from '../../lib/resource-api.js'
+import { identifyingColumn } from './preferences.js'
 import type { ResourceTableProps } from './resource-table.js'
 import { SortHeader } from './sort-header.js'
 import { fieldOf } from '../../../../shared/resources/index.js'
 
-/** The list as an HTML table: a screen reader's table, every row in the page's flow. */
+/**
+ * A value cut with an ellipsis can be reached by Tab and shows whole while focused (styles.css), as
+ * its title shows it on hover; only the cut ones, so Tab does not walk every cell of the page.
+ */
+function useFocusableCutTexts(deps: unknown[]) {
+  const ref = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    for (const text of ref.current?.querySelectorAll<HTMLElement>('td .cell-text') ?? []) {
+      const cut = text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1
+      if (cut) text.tabIndex = 0
+      else text.removeAttribute('tabindex')
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps)
+  return ref
+}
+
+/**
+ * The list as an HTML table: a screen reader's table, every row in the page's flow. A wide one
+ * scrolls sideways inside its frame, the column that names the record staying in view.
+ */
 export function HtmlResourceTable<R extends Row>({
   resource,
   rows,
   sort,
   onSort,
+  columns: shown = resource.columns,
   renderCell,
   renderActions,
   loading,
@@ -19,9 +42,11 @@ export function HtmlResourceTable<R extends Row>({
   skeletonRows = 5,
   compact,
 }: ResourceTableProps<R> & { compact: boolean }) {
-  const columns = resource.columns.map((name) => ({ name, field: fieldOf(resource, name) }))
+  const key = identifyingColumn(resource, shown)
+  const columns = shown.map((name) => ({ name, field: fieldOf(resource, name), sticky: name === key ? 'resource-table__key' : undefined }))
+  const frame = useFocusableCutTexts([rows, shown, loading, compact])
   return (
-    <div className={stale ? 'table-scroll table-scroll--stale' : 'table-scroll'}>
+    <div ref={frame} className={stale ? 'table-scroll table-scroll--stale' : 'table-scroll'}>
       <HTMLTable
         className="resource-table resource-table--striped resource-table--interactive"
         aria-label={resource.messages.listTitle}
@@ -33,7 +58,7 @@ export function HtmlResourceTable<R extends Row>({
         <thead>
           <tr>
             {columns.map((c) => (
-              <SortHeader key={c.name} field={c.name} label={c.field?.label ?? c.name} sort={sort} onSort={onSort} />
+              <SortHeader key={c.name} field={c.name} label={c.field?.label ?? c.name} sort={sort} onSort={onSort} className={c.sticky} />
             ))}
             {renderActions && (
               <th scope="col" className="resource-table__actions">
@@ -47,7 +72,7 @@ export function HtmlResourceTable<R extends Row>({
             ? Array.from({ length: skeletonRows }, (_, i) => (
                 <tr key={i}>
                   {columns.map((c) => (
-                    <td key={c.name}>
+                    <td key={c.name} className={c.sticky}>
                       <span className={Classes.SKELETON}>loading</span>
                     </td>
                   ))}
@@ -59,7 +84,7 @@ export function HtmlResourceTable<R extends Row>({
                   {columns.map((c) => {
                     const differing = mismatchProps(resource, row, c.name)
                     return (
-                      <td key={c.name} {...differing} className={classNames(cellClassName(c.field), differing.className)}>
+                      <td key={c.name} {...differing} className={classNames(cellClassName(c.field), c.sticky, differing.className)}>
                         {renderCell?.(c.name, row) ?? <CellValue field={c.field} value={row[c.name]} />}
                       </td>
                     )

@@ -5,8 +5,12 @@ import type { ListAnswer } from '../../../../shared/schemas/common.js'
 import { errorText } from '../../lib/api-client.js'
 import type { Row } from '../../lib/resource-api.js'
 import type { ListController } from '../../lib/use-list-controller.js'
+import { ColumnChooser } from './column-chooser.js'
+import { useListSettings } from './list-settings.js'
 import { ListPager } from './pager.js'
 import { ResourceTable, type ResourceTableProps } from './resource-table.js'
+import { SavedViews } from './saved-views.js'
+import { useListView } from './use-list-view.js'
 
 export interface ListViewProps<R extends Row = Row> extends Pick<ResourceTableProps<R>, 'renderCell' | 'renderActions' | 'initialLayout'> {
   resource: ResourceDef
@@ -20,9 +24,9 @@ export interface ListViewProps<R extends Row = Row> extends Pick<ResourceTablePr
 }
 
 /**
- * A paged list as every list screen shows it: the table (skeleton rows on the first load, the last
- * rows dimmed while the next answer loads), the empty state, the pager; a failed first load says so
- * with Try again.
+ * A paged list as every list screen shows it: the person's views and columns, the table (skeleton
+ * rows on the first load, the last rows dimmed while the next answer loads), the empty state, the
+ * pager; a failed first load says so with Try again.
  */
 export function ListView<R extends Row>({
   resource,
@@ -33,6 +37,8 @@ export function ListView<R extends Row>({
   ...cells
 }: ListViewProps<R>) {
   const { data, error, isLoading, mutate } = answer
+  const settings = useListSettings(resource)
+  const view = useListView(resource, settings)
   const rows = data?.data ?? []
   if (error && !data) {
     return (
@@ -44,6 +50,8 @@ export function ListView<R extends Row>({
       />
     )
   }
+  // the person's columns arrive with the first rows: until then, skeleton rows rather than the default columns for a moment
+  const settling = settings.loading && !settings.loaded
   return (
     <>
       <ResourceTable
@@ -51,8 +59,20 @@ export function ListView<R extends Row>({
         rows={rows}
         sort={list.query.sort}
         onSort={list.setSort}
-        loading={isLoading && !data}
+        columns={view.columns}
+        loading={(isLoading && !data) || settling}
         stale={isLoading && !!data}
+        layout={settings.layout.layout}
+        onLayout={(layout) => void settings.saveLayout({ layout })}
+        widths={settings.layout.widths}
+        onWidths={(widths) => void settings.saveLayout({ widths: { ...widths } })}
+        onColumns={view.setColumns}
+        tools={
+          <>
+            <SavedViews settings={settings} view={view} />
+            <ColumnChooser resource={resource} columns={view.columns} onColumns={view.setColumns} onReset={view.reset} />
+          </>
+        }
         {...cells}
       />
       {data && rows.length === 0 && empty}

@@ -1,26 +1,14 @@
 /**
- * A person's list preferences, kept in the browser (jotai atomWithStorage): row density for every
- * list, and per model whether the wide list shows as the HTML table or the grid, with the grid's
- * column order and widths. The stored atoms stay private; screens use the derived ones and hooks.
+ * How a list shows. The row density is this browser's (a small screen wants compact rows where a
+ * large one does not), kept with jotai atomWithStorage. Which columns show, in what order and width,
+ * and table or grid, are the person's: kept by the upstream (list-settings.ts), read here.
  */
-import { atom, useAtom } from 'jotai'
+import { atom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
-import { useCallback } from 'react'
-import { allowedWrites, type ResourceDef } from '../../../../shared/resources/index.js'
+import { allowedWrites, fieldOf, type ResourceDef } from '../../../../shared/resources/index.js'
 
 export type Density = 'regular' | 'compact'
 export type ListLayout = 'table' | 'grid'
-
-export interface GridColumns {
-  /** column names in the order shown; names the registry no longer lists are dropped when read */
-  order?: readonly string[]
-  /** column name → width in px */
-  widths?: Readonly<Record<string, number>>
-}
-
-interface ModelPreferences extends GridColumns {
-  layout?: ListLayout
-}
 
 const storedDensityAtom = atomWithStorage<Density>('ccoe.table-density', 'regular', undefined, { getOnInit: true })
 
@@ -30,25 +18,38 @@ export const densityAtom = atom(
   (_get, set, density: Density) => set(storedDensityAtom, density),
 )
 
-const storedModelsAtom = atomWithStorage<Readonly<Record<string, ModelPreferences>>>('ccoe.lists', {}, undefined, {
-  getOnInit: true,
-})
+/** The URL parameter of the columns shown, in order (`columns=identifier,company_code`): a shared link shows them. */
+export const COLUMNS_PARAM = 'columns'
 
-/** one model's list preferences and a setter that merges a change into them */
-export function useModelPreferences(model: string): [ModelPreferences, (change: ModelPreferences) => void] {
-  const [all, setAll] = useAtom(storedModelsAtom)
-  const prefs = (typeof all === 'object' && all !== null ? all[model] : undefined) ?? {}
-  const update = useCallback(
-    (change: ModelPreferences) => setAll((prev) => ({ ...prev, [model]: { ...prev[model], ...change } })),
-    [model, setAll],
-  )
-  return [prefs, update]
+/**
+ * The columns a list shows: the link's when it names some (a shared view), else the person's,
+ * else the registry's. Names the list does not have are dropped; none left is the registry's.
+ */
+export function shownColumns(resource: ResourceDef, fromLink: string | null, stored: readonly string[] | undefined): string[] {
+  const known = (names: readonly string[]) => [...new Set(names.filter((name) => resource.columns.includes(name)))]
+  const linked = fromLink ? known(fromLink.split(',')) : []
+  if (linked.length) return linked
+  const kept = known(stored ?? [])
+  return kept.length ? kept : [...resource.columns]
 }
 
-/** the stored order of `columns`: known names first as stored, new ones after in registry order */
-export function orderColumns(columns: readonly string[], order: readonly string[] | undefined): string[] {
-  const known = (order ?? []).filter((name) => columns.includes(name))
-  return [...new Set([...known, ...columns])]
+/** Columns that never name a record: a flag, a date, one of a few choices ('Actions for aws' names nothing). */
+const NOT_A_NAME = new Set(['boolean', 'date', 'datetime', 'select', 'number', 'json'])
+
+/**
+ * The column that says which record a row is, kept in view while a wide table scrolls sideways: the
+ * model's unique field (an identifier, a code, an email), else the field it is compared by, else an
+ * `identifier` or `name`, else the first that can name a record; among the columns shown.
+ */
+export function identifyingColumn(resource: ResourceDef, shown: readonly string[]): string | undefined {
+  const candidates = [
+    ...resource.fields.filter((f) => f.unique).map((f) => f.name),
+    ...(resource.comparison ? [resource.comparison.match.field] : []),
+    'identifier',
+    'name',
+    ...shown.filter((name) => !NOT_A_NAME.has(fieldOf(resource, name)?.type ?? 'text')),
+  ]
+  return candidates.find((name) => shown.includes(name)) ?? shown[0]
 }
 
 /** Lists with this many columns or more may show as the grid (frozen first column, resizable, reorderable). */

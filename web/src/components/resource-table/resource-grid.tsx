@@ -4,16 +4,19 @@ import { Intent } from '@blueprintjs/core'
 import { useCallback, useMemo } from 'react'
 import { fieldOf, type FieldDef } from '../../../../shared/resources/index.js'
 import { cellText, CellValue } from './cell-value.js'
-import { orderColumns, type GridColumns } from './preferences.js'
 import type { ResourceTableProps } from './resource-table.js'
 import { SortButton } from './sort-header.js'
 import { differs } from './mismatch.js'
 
 export interface ResourceGridProps extends ResourceTableProps {
   compact: boolean
-  /** the person's column order and widths for this model */
-  columns: GridColumns
-  onColumns: (change: GridColumns) => void
+  /** the columns shown, in order */
+  columns: readonly string[]
+  /** the person's widths by column name */
+  widths: Readonly<Record<string, number>>
+  onWidths: (widths: Readonly<Record<string, number>>) => void
+  /** a new order of the columns shown (a header dragged) */
+  onColumns: (columns: readonly string[]) => void
 }
 
 const ROW_HEIGHT = { compact: 26, regular: 34 }
@@ -29,20 +32,19 @@ function initialWidth(label: string, field: FieldDef | undefined): number {
 
 /**
  * A wide list as Blueprint's Table2: the row actions and the first column stay while the rest scroll sideways, columns
- * resize and reorder (drag the handle above a header), and both are remembered per model. Sorting,
+ * resize and reorder (drag the handle above a header; the Columns menu does both by keyboard), and both are the person's (list-settings.ts). Sorting,
  * paging and filters stay the list's own (server-side); the grid shows one page.
  */
-export function ResourceGrid({ columns: prefs, onColumns, compact, ...list }: ResourceGridProps) {
+export function ResourceGrid({ columns: names, widths, onWidths, onColumns, compact, ...list }: ResourceGridProps) {
   const { resource, rows, sort, onSort, renderCell, renderActions, loading, stale, skeletonRows = 5 } = list
-  const names = useMemo(() => orderColumns(resource.columns, prefs.order), [resource.columns, prefs.order])
   const columns = useMemo(
     () =>
       names.map((name) => {
         const field = fieldOf(resource, name)
         const label = field?.label ?? name
-        return { name, field, label, width: prefs.widths?.[name] ?? initialWidth(label, field) }
+        return { name, field, label, width: widths[name] ?? initialWidth(label, field) }
       }),
-    [names, resource, prefs.widths],
+    [names, resource, widths],
   )
   const rowHeight = ROW_HEIGHT[compact ? 'compact' : 'regular']
   // Actions lead, frozen with the first column: the grid draws only the columns in view, and a
@@ -107,11 +109,11 @@ export function ResourceGrid({ columns: prefs, onColumns, compact, ...list }: Re
     if (oldIndex < 0 || newIndex < 0) return
     const moved = names.slice(oldIndex, oldIndex + length)
     const rest = [...names.slice(0, oldIndex), ...names.slice(oldIndex + length)]
-    onColumns({ order: [...rest.slice(0, newIndex), ...moved, ...rest.slice(newIndex)] })
+    onColumns([...rest.slice(0, newIndex), ...moved, ...rest.slice(newIndex)])
   }
   const onWidth = (index: number, size: number) => {
     const c = columns[index - lead]
-    if (c) onColumns({ widths: { ...prefs.widths, [c.name]: Math.round(size) } })
+    if (c) onWidths({ ...widths, [c.name]: Math.round(size) })
   }
 
   return (

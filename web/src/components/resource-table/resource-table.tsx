@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { Row } from '../../lib/resource-api.js'
 import { HtmlResourceTable } from './html-table.js'
-import { defaultLayout, densityAtom, useModelPreferences, type ListLayout } from './preferences.js'
+import { defaultLayout, densityAtom, type ListLayout } from './preferences.js'
 import { TableToolbar } from './table-toolbar.js'
 
 // Blueprint's table (~30 KB gzip) loads only when someone picks the grid
@@ -18,6 +18,8 @@ export interface ResourceTableProps<R extends Row = Row> {
   rows: readonly R[]
   sort: string
   onSort: (sort: string) => void
+  /** the columns shown, in order @default resource.columns */
+  columns?: readonly string[]
   /** a cell's content instead of the plain value (a toggle); undefined falls back to the value */
   renderCell?(name: string, row: R): ReactNode
   /** the last column's content per row (an Actions menu); no column when absent */
@@ -32,34 +34,56 @@ export interface ResourceTableProps<R extends Row = Row> {
   initialLayout?: ListLayout
 }
 
+/** What the person chose of a list's looks (kept by list-settings.ts), and the controls that change it. */
+export interface TableChoices {
+  /** table or grid, as the person picked; undefined: not picked */
+  layout?: ListLayout
+  onLayout?: (layout: ListLayout) => void
+  /** the grid's column widths by name */
+  widths?: Readonly<Record<string, number>>
+  onWidths?: (widths: Readonly<Record<string, number>>) => void
+  /** the grid's reordering */
+  onColumns?: (columns: readonly string[]) => void
+  /** controls at the toolbar's start (views, columns) */
+  tools?: ReactNode
+}
+
 /**
- * A paged list of a registry model: the registry's columns, sortable headers, one row per record.
- * A wide list can show as the HTML table or the grid (defaultLayout until the person picks); the
- * choice, the density and the grid's columns are remembered (preferences.ts).
+ * A paged list of a registry model: the columns shown, sortable headers, one row per record.
+ * A wide list can show as the HTML table or the grid (defaultLayout until the person picks).
  */
-export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
+export function ResourceTable<R extends Row>({
+  layout: picked,
+  onLayout,
+  widths,
+  onWidths,
+  onColumns,
+  tools,
+  ...props
+}: ResourceTableProps<R> & TableChoices) {
   const [density, setDensity] = useAtom(densityAtom)
-  const [prefs, updatePrefs] = useModelPreferences(props.resource.key)
   const inferred = defaultLayout(props.resource)
   const wide = inferred !== undefined
   const initial = props.initialLayout ?? inferred
-  const layout = wide && (prefs.layout ?? initial) === 'grid' ? 'grid' : 'table'
+  const layout = wide && (picked ?? initial) === 'grid' ? 'grid' : 'table'
   const compact = density === 'compact'
-  const table = <HtmlResourceTable {...props} compact={compact} />
+  const columns = props.columns ?? props.resource.columns
   return (
     <>
-      <TableToolbar
-        density={density}
-        onDensity={setDensity}
-        layout={wide ? layout : undefined}
-        onLayout={(l) => updatePrefs({ layout: l })}
-      />
+      <TableToolbar density={density} onDensity={setDensity} layout={wide ? layout : undefined} onLayout={onLayout} tools={tools} />
       {layout === 'grid' ? (
-        <Suspense fallback={<HtmlResourceTable {...props} compact={compact} loading />}>
-          <ResourceGrid {...props} compact={compact} columns={prefs} onColumns={updatePrefs} />
+        <Suspense fallback={<HtmlResourceTable {...props} columns={columns} compact={compact} loading />}>
+          <ResourceGrid
+            {...props}
+            columns={columns}
+            compact={compact}
+            widths={widths ?? {}}
+            onWidths={onWidths ?? (() => undefined)}
+            onColumns={onColumns ?? (() => undefined)}
+          />
         </Suspense>
       ) : (
-        table
+        <HtmlResourceTable {...props} columns={columns} compact={compact} />
       )}
     </>
   )

@@ -6,6 +6,8 @@ export interface SortHeaderProps {
   /** the list's sort: a field name, '-' prefix for descending */
   sort: string
   onSort: (sort: string) => void
+  /** the header cell's class (the sticky identifying column) */
+  className?: string
 }
 
 export type SortDirection = 'ascending' | 'descending' | 'none'
@@ -23,9 +25,9 @@ export function SortButton({ field, label, sort, onSort }: SortHeaderProps) {
 }
 
 /** A column header that sorts on click. */
-export function SortHeader(props: SortHeaderProps) {
+export function SortHeader({ className, ...props }: SortHeaderProps) {
   return (
-    <th scope="col" aria-sort={sortDirection(props.field, props.sort)}>
+    <th scope="col" aria-sort={sortDirection(props.field, props.sort)} className={className}>
       <SortButton {...props} />
     </th>
   )

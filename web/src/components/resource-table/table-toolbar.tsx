@@ -1,4 +1,5 @@
 import { SegmentedControl } from '@blueprintjs/core'
+import type { ReactNode } from 'react'
 import type { Density, ListLayout } from './preferences.js'
 
 export interface TableToolbarProps {
@@ -7,6 +8,8 @@ export interface TableToolbarProps {
   /** the layout switch appears only where there is a choice (the wide lists) */
   layout?: ListLayout
   onLayout?: (layout: ListLayout) => void
+  /** the list's own controls, at the start (saved views, columns) */
+  tools?: ReactNode
 }
 
 const DENSITIES = [
@@ -18,26 +21,29 @@ const LAYOUTS = [
   { label: 'Grid', value: 'grid' },
 ]
 
-/** A list's view preferences: row density, and table or grid for a wide list. */
-export function TableToolbar({ density, onDensity, layout, onLayout }: TableToolbarProps) {
+/** A list's view controls: its views and columns; row density, and table or grid for a wide list. */
+export function TableToolbar({ density, onDensity, layout, onLayout, tools }: TableToolbarProps) {
   return (
     <div className="table-toolbar">
-      {layout && onLayout && (
+      {tools && <div className="table-toolbar__tools">{tools}</div>}
+      <div className="table-toolbar__looks">
+        {layout && onLayout && (
+          <SegmentedControl
+            aria-label="Layout"
+            size="small"
+            options={LAYOUTS}
+            value={layout}
+            onValueChange={(v) => onLayout(v as ListLayout)}
+          />
+        )}
         <SegmentedControl
-          aria-label="Layout"
+          aria-label="Row density"
           size="small"
-          options={LAYOUTS}
-          value={layout}
-          onValueChange={(v) => onLayout(v as ListLayout)}
+          options={DENSITIES}
+          value={density}
+          onValueChange={(v) => onDensity(v as Density)}
         />
-      )}
-      <SegmentedControl
-        aria-label="Row density"
-        size="small"
-        options={DENSITIES}
-        value={density}
-        onValueChange={(v) => onDensity(v as Density)}
-      />
+      </div>
     </div>
   )
 }
