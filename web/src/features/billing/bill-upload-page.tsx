@@ -6,7 +6,7 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { FileField } from '../../components/file-field/index.js'
 import { FormPage } from '../../components/form-page.js'
 import { paths } from '../../config/paths.js'
-import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { useCall } from '../../lib/use-call.js'
 import { uploadWithProgress } from '../../lib/upload-with-progress.js'
 
 /**
@@ -17,25 +17,23 @@ export function BillUploadPage({ resource }: { resource: ResourceDef }) {
   const [, navigate] = useLocation()
   const [file, setFile] = useState<File | undefined>()
   const [progress, setProgress] = useState<number | undefined>()
-  const [failure, setFailure] = useState<string | undefined>()
+
+  const href = paths.api.upload.cloud_bills.getHref()
+  const upload = useCall(href, (form: FormData) => uploadWithProgress(href, form, setProgress), {
+    successText: MESSAGES.dataSubmitted,
+    failureText: MESSAGES.workbookUploadFailed,
+    onSuccess: () => navigate(paths.auth.resource.getHref('view', resource.key)),
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!file) return
-    setFailure(undefined)
+    upload.reset()
     setProgress(0)
     const form = new FormData()
     form.set('file', file)
-    try {
-      await uploadWithProgress(paths.api.upload.cloud_bills.getHref(), form, setProgress)
-      void toastSuccess(MESSAGES.dataSubmitted)
-      navigate(paths.auth.resource.getHref('view', resource.key))
-    } catch (err) {
-      void toastFailure(MESSAGES.workbookUploadFailed, err)
-      setFailure((err as Error).message)
-    } finally {
-      setProgress(undefined)
-    }
+    await upload.trigger(form)
+    setProgress(undefined)
   }
 
   return (
@@ -49,9 +47,9 @@ export function BillUploadPage({ resource }: { resource: ResourceDef }) {
           onChange={setFile}
         />
         {progress !== undefined && <ProgressBar intent={Intent.PRIMARY} value={progress} aria-label="Upload progress" />}
-        {failure && (
+        {upload.error && (
           <Callout intent={Intent.DANGER} role="alert" title={MESSAGES.workbookUploadFailed}>
-            {failure}
+            {upload.error.message}
           </Callout>
         )}
         <Button type="submit" intent={Intent.PRIMARY} text="Submit" disabled={!file} loading={progress !== undefined} />

@@ -9,8 +9,8 @@ import { ResourceForm, toFormValues } from '../../components/resource-form/index
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { bodySchemas } from '../../lib/form-validation.js'
-import { toastFailure } from '../../lib/toaster.js'
-import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
+import type { Row } from '../../lib/resource-api.js'
+import { pageSubmitFailed, useCall, useCreateController } from '../../lib/write-controllers.js'
 import { otherDepartmentRule, toMemberBody } from './member-values.js'
 
 const FORM_FIELDS = ['name', 'email', 'department', 'other_department', 'business_unit']
@@ -24,15 +24,22 @@ export function DcoeMemberCreatePage({ resource }: { resource: ResourceDef }) {
   const { messages } = resource
   const [, navigate] = useLocation()
   const listHref = paths.auth.resource.getHref('view', resource.key)
+  const ticketHref = paths.api.teamMembershipTickets.getHref()
+  // once the member exists, the membership ticket (spec 000 §7); its failure is its own, not a failed add
+  const fileTicket = useCall(
+    ticketHref,
+    (member: Row) =>
+      apiRequest('POST', ticketHref, {
+        requesting_principal_user_id: member.email,
+        department: member.department,
+        business_unit: member.business_unit ?? null,
+      }),
+    { failureText: MESSAGES.actionFailed },
+  )
   const create = useCreateController(resource, {
     failureText: pageSubmitFailed(messages, 'create'),
     onSuccess: async (saved) => {
-      // once the member exists, the membership ticket (spec 000 §7); its failure is its own, not a failed add
-      await apiRequest('POST', paths.api.teamMembershipTickets.getHref(), {
-        requesting_principal_user_id: saved.data.email,
-        department: saved.data.department,
-        business_unit: saved.data.business_unit ?? null,
-      }).catch((err) => toastFailure(MESSAGES.actionFailed, err))
+      await fileTicket.trigger(saved.data)
       navigate(listHref)
     },
   })

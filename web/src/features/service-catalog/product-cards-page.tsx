@@ -7,7 +7,7 @@ import { ListPager } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest, errorText } from '../../lib/api-client.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
-import { toastFailure } from '../../lib/toaster.js'
+import { useCall } from '../../lib/use-call.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { ProductCard } from './product-card.js'
@@ -26,22 +26,17 @@ export function ProductCardsPage({ resource }: { resource: ResourceDef }) {
   const list = useListController(resource)
   const { data, error, isLoading, mutate } = useResourceList(resource, list.query)
   const [target, setTarget] = useState<Row | undefined>()
-  const [busy, setBusy] = useState(false)
   const products = data?.data ?? []
-
-  const update = async () => {
-    if (!target) return
-    setBusy(true)
-    try {
-      const { identifier, name, description } = target
-      await apiRequest('POST', paths.api.serviceCatalogProducts.updateProduct.getHref({ id: target.id }), { identifier, name, description })
-      void mutate()
-    } catch (err) {
-      void toastFailure(messages.updateFailed, err)
-    } finally {
-      setBusy(false)
-      setTarget(undefined)
-    }
+  const update = useCall(
+    'service-catalog#update-product',
+    ({ id, identifier, name, description }: Row) =>
+      apiRequest('POST', paths.api.serviceCatalogProducts.updateProduct.getHref({ id }), { identifier, name, description }),
+    { failureText: messages.updateFailed, onSuccess: () => void mutate() },
+  )
+  // the question closes whatever the answer: a failure says so in its toast
+  const confirm = async () => {
+    if (target) await update.trigger(target)
+    setTarget(undefined)
   }
 
   return (
@@ -83,8 +78,8 @@ export function ProductCardsPage({ resource }: { resource: ResourceDef }) {
         isOpen={target !== undefined}
         question="Are you sure you want to update this product?"
         confirmText="Update"
-        loading={busy}
-        onConfirm={() => void update()}
+        loading={update.isMutating}
+        onConfirm={() => void confirm()}
         onCancel={() => setTarget(undefined)}
       >
         {target && <p>{String(target.name)}</p>}
