@@ -5,10 +5,10 @@ import type { Row } from '../../lib/resource-api.js'
 import type { ResourceTableProps } from './resource-table.js'
 import { SortHeader } from './sort-header.js'
 import { fieldOf } from '../../../../shared/resources/index.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /** The list as an HTML table: a screen reader's table, every row in the page's flow. */
 export function HtmlResourceTable<R extends Row>({
-  resource,
   rows,
   sort,
   onSort,
@@ -19,6 +19,7 @@ export function HtmlResourceTable<R extends Row>({
   skeletonRows = 5,
   compact,
 }: ResourceTableProps<R> & { compact: boolean }) {
+  const resource = useResource()
   const columns = resource.columns.map((name) => ({ name, field: fieldOf(resource, name) }))
   return (
     <div className={stale ? 'table-scroll table-scroll--stale' : 'table-scroll'}>

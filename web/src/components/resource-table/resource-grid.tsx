@@ -8,6 +8,7 @@ import { orderColumns, type GridColumns } from './preferences.js'
 import type { ResourceTableProps } from './resource-table.js'
 import { SortButton } from './sort-header.js'
 import { differs } from './mismatch.js'
+import { useResource } from '../../lib/resource-context.js'
 
 export interface ResourceGridProps extends ResourceTableProps {
   compact: boolean
@@ -33,7 +34,8 @@ function initialWidth(label: string, field: FieldDef | undefined): number {
  * paging and filters stay the list's own (server-side); the grid shows one page.
  */
 export function ResourceGrid({ columns: prefs, onColumns, compact, ...list }: ResourceGridProps) {
-  const { resource, rows, sort, onSort, renderCell, renderActions, loading, stale, skeletonRows = 5 } = list
+  const resource = useResource()
+  const { rows, sort, onSort, renderCell, renderActions, loading, stale, skeletonRows = 5 } = list
   const names = useMemo(() => orderColumns(resource.columns, prefs.order), [resource.columns, prefs.order])
   const columns = useMemo(
     () =>

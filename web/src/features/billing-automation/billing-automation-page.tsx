@@ -35,6 +35,7 @@ import { apiRequest } from '../../lib/api-client.js'
 import { plural } from '../../lib/plural.js'
 import { useResourceList } from '../../lib/resource-api.js'
 import { uploadWithProgress } from '../../lib/upload-with-progress.js'
+import { ResourceProvider } from '../../lib/resource-context.js'
 import { useCall } from '../../lib/use-call.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
@@ -247,16 +248,17 @@ function JobsList({ list }: { list: ReturnType<typeof useListController> }) {
   return (
     <section aria-labelledby="billing-jobs-title" className="page__section">
       <H2 id="billing-jobs-title">{jobs.messages.listTitle}</H2>
-      <ListView
-        resource={jobs}
-        list={list}
-        answer={answer}
-        failedTitle="The jobs could not be loaded"
-        renderCell={renderJobCell}
-        // the jobs sit under the forms and are read one by one as each action records its own: a table
-        initialLayout="table"
-        empty={<NonIdealState icon="inbox" title="No billing jobs yet" />}
-      />
+      <ResourceProvider resource={jobs}>
+        <ListView
+          list={list}
+          answer={answer}
+          failedTitle="The jobs could not be loaded"
+          renderCell={renderJobCell}
+          // the jobs sit under the forms and are read one by one as each action records its own: a table
+          initialLayout="table"
+          empty={<NonIdealState icon="inbox" title="No billing jobs yet" />}
+        />
+      </ResourceProvider>
     </section>
   )
 }

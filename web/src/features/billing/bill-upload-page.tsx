@@ -2,18 +2,19 @@ import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core'
 import { useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { MESSAGES } from '../../../../shared/messages.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { FileField } from '../../components/file-field/index.js'
 import { FormPage } from '../../components/form-page.js'
 import { paths } from '../../config/paths.js'
 import { useCall } from '../../lib/use-call.js'
 import { uploadWithProgress } from '../../lib/upload-with-progress.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /**
  * /auth/create/cloud_bills (spec 001 §2): one file picker and Submit. The gateway turns the
  * multipart file into the data URL body of POST /cloud_bills/upload; a bar shows the upload going.
  */
-export function BillUploadPage({ resource }: { resource: ResourceDef }) {
+export function BillUploadPage() {
+  const resource = useResource()
   const [, navigate] = useLocation()
   const [file, setFile] = useState<File | undefined>()
   const [progress, setProgress] = useState<number | undefined>()

@@ -2,13 +2,13 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, H5, Intent } from '@
 import { useState } from 'react'
 import { NETWORK_UPLOAD_COLUMNS, NETWORK_UPLOAD_REQUIRED } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { UploadDialog } from '../../components/upload-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { useCreateRequest } from '../../lib/write-controllers.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
+import { useResource } from '../../lib/resource-context.js'
 
 export const UPLOAD_TITLE = 'Upload New Network/Project IDs'
 
@@ -58,7 +58,8 @@ function UploadResult({ counts, onClose }: { counts: UploadCounts; onClose: () =
 }
 
 /** 'Upload New Network/Project IDs' (spec 001 §2): multipart to the gateway, which builds the data URL body. */
-export function NetworkUploadButton({ resource }: { resource: ResourceDef }) {
+export function NetworkUploadButton() {
+  const resource = useResource()
   const [open, setOpen] = useState(false)
   const [counts, setCounts] = useState<UploadCounts | undefined>()
   const upload = useCreateRequest(

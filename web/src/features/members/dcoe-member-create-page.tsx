@@ -3,7 +3,7 @@ import { useLocation } from 'wouter'
 import { OTHER_DEPARTMENT as OTHER } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { dcoeMembers } from '../../../../shared/resources/dcoe-members.js'
-import { fieldOf, type FieldDef, type ResourceDef } from '../../../../shared/resources/index.js'
+import { fieldOf, type FieldDef } from '../../../../shared/resources/index.js'
 import { FormPage, GoBackButton } from '../../components/form-page.js'
 import { ResourceForm, toFormValues } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
@@ -12,6 +12,7 @@ import { bodySchemas } from '../../lib/form-validation.js'
 import type { Row } from '../../lib/resource-api.js'
 import { pageSubmitFailed, useCall, useCreateController } from '../../lib/write-controllers.js'
 import { otherDepartmentRule, toMemberBody } from './member-values.js'
+import { ResourceProvider, useResource } from '../../lib/resource-context.js'
 
 const FORM_FIELDS = ['name', 'email', 'department', 'other_department', 'business_unit']
 const DEPARTMENT_CHOICES = { department: { lookup: { model: 'departments', labelField: 'name' }, extra: [{ value: OTHER, label: OTHER }] } }
@@ -20,7 +21,8 @@ const DEPARTMENT_CHOICES = { department: { lookup: { model: 'departments', label
  * /auth/create/dcoe_members and /auth/create/members (spec 000 §2, 001 §2): Add New Member of the
  * Members Table; the department is a name from the list, or 'Other' and typed.
  */
-export function DcoeMemberCreatePage({ resource }: { resource: ResourceDef }) {
+export function DcoeMemberCreatePage() {
+  const resource = useResource()
   const { messages } = resource
   const [, navigate] = useLocation()
   const listHref = paths.auth.resource.getHref('view', resource.key)
@@ -65,5 +67,9 @@ export function DcoeMemberCreatePage({ resource }: { resource: ResourceDef }) {
 
 /** /auth/create/members: the Members Table's Add New Member (spec 000 §2), whichever model the route names. */
 export function MemberCreatePage() {
-  return <DcoeMemberCreatePage resource={dcoeMembers} />
+  return (
+    <ResourceProvider resource={dcoeMembers}>
+      <DcoeMemberCreatePage />
+    </ResourceProvider>
+  )
 }

@@ -2,7 +2,6 @@ import { Button } from '@blueprintjs/core'
 import { useState } from 'react'
 import { SAP_UPLOAD_COLUMNS } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { RecordAnswer } from '../../../../shared/schemas/common.js'
 import { UploadDialog } from '../../components/upload-dialog/index.js'
 import { paths } from '../../config/paths.js'
@@ -12,6 +11,7 @@ import { useUserEmail } from '../../lib/session.js'
 import { useCreateController } from '../../lib/write-controllers.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /** Spec 001 §5: the SAP file must be a zipped CSV; the picker accepts .zip. */
 const checkName = (file: File) => (/\.csv\.zip$/i.test(file.name) ? undefined : MESSAGES.sapFileMustBeCsvZip)
@@ -23,7 +23,8 @@ const DESCRIPTION = (
 )
 
 /** 'Upload New Cost Centers': multipart to the gateway, which builds the base64 body the upstream wants. */
-export function SapUploadButton({ resource }: { resource: ResourceDef }) {
+export function SapUploadButton() {
+  const resource = useResource()
   const [open, setOpen] = useState(false)
   const email = useUserEmail()
   // an upload creates the file's cost centers: the create controller's toasts and revalidation

@@ -1,6 +1,5 @@
 import { Button, H1, Intent, NonIdealState, Spinner } from '@blueprintjs/core'
 import { useState } from 'react'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { LinkButton } from '../../components/links/index.js'
 import { ListPager } from '../../components/resource-table/index.js'
@@ -14,13 +13,15 @@ import { ProductCard } from './product-card.js'
 import './service-catalog.css'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /**
  * /auth/view/service_catalog_products: the products as cards, paged like any list. A card's Update
  * asks first, then sends the card's identifier, name and description to update-product (spec 001
  * §2, §4, §7); no status is shown afterwards, only a failure's alert (§8).
  */
-export function ProductCardsPage({ resource }: { resource: ResourceDef }) {
+export function ProductCardsPage() {
+  const resource = useResource()
   const { messages } = resource
   usePageTitle(messages.listTitle)
   const list = useListController(resource)
