@@ -10,9 +10,15 @@ import type { FieldDef, ResourceDef } from '../resources/index.js'
 
 function readSchema(field: FieldDef): TSchema {
   // a JSON object (a change's fields, from → to): the serialiser keeps every key of it, whatever they are
-  if (field.type === 'json') return Type.Unsafe({ type: ['object', 'null'], additionalProperties: true })
-  const type = field.type === 'number' || field.type === 'lookup' ? 'number' : field.type === 'boolean' ? 'boolean' : 'string'
-  return Type.Unsafe({ type: [type, 'null'] })
+  const value =
+    field.type === 'json'
+      ? Type.Object({}, { additionalProperties: true })
+      : field.type === 'number' || field.type === 'lookup'
+        ? Type.Number()
+        : field.type === 'boolean'
+          ? Type.Boolean()
+          : Type.String()
+  return Type.Union([value, Type.Null()])
 }
 
 /** `extraMeta`: keys a model's list adds to its meta (the upstream's routes/list-meta.ts), each optional. */

@@ -54,10 +54,7 @@ function writeSchema(field: FieldDef, required: boolean): TSchema {
 }
 
 /** An optional field may be cleared: null is accepted besides its type. */
-function orNull(schema: TSchema): TSchema {
-  const { type, enum: choices, ...rest } = schema as TSchema & { type: string; enum?: unknown[] }
-  return Type.Unsafe({ ...rest, type: [type, 'null'], ...(choices && { enum: [...choices, null] }) })
-}
+const orNull = (schema: TSchema): TSchema => Type.Union([schema, Type.Null()])
 
 function bodySchema(resource: Pick<ResourceDef, 'fields'>, forCreate: boolean): TObject {
   const properties: TProperties = {}

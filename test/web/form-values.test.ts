@@ -4,9 +4,8 @@ import { NONE_ID } from '../../shared/constants.js'
 import { getResource, writableFields, type FieldDef } from '../../shared/resources/index.js'
 import { resourceBodySchemas } from '../../shared/schemas/resource-body.js'
 import { toFormValues, toPayload } from '../../web/src/lib/form-values.js'
-import { typeboxResolver, validateForm } from '../../web/src/lib/form-validation.js'
+import { schemaResolver, typeboxResolver, validateForm } from '../../web/src/lib/form-validation.js'
 import { otherDepartmentRule, toMemberBody } from '../../web/src/features/members/member-values.js'
-import { callResolver } from '../../web/src/components/call-form/call-errors.js'
 import { usersProblem } from '../../shared/rules/cloud-requests.js'
 import { REQUEST_FIELD_LABELS, SpincoSgRequestSchema } from '../../shared/schemas/cloud-requests.js'
 
@@ -150,7 +149,7 @@ t.test("a member's body: Other takes the typed department (7c), else the chosen 
 })
 
 t.test("a call form's resolver: the upstream's schema by label, the form's rule, react-hook-form's shape", async (t) => {
-  const resolver = callResolver({
+  const resolver = schemaResolver({
     schema: SpincoSgRequestSchema,
     toBody: (v) => ({ ...v }),
     labels: REQUEST_FIELD_LABELS,

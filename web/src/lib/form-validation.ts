@@ -4,7 +4,7 @@
  * (shared/schemas/resource-body.ts). Only the messages are the web's: the spec's 'Please Input
  * {title}!' for an empty required field, a short sentence naming the field for the rest.
  */
-import { FormatRegistry, Kind, Type, TypeRegistry, type TObject, type TSchema } from '@sinclair/typebox'
+import { FormatRegistry, TypeRegistry, type TObject, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { MESSAGES } from '../../../shared/messages.js'
 import type { Resolver, ResolverResult } from 'react-hook-form'
@@ -21,7 +21,11 @@ type JsonSchema = TSchema & {
   maxLength?: number
   minLength?: number
   format?: string
+  anyOf?: JsonSchema[]
 }
+
+/** An optional field's schema is `Type.Union([T, Type.Null()])`: its rules (maxLength, format, enum) are T's. */
+const valueSchema = (schema: JsonSchema | undefined) => schema?.anyOf?.find((s) => s.type !== 'null') ?? schema
 
 // The formats the upstream's validator knows (ajv-formats), as TypeBox needs them registered by hand.
 const EMAIL =
@@ -39,82 +43,65 @@ if (!FormatRegistry.Has('date')) FormatRegistry.Set('date', isDay)
 if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (v) => INSTANT.test(v) && !Number.isNaN(Date.parse(v)))
 
 /**
- * The registry's nullable fields and selects are `Type.Unsafe` JSON schema ({type: [t, 'null'], enum}),
- * which TypeBox checks only through a registered kind: check the null and the choices here, and the
- * rest with TypeBox's own type of that name.
+ * A choice among texts (a select, an AWS OU) is `Type.Unsafe({type: 'string', enum})`, so the upstream's
+ * ajv reports 'must be one of …'; TypeBox checks such a schema only through a registered kind.
  */
-function checkUnsafe(schema: JsonSchema, value: unknown): boolean {
-  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []
-  if (value === null) return types.includes('null') && (!schema.enum || schema.enum.includes(null))
-  if (schema.enum && !schema.enum.includes(value)) return false
-  const { type: _type, enum: _enum, [Kind]: _kind, ...rest } = schema
-  switch (types.find((t) => t !== 'null')) {
-    case 'string':
-      return Value.Check(Type.String(rest), value)
-    case 'number':
-      return Value.Check(Type.Number(rest), value)
-    case 'integer':
-      return Value.Check(Type.Integer(rest), value)
-    case 'boolean':
-      return typeof value === 'boolean'
-    default:
-      return true
-  }
+function checkChoice(schema: JsonSchema, value: unknown): boolean {
+  return typeof value === schema.type && (!schema.enum || schema.enum.includes(value))
 }
-if (!TypeRegistry.Has('Unsafe')) TypeRegistry.Set<JsonSchema>('Unsafe', checkUnsafe)
+if (!TypeRegistry.Has('Unsafe')) TypeRegistry.Set<JsonSchema>('Unsafe', checkChoice)
+
+/** The message of one refusal, naming the field by its label. */
+function messageFor(label: string, schema: JsonSchema | undefined, value: unknown): string {
+  if (typeof value === 'string' && schema) {
+    if (schema.maxLength !== undefined && value.length > schema.maxLength) return `${label} must be at most ${schema.maxLength} characters`
+    if (schema.format === 'email') return `${label} must be an email address`
+    if (schema.format === 'date' || schema.format === 'date-time') return `${label} must be a date`
+  }
+  // a pattern says what it wants in its description, as the upstream's message does
+  if (schema?.description) return `${label} ${schema.description}`
+  if (schema?.enum) return `${label} must be one of ${schema.enum.filter((c) => c !== null).join(', ')}`
+  if (schema?.type === 'number' || schema?.type === 'integer') return `${label} must be a number`
+  return `${label} is not valid`
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === '' || (Array.isArray(v) && v.length === 0)
 
 /**
- * The registry's `orNull` spreads a TypeBox schema into Type.Unsafe, which keeps the original Kind
- * symbol ('String' for a nullable text): TypeBox would then refuse null. JSON-schema validators
- * (the upstream's ajv) read only `type`, so give such properties the Unsafe kind they describe.
+ * The refusals of `body` by `schema`, one per field the form shows (`labels`: name → label); the
+ * refusals of properties the form does not show are the server's to report. `emptyText`: what a
+ * field left empty says when the schema refuses it (a call form's '{label} is required').
  */
-const checkable = new WeakMap<TObject, TObject>()
-function forTypeBox(schema: TObject): TObject {
-  let fixed = checkable.get(schema)
-  if (!fixed) {
-    const properties = Object.fromEntries(
-      Object.entries(schema.properties).map(([name, p]) => [name, Array.isArray((p as JsonSchema).type) ? { ...p, [Kind]: 'Unsafe' } : p]),
-    )
-    fixed = { ...schema, properties } as TObject
-    checkable.set(schema, fixed)
+export function schemaErrors(
+  schema: TObject,
+  body: Record<string, unknown>,
+  labels: Record<string, string>,
+  emptyText?: (label: string) => string,
+): FormErrors {
+  const errors: FormErrors = {}
+  for (const error of Value.Errors(schema, body)) {
+    const name = error.path.split('/')[1] ?? ''
+    const label = labels[name]
+    if (label === undefined || errors[name]) continue
+    errors[name] =
+      emptyText && isEmpty(error.value) ? emptyText(label) : messageFor(label, valueSchema(error.schema as JsonSchema), error.value)
   }
-  return fixed
-}
-
-function messageFor(field: FieldDef, schema: JsonSchema | undefined, value: unknown): string {
-  if (typeof value === 'string' && schema) {
-    if (schema.maxLength !== undefined && value.length > schema.maxLength)
-      return `${field.label} must be at most ${schema.maxLength} characters`
-    if (schema.format === 'email') return `${field.label} must be an email address`
-    if (schema.format === 'date' || schema.format === 'date-time') return `${field.label} must be a date`
-  }
-  if (schema?.enum) return `${field.label} must be one of ${schema.enum.filter((c) => c !== null).join(', ')}`
-  if (field.type === 'number' || field.type === 'lookup') return `${field.label} must be a number`
-  return `${field.label} is not valid`
+  return errors
 }
 
 /**
  * The form's errors, by field: a required field left empty says 'Please Input {title}!' (spec 001
  * §5; fields outside the schema too, such as a typed email the form resolves to an id); any other
- * refusal of `schema` under one of `fields` names that field. Refusals of properties the form does
- * not show are the server's to report.
+ * refusal of `schema` under one of `fields` names that field.
  */
 export function validateForm(schema: TObject, fields: readonly FieldDef[], values: FormValues): FormErrors {
-  const errors: FormErrors = {}
+  const blank: FormErrors = {}
   for (const f of fields) {
-    if (f.required && f.type !== 'boolean' && isBlank(f, values[f.name] ?? null)) errors[f.name] = MESSAGES.pleaseInput(f.label)
+    if (f.required && f.type !== 'boolean' && isBlank(f, values[f.name] ?? null)) blank[f.name] = MESSAGES.pleaseInput(f.label)
   }
-  const body = toPayload(
-    fields.filter((f) => f.name in schema.properties),
-    values,
-  )
-  for (const error of Value.Errors(forTypeBox(schema), body)) {
-    const name = error.path.split('/')[1] ?? ''
-    const field = fields.find((f) => f.name === name)
-    if (!field || errors[name]) continue
-    errors[name] = messageFor(field, schema.properties[name] as JsonSchema, body[name])
-  }
-  return errors
+  const shown = fields.filter((f) => f.name in schema.properties)
+  const labels = Object.fromEntries(shown.map((f) => [f.name, f.label]))
+  return { ...schemaErrors(schema, toPayload(shown, values), labels), ...blank }
 }
 
 const schemasOf = new WeakMap<object, { create: TObject; update: TObject }>()
@@ -139,7 +126,36 @@ export function resolverResult<V extends Record<string, unknown>>(values: V, err
   return { values: {}, errors: fieldErrors as ResolverResult<V>['errors'] }
 }
 
-/** react-hook-form's resolver for a form of `fields`, checked against `schema`, then `rule`. */
+/** The one resolver of every form: `check` gives the values' errors by field (a schema's, a rule's). */
+export function formResolver<V extends Record<string, unknown>>(check: (values: V) => FormErrors): Resolver<V> {
+  return async (values) => resolverResult(values, check(values))
+}
+
+/** What a field of a call form left empty says when the schema refuses it (the upstream's words). */
+export const isRequired = (label: string) => `${label} is required`
+
+/** A form whose values become a body other than a registry model's (a special call's). */
+export interface SchemaCheck<V> {
+  /** the very TypeBox object the upstream validates the body with */
+  schema: TObject
+  toBody: (values: V) => Record<string, unknown>
+  /** field name → label: the fields the form shows */
+  labels: Record<string, string>
+  /** a check the schema cannot say (the users' addresses), by field */
+  rule?: (values: V) => FormErrors
+}
+
+/** A call form's check: the form's rule, then the schema's refusals of the body the values make. */
+export function schemaResolver<V extends Record<string, unknown> = Record<string, string>>({
+  schema,
+  toBody,
+  labels,
+  rule,
+}: SchemaCheck<V>): Resolver<V> {
+  return formResolver((values) => ({ ...rule?.(values), ...schemaErrors(schema, toBody(values), labels, isRequired) }))
+}
+
+/** A registry form's check: the model's rule, then the schema of its write and its required fields. */
 export function typeboxResolver(schema: TObject, fields: readonly FieldDef[], rule?: FormRule): Resolver<FormValues> {
-  return async (values) => resolverResult(values, { ...rule?.(values), ...validateForm(schema, fields, values) })
+  return formResolver((values) => ({ ...rule?.(values), ...validateForm(schema, fields, values) }))
 }

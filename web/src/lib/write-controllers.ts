@@ -1,8 +1,8 @@
 /**
- * The headless write controllers (react-admin's useCreateController & co., on SWR's useSWRMutation):
- * the one place for a write's busy state, its success and failure toasts (spec 001 §8), the
- * upstream's per-field errors (`fields`) of the last failure, and the revalidation of every cached
- * list and record of the model. Screens and the inline table only say what to send and where to go.
+ * The headless write controllers of a registry model (react-admin's useCreateController & co.): the
+ * one write path (useCall: busy state, toasts, field errors) with the model's texts, the
+ * revalidation of every cached list and record of the model, and the 409's Reload. Screens and the
+ * inline table only say what to send and where to go.
  *
  *   const create = useCreateController(resource, { failureText, onSuccess })
  *   const saved = await create.trigger(body)        // the answer, or undefined after a failure
@@ -11,19 +11,19 @@
  *   useUpdateController(resource).trigger({ id, values })
  *   useDeleteController(resource).trigger(id)
  */
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useSWRConfig } from 'swr'
-import useSWRMutation from 'swr/mutation'
 import { isStaleRecordText } from '../../../shared/record-versions.js'
 import type { RecordAnswer } from '../../../shared/schemas/common.js'
 import type { ResourceDef } from '../../../shared/resources/index.js'
 import { apiPath } from '../config/paths.js'
-import { ApiError, errorText } from './api-client.js'
+import type { ApiError } from './api-client.js'
 import { createRecord, deleteRecord, resourceCacheKeys, recordUrl, updateRecord, type Row } from './resource-api.js'
-import { toastErrorWithAction, toastFailure, toastSuccess } from './toaster.js'
-import { fieldErrorsOf, type FieldErrors } from './write-texts.js'
+import { toastErrorWithAction } from './toaster.js'
+import { useCall, type WriteController } from './use-call.js'
 
 export { failureToastText, fieldErrorsOf, pageSubmitFailed, type FieldErrors } from './write-texts.js'
+export { useCall, type CallOptions, type WriteController } from './use-call.js'
 
 export interface WriteOptions<Answer> {
   /**
@@ -70,23 +70,6 @@ const idOfDelete = (id: number | string) => id
 /** The button of the 409 toast: what the person sees on a save over someone else's change. */
 export const RELOAD_CHANGED_RECORD = 'Reload'
 
-/**
- * What every controller returns; `trigger` resolves to the answer (null when the server sent no
- * body), or undefined after a failure.
- */
-export interface WriteController<Arg, Answer> {
-  trigger: (arg: Arg) => Promise<Answer | undefined>
-  isMutating: boolean
-  /** the upstream's `fields` of the last failure ({} after a success or a new trigger) */
-  fieldErrors: FieldErrors
-  /** the last failure, if the last write failed */
-  error: ApiError | undefined
-  /** forget the last failure and its field errors */
-  reset: () => void
-}
-
-const asApiError = (err: unknown) => (err instanceof ApiError ? err : new ApiError(0, undefined, errorText(err)))
-
 function useWriteController<Arg, Answer>(
   resource: ResourceDef,
   kind: 'create' | 'update' | 'delete',
@@ -97,16 +80,6 @@ function useWriteController<Arg, Answer>(
   recordOf?: (arg: Arg) => number | string,
 ): WriteController<Arg, Answer> {
   const { mutate } = useSWRConfig()
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
-  // one mutation key per model and kind: isMutating is this hook's own, the key only names the write
-  const mutation = useSWRMutation(`${apiPath(resource)}#${kind}`, (_key: string, { arg }: { arg: Arg }) => send(arg), {
-    throwOnError: true,
-    revalidate: false,
-    populateCache: false,
-  })
-  // Arg is generic here, so SWR cannot tell which of its trigger overloads applies: always one argument
-  const swrTrigger = mutation.trigger as (arg: Arg) => Promise<Answer>
-  const swrReset = mutation.reset
   const {
     failureText = defaults.failureText,
     successText = defaults.successText,
@@ -115,50 +88,32 @@ function useWriteController<Arg, Answer>(
     onReloaded,
     revalidate = true,
   } = options
-
-  const trigger = useCallback(
-    async (arg: Arg): Promise<Answer | undefined> => {
-      setFieldErrors({})
-      let answer: Answer
-      try {
-        answer = await swrTrigger(arg)
-      } catch (failure) {
-        const err = asApiError(failure)
-        setFieldErrors(fieldErrorsOf(err))
-        if (err.status === 409 && recordOf && isStaleRecordText(err.message)) {
-          // someone else saved this record since it was loaded: say so, and offer its current version
-          const url = recordUrl(resource, recordOf(arg))
-          void toastErrorWithAction(err.message, {
-            text: RELOAD_CHANGED_RECORD,
-            onClick: () =>
-              void mutate(resourceCacheKeys(resource))
-                .then(() => mutate(url))
-                .then(() => onReloaded?.()),
-          })
-        } else void toastFailure(failureText, err)
-        onError?.(err)
-        return undefined
-      }
-      void toastSuccess(successText)
-      if (revalidate) void mutate(resourceCacheKeys(resource))
-      await onSuccess?.(answer)
-      // an empty answer (204) is still a success: undefined means only a failure
-      return answer ?? (null as Answer)
+  const cached = useMemo(() => (revalidate ? resourceCacheKeys(resource) : undefined), [resource, revalidate])
+  const showsStale = useCallback(
+    (err: ApiError, arg: Arg) => {
+      if (!(err.status === 409 && recordOf && isStaleRecordText(err.message))) return false
+      // someone else saved this record since it was loaded: say so, and offer its current version
+      const url = recordUrl(resource, recordOf(arg))
+      void toastErrorWithAction(err.message, {
+        text: RELOAD_CHANGED_RECORD,
+        onClick: () =>
+          void mutate(resourceCacheKeys(resource))
+            .then(() => mutate(url))
+            .then(() => onReloaded?.()),
+      })
+      return true
     },
-    [swrTrigger, failureText, successText, onSuccess, onError, onReloaded, revalidate, mutate, resource, recordOf],
+    [resource, recordOf, mutate, onReloaded],
   )
-  const reset = useCallback(() => {
-    swrReset()
-    setFieldErrors({})
-  }, [swrReset])
-
-  return {
-    trigger,
-    isMutating: mutation.isMutating,
-    fieldErrors,
-    error: mutation.error === undefined ? undefined : asApiError(mutation.error),
-    reset,
-  }
+  // one key per model and kind: isMutating is this hook's own, the key only names the write
+  return useCall<Arg, Answer>(`${apiPath(resource)}#${kind}`, send, {
+    successText,
+    failureText,
+    showsFailure: showsStale,
+    onSuccess,
+    onError,
+    revalidate: cached,
+  })
 }
 
 /** POST a new record of the model (or `options.request`). */

@@ -1,12 +1,15 @@
 import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core'
 import type { TObject } from '@sinclair/typebox'
 import { useMemo, useState, type ReactNode } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
-import useSWRMutation from 'swr/mutation'
+import { Controller, useWatch } from 'react-hook-form'
 import { hyphenate } from '../../../../shared/rules/cloud-requests.js'
-import { apiRequest, ApiError } from '../../lib/api-client.js'
-import { toastFailure, toastSuccess } from '../../lib/toaster.js'
-import { callResolver, type CallErrors, type CallValues } from './call-errors.js'
+import { apiRequest } from '../../lib/api-client.js'
+import { schemaResolver, type FormErrors } from '../../lib/form-validation.js'
+import { useCall } from '../../lib/use-call.js'
+import { useSchemaForm } from '../resource-form/use-resource-form.js'
+
+/** a call form's values: every field is text as typed */
+export type CallValues = Record<string, string>
 
 export interface ChoiceGroup {
   label: string
@@ -41,7 +44,7 @@ export interface CallFormProps {
   toBody: (values: CallValues) => Record<string, unknown>
   actions: readonly CallAction[]
   /** a check the schema cannot say (the users' addresses), by field */
-  rule?: (values: CallValues) => CallErrors
+  rule?: (values: CallValues) => FormErrors
   /** what the form shows beyond its fields (a value derived from them) */
   derived?: (values: CallValues) => ReactNode
   /** the body's outer key when the call wraps its fields ({"cloud_bill": {...}}); `schema` checks the inside */
@@ -74,42 +77,45 @@ function Choices({ choices }: { choices: readonly string[] | readonly ChoiceGrou
   )
 }
 
+interface Sent {
+  action: CallAction
+  body: unknown
+}
+
+const post = ({ action, body }: Sent) => apiRequest('POST', action.path, body)
+
 /**
  * A form that posts its fields to one or more calls (the Cloud Factory forms of spec 000 §3, the
- * billing automation's invoices): the house's form state (react-hook-form, checked against the
- * upstream's schema on submit and then as a person types) and write (useSWRMutation: the busy
- * button), one button per call (the security groups have two). The upstream's per-field refusals
+ * billing automation's invoices): a field list in front of the house's form core (useSchemaForm,
+ * checked against the upstream's schema on submit and then as a person types) and write path
+ * (useCall), one button per call (the security groups have two). The upstream's per-field refusals
  * show under their fields until the field changes.
  */
 export function CallForm({ fields, initial, schema, toBody, actions, rule, derived, envelope, onSent, lead }: CallFormProps) {
   const resolver = useMemo(
-    () => callResolver({ schema, toBody, rule, labels: Object.fromEntries(fields.map((f) => [f.name, f.label])) }),
+    () => schemaResolver({ schema, toBody, rule, labels: Object.fromEntries(fields.map((f) => [f.name, f.label])) }),
     [schema, toBody, rule, fields],
   )
-  const form = useForm<CallValues>({ defaultValues: initial, resolver, mode: 'onSubmit', reValidateMode: 'onChange' })
+  const call = useCall('call-form', post, {
+    successText: (_answer, sent) => sent.action.successText,
+    failureText: (sent) => sent.action.failureText,
+    // spec 000 §8: the AWS, Azure and GCP failures are logged; the fields say what to fix
+    showsFailure: (_err, sent) => !sent.action.failureText,
+    onError: (err) => console.error('request failed', err),
+    onSuccess: (answer) => {
+      onSent?.(answer)
+      form.reset(initial)
+    },
+  })
+  const form = useSchemaForm<CallValues>({ defaultValues: initial, resolver, serverErrors: call.fieldErrors })
   const values = useWatch({ control: form.control }) as CallValues
   // the button pressed last: the one that spins while its call runs
   const [pressed, setPressed] = useState(actions[0].path)
-  const call = useSWRMutation('call-form', (_key: string, { arg }: { arg: { path: string; body: unknown } }) =>
-    apiRequest('POST', arg.path, arg.body),
-  )
 
   const send = (action: CallAction) =>
     form.handleSubmit(async (checked) => {
       setPressed(action.path)
-      const body = envelope ? { [envelope]: toBody(checked) } : toBody(checked)
-      try {
-        const answer = await call.trigger({ path: action.path, body })
-        void toastSuccess(action.successText)
-        onSent?.(answer)
-        form.reset(initial)
-      } catch (err) {
-        // spec 000 §8: the AWS, Azure and GCP failures are logged; the fields say what to fix
-        console.error('request failed', err)
-        const refused: CallErrors = err instanceof ApiError ? (err.info?.fields ?? {}) : {}
-        for (const [name, message] of Object.entries(refused)) form.setError(name, { type: 'server', message })
-        if (action.failureText) void toastFailure(action.failureText, err)
-      }
+      await call.trigger({ action, body: envelope ? { [envelope]: toBody(checked) } : toBody(checked) })
     })
 
   return (

@@ -1,15 +1,18 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core'
 import { useLayoutEffect, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { ApiError } from '../../lib/api-client.js'
+import type { ApiError } from '../../lib/api-client.js'
 import { useUserEmail } from '../../lib/session.js'
-import { toastFailure } from '../../lib/toaster.js'
+import { useCall } from '../../lib/use-call.js'
+import { fieldErrorsOf } from '../../lib/write-texts.js'
 
 export interface EmailDialogProps {
   isOpen: boolean
   title: string
-  /** resolves when sent; the dialog stays open (with a spinner) until then */
-  onSend: (email: string) => Promise<void>
+  /** the request that sends it; the dialog stays open (with a spinner) until it answers, and closes after a success */
+  send: (email: string) => Promise<unknown>
+  /** the toast's text once sent */
+  successText: string
   /** the toast's text when sending fails (an address the gateway refuses is shown at the field instead) */
   failureText: string
   onClose: () => void
@@ -23,7 +26,7 @@ export interface EmailDialogProps {
  * Asks where to send something: prefilled with the signed-in user's email (spec 001 §6). The
  * address is form state like every form's (react-hook-form); busy while `onSend` runs.
  */
-export function EmailDialog({ isOpen, title, onSend, failureText, onClose, children, ready = true }: EmailDialogProps) {
+export function EmailDialog({ isOpen, title, send, successText, failureText, onClose, children, ready = true }: EmailDialogProps) {
   const form = useForm({ defaultValues: { email: '' } })
   const { reset } = form
   const userEmail = useUserEmail()
@@ -33,16 +36,18 @@ export function EmailDialog({ isOpen, title, onSend, failureText, onClose, child
   }, [isOpen, reset, userEmail])
   const email = useWatch({ control: form.control, name: 'email' })
   const busy = form.formState.isSubmitting
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSend(values.email.trim())
-    } catch (err) {
-      // an address outside the allowed domains (422 naming the field): said where it was typed, the dialog stays
-      const refused = err instanceof ApiError && err.status === 422 ? Object.values(err.info?.fields ?? {})[0] : undefined
+  const call = useCall(`email-dialog#${title}`, send, {
+    successText,
+    failureText,
+    // an address outside the allowed domains (422 naming the field): said where it was typed, the dialog stays
+    showsFailure: (err: ApiError) => {
+      const refused = err.status === 422 ? Object.values(fieldErrorsOf(err))[0] : undefined
       if (refused) form.setError('email', { message: refused })
-      else void toastFailure(failureText, err)
-    }
+      return refused !== undefined
+    },
+    onSuccess: onClose,
   })
+  const submit = form.handleSubmit(async (values) => void (await call.trigger(values.email.trim())))
   const refusal = form.formState.errors.email?.message
 
   return (

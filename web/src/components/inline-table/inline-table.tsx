@@ -1,7 +1,7 @@
 import { Button, H2, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core'
 import { useMemo, useReducer, type ReactNode } from 'react'
 import { useSWRConfig } from 'swr'
-import { allowedWrites, type ResourceDef } from '../../../../shared/resources/index.js'
+import { allowedWrites } from '../../../../shared/resources/index.js'
 import { need } from '../../lib/access.js'
 import { errorText } from '../../lib/api-client.js'
 import { csvHref } from '../../lib/csv.js'
@@ -19,9 +19,9 @@ import { EditDelete, SaveCancel } from './row-buttons.js'
 import { useInlineEdit, type InlineOptions } from './use-inline-edit.js'
 import { useLeaveGuard } from './use-leave-guard.js'
 import { useOpenRow } from './use-open-row.js'
+import { useResource } from '../../lib/resource-context.js'
 
 export interface InlineTableProps extends InlineOptions {
-  resource: ResourceDef
   /** a record to open for editing once it is known (/auth/crud/<model>/<id>): first in the records while open */
   openRow?: Row
   /** more links beside Add a row and the CSV download */
@@ -44,7 +44,8 @@ export function InlineTable({ openRow, ...props }: InlineTableProps) {
 }
 
 /** An add table on top (no paging), then the list with its filters, sortable headers and a pager above and below. */
-function InlineTableBody({ resource, openRow, actions, onReload, ...options }: InlineTableProps & { onReload: () => void }) {
+function InlineTableBody({ openRow, actions, onReload, ...options }: InlineTableProps & { onReload: () => void }) {
+  const resource = useResource()
   const ctl = useListController(resource)
   const t = useInlineEdit(resource, ctl.query, options, onReload)
   useLeaveGuard(t.rowOpen)

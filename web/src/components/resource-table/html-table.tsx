@@ -7,6 +7,7 @@ import { identifyingColumn } from './preferences.js'
 import type { ResourceTableProps } from './resource-table.js'
 import { SortHeader } from './sort-header.js'
 import { fieldOf } from '../../../../shared/resources/index.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /**
  * A value cut with an ellipsis can be reached by Tab and shows whole while focused (styles.css), as
@@ -30,11 +31,10 @@ function useFocusableCutTexts(deps: unknown[]) {
  * scrolls sideways inside its frame, the column that names the record staying in view.
  */
 export function HtmlResourceTable<R extends Row>({
-  resource,
   rows,
   sort,
   onSort,
-  columns: shown = resource.columns,
+  columns,
   renderCell,
   renderActions,
   loading,
@@ -42,8 +42,10 @@ export function HtmlResourceTable<R extends Row>({
   skeletonRows = 5,
   compact,
 }: ResourceTableProps<R> & { compact: boolean }) {
+  const resource = useResource()
+  const shown = columns ?? resource.columns
   const key = identifyingColumn(resource, shown)
-  const columns = shown.map((name) => ({ name, field: fieldOf(resource, name), sticky: name === key ? 'resource-table__key' : undefined }))
+  const cells = shown.map((name) => ({ name, field: fieldOf(resource, name), sticky: name === key ? 'resource-table__key' : undefined }))
   const frame = useFocusableCutTexts([rows, shown, loading, compact])
   return (
     <div ref={frame} className={stale ? 'table-scroll table-scroll--stale' : 'table-scroll'}>
@@ -57,7 +59,7 @@ export function HtmlResourceTable<R extends Row>({
       >
         <thead>
           <tr>
-            {columns.map((c) => (
+            {cells.map((c) => (
               <SortHeader key={c.name} field={c.name} label={c.field?.label ?? c.name} sort={sort} onSort={onSort} className={c.sticky} />
             ))}
             {renderActions && (
@@ -71,7 +73,7 @@ export function HtmlResourceTable<R extends Row>({
           {loading
             ? Array.from({ length: skeletonRows }, (_, i) => (
                 <tr key={i}>
-                  {columns.map((c) => (
+                  {cells.map((c) => (
                     <td key={c.name} className={c.sticky}>
                       <span className={Classes.SKELETON}>loading</span>
                     </td>
@@ -81,7 +83,7 @@ export function HtmlResourceTable<R extends Row>({
               ))
             : rows.map((row) => (
                 <tr key={row.id}>
-                  {columns.map((c) => {
+                  {cells.map((c) => {
                     const differing = mismatchProps(resource, row, c.name)
                     return (
                       <td key={c.name} {...differing} className={classNames(cellClassName(c.field), c.sticky, differing.className)}>

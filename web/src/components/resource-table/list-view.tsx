@@ -1,6 +1,5 @@
 import { Button, NonIdealState } from '@blueprintjs/core'
 import type { ReactNode } from 'react'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { ListAnswer } from '../../../../shared/schemas/common.js'
 import { errorText } from '../../lib/api-client.js'
 import type { Row } from '../../lib/resource-api.js'
@@ -11,9 +10,9 @@ import { ListPager } from './pager.js'
 import { ResourceTable, type ResourceTableProps } from './resource-table.js'
 import { SavedViews } from './saved-views.js'
 import { useListView } from './use-list-view.js'
+import { useResource } from '../../lib/resource-context.js'
 
 export interface ListViewProps<R extends Row = Row> extends Pick<ResourceTableProps<R>, 'renderCell' | 'renderActions' | 'initialLayout'> {
-  resource: ResourceDef
   list: ListController
   /** the list's SWR answer (`useResourceList`): its rows' type is the cells' */
   answer: { data?: ListAnswer<R>; error?: unknown; isLoading: boolean; mutate: () => unknown }
@@ -28,15 +27,9 @@ export interface ListViewProps<R extends Row = Row> extends Pick<ResourceTablePr
  * rows on the first load, the last rows dimmed while the next answer loads), the empty state, the
  * pager; a failed first load says so with Try again.
  */
-export function ListView<R extends Row>({
-  resource,
-  list,
-  answer,
-  failedTitle = 'The list could not be loaded',
-  empty,
-  ...cells
-}: ListViewProps<R>) {
+export function ListView<R extends Row>({ list, answer, failedTitle = 'The list could not be loaded', empty, ...cells }: ListViewProps<R>) {
   const { data, error, isLoading, mutate } = answer
+  const resource = useResource()
   const settings = useListSettings(resource)
   const view = useListView(resource, settings)
   const rows = data?.data ?? []
@@ -55,7 +48,6 @@ export function ListView<R extends Row>({
   return (
     <>
       <ResourceTable
-        resource={resource}
         rows={rows}
         sort={list.query.sort}
         onSort={list.setSort}

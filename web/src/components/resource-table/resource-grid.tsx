@@ -7,6 +7,7 @@ import { cellText, CellValue } from './cell-value.js'
 import type { ResourceTableProps } from './resource-table.js'
 import { SortButton } from './sort-header.js'
 import { differs } from './mismatch.js'
+import { useResource } from '../../lib/resource-context.js'
 
 export interface ResourceGridProps extends ResourceTableProps {
   compact: boolean
@@ -36,7 +37,8 @@ function initialWidth(label: string, field: FieldDef | undefined): number {
  * paging and filters stay the list's own (server-side); the grid shows one page.
  */
 export function ResourceGrid({ columns: names, widths, onWidths, onColumns, compact, ...list }: ResourceGridProps) {
-  const { resource, rows, sort, onSort, renderCell, renderActions, loading, stale, skeletonRows = 5 } = list
+  const resource = useResource()
+  const { rows, sort, onSort, renderCell, renderActions, loading, stale, skeletonRows = 5 } = list
   const columns = useMemo(
     () =>
       names.map((name) => {

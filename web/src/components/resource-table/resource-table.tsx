@@ -1,10 +1,10 @@
 import { useAtom } from 'jotai'
 import { lazy, Suspense, type ReactNode } from 'react'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { Row } from '../../lib/resource-api.js'
 import { HtmlResourceTable } from './html-table.js'
 import { defaultLayout, densityAtom, type ListLayout } from './preferences.js'
 import { TableToolbar } from './table-toolbar.js'
+import { useResource } from '../../lib/resource-context.js'
 
 // Blueprint's table (~30 KB gzip) loads only when someone picks the grid
 const ResourceGrid = lazy(() => import('./resource-grid.js').then((m) => ({ default: m.ResourceGrid })))
@@ -14,7 +14,6 @@ const ResourceGrid = lazy(() => import('./resource-grid.js').then((m) => ({ defa
  * renderCell reads typed fields. The callbacks are methods: the lazily loaded grid takes them as Row's.
  */
 export interface ResourceTableProps<R extends Row = Row> {
-  resource: ResourceDef
   rows: readonly R[]
   sort: string
   onSort: (sort: string) => void
@@ -30,7 +29,7 @@ export interface ResourceTableProps<R extends Row = Row> {
   stale?: boolean
   /** @default 5 */
   skeletonRows?: number
-  /** how a wide list starts until the person picks, where its page knows better @default defaultLayout(resource) */
+  /** how a wide list starts until the person picks, where its page knows better @default defaultLayout(the model) */
   initialLayout?: ListLayout
 }
 
@@ -61,13 +60,14 @@ export function ResourceTable<R extends Row>({
   tools,
   ...props
 }: ResourceTableProps<R> & TableChoices) {
+  const resource = useResource()
   const [density, setDensity] = useAtom(densityAtom)
-  const inferred = defaultLayout(props.resource)
+  const inferred = defaultLayout(resource)
   const wide = inferred !== undefined
   const initial = props.initialLayout ?? inferred
   const layout = wide && (picked ?? initial) === 'grid' ? 'grid' : 'table'
   const compact = density === 'compact'
-  const columns = props.columns ?? props.resource.columns
+  const columns = props.columns ?? resource.columns
   return (
     <>
       <TableToolbar density={density} onDensity={setDensity} layout={wide ? layout : undefined} onLayout={onLayout} tools={tools} />

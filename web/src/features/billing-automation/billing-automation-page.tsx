@@ -34,8 +34,9 @@ import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { plural } from '../../lib/plural.js'
 import { useResourceList } from '../../lib/resource-api.js'
-import { toastFailure, toastSuccess } from '../../lib/toaster.js'
 import { uploadWithProgress } from '../../lib/upload-with-progress.js'
+import { ResourceProvider } from '../../lib/resource-context.js'
+import { useCall } from '../../lib/use-call.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 
@@ -126,6 +127,21 @@ function FinalizeTab({ onDone }: { onDone: () => void }) {
   const [progress, setProgress] = useState<number | undefined>()
   const [outcome, setOutcome] = useState<{ intent: Intent; title: string; text: string } | undefined>()
 
+  const href = paths.api.upload.billing_jobs.getHref()
+  const finalize = useCall(href, (form: FormData) => uploadWithProgress(href, form, setProgress) as Promise<FinalizeAnswer>, {
+    successText: MESSAGES.dataSubmitted,
+    failureText: MESSAGES.workbookUploadFailed,
+    onSuccess: ({ data }) => {
+      setOutcome({
+        intent: Intent.SUCCESS,
+        title: MESSAGES.dataSubmitted,
+        text: `${plural(data.lines, 'line')} checked, ${plural(data.inserted, 'cloud bill')} added, ${plural(data.owners_emailed, 'cost center owner')} emailed.`,
+      })
+      onDone()
+    },
+    onError: (err) => setOutcome({ intent: Intent.DANGER, title: MESSAGES.workbookUploadFailed, text: err.message }),
+  })
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!file) return
@@ -136,21 +152,8 @@ function FinalizeTab({ onDone }: { onDone: () => void }) {
     for (const [flag, on] of Object.entries(flags)) form.set(flag, String(on))
     // the file last: the gateway reads the fields before the file it streams on
     form.set('file', file)
-    try {
-      const { data } = (await uploadWithProgress(paths.api.upload.billing_jobs.getHref(), form, setProgress)) as FinalizeAnswer
-      void toastSuccess(MESSAGES.dataSubmitted)
-      setOutcome({
-        intent: Intent.SUCCESS,
-        title: MESSAGES.dataSubmitted,
-        text: `${plural(data.lines, 'line')} checked, ${plural(data.inserted, 'cloud bill')} added, ${plural(data.owners_emailed, 'cost center owner')} emailed.`,
-      })
-      onDone()
-    } catch (err) {
-      void toastFailure(MESSAGES.workbookUploadFailed, err)
-      setOutcome({ intent: Intent.DANGER, title: MESSAGES.workbookUploadFailed, text: (err as Error).message })
-    } finally {
-      setProgress(undefined)
-    }
+    await finalize.trigger(form)
+    setProgress(undefined)
   }
 
   return (
@@ -197,30 +200,22 @@ function FinalizeTab({ onDone }: { onDone: () => void }) {
 /** GCP Trigger (spec 000 §2): 'Load GCP Data', confirmed first: every Google invoice still waiting becomes bills. */
 function GcpTriggerTab({ onDone }: { onDone: () => void }) {
   const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const load = async () => {
-    setBusy(true)
-    try {
-      const { data } = await apiRequest<{ data: { invoices: number; inserted: number } }>(
-        'POST',
-        paths.api.billingAutomation.loadGcpData.getHref(),
-        {
-          cloud_bill: { provider: 'gcp' },
-        },
-      )
-      void toastSuccess(
+  const href = paths.api.billingAutomation.loadGcpData.getHref()
+  const load = useCall(
+    href,
+    () => apiRequest<{ data: { invoices: number; inserted: number } }>('POST', href, { cloud_bill: { provider: 'gcp' } }),
+    {
+      successText: ({ data }) =>
         data.invoices
           ? `${MESSAGES.dataSubmitted} ${plural(data.invoices, 'invoice')}, ${plural(data.inserted, 'bill')}.`
           : 'Every Google invoice is loaded already.',
-      )
-      setAsking(false)
-      onDone()
-    } catch (err) {
-      void toastFailure(MESSAGES.workbookUploadFailed, err)
-    } finally {
-      setBusy(false)
-    }
-  }
+      failureText: MESSAGES.workbookUploadFailed,
+      onSuccess: () => {
+        setAsking(false)
+        onDone()
+      },
+    },
+  )
   return (
     <Card className="form-card">
       <p>Loads the charges of every Google invoice that has not been processed yet into the cloud bills.</p>
@@ -229,8 +224,8 @@ function GcpTriggerTab({ onDone }: { onDone: () => void }) {
         isOpen={asking}
         question="Load GCP Data?"
         confirmText="Confirm"
-        loading={busy}
-        onConfirm={() => void load()}
+        loading={load.isMutating}
+        onConfirm={() => void load.trigger(undefined)}
         onCancel={() => setAsking(false)}
       >
         Every Google invoice still waiting becomes cloud bills.
@@ -253,16 +248,17 @@ function JobsList({ list }: { list: ReturnType<typeof useListController> }) {
   return (
     <section aria-labelledby="billing-jobs-title" className="page__section">
       <H2 id="billing-jobs-title">{jobs.messages.listTitle}</H2>
-      <ListView
-        resource={jobs}
-        list={list}
-        answer={answer}
-        failedTitle="The jobs could not be loaded"
-        renderCell={renderJobCell}
-        // the jobs sit under the forms and are read one by one as each action records its own: a table
-        initialLayout="table"
-        empty={<NonIdealState icon="inbox" title="No billing jobs yet" />}
-      />
+      <ResourceProvider resource={jobs}>
+        <ListView
+          list={list}
+          answer={answer}
+          failedTitle="The jobs could not be loaded"
+          renderCell={renderJobCell}
+          // the jobs sit under the forms and are read one by one as each action records its own: a table
+          initialLayout="table"
+          empty={<NonIdealState icon="inbox" title="No billing jobs yet" />}
+        />
+      </ResourceProvider>
     </section>
   )
 }

@@ -5,7 +5,6 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { toastSuccess } from '../../lib/toaster.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
 
@@ -26,15 +25,13 @@ export function BillExportButton() {
   })
   const windowOk = days.start !== '' && days.end !== '' && days.start <= days.end
 
-  const send = async (email: string) => {
+  const send = (email: string) => {
     // the window's first day from its first second to the last day's last second, in the person's days
     const window = { start_date: `${days.start} 00:00:00`, end_date: `${days.end} 23:59:59` }
     const single = scope === 'single'
-    await apiRequest('POST', (single ? paths.api.cloudBills.sendSingle : paths.api.cloudBills.sendAll).getHref(), {
+    return apiRequest('POST', (single ? paths.api.cloudBills.sendSingle : paths.api.cloudBills.sendAll).getHref(), {
       cloud_bill: single ? { identifier: identifier.trim(), ...window, email } : { ...window, email },
     })
-    setOpen(false)
-    void toastSuccess(MESSAGES.reportEmailed)
   }
 
   return (
@@ -43,10 +40,11 @@ export function BillExportButton() {
         <Button icon="export" text="Export Data" onClick={() => setOpen(true)} />
       </Permitted>
       <EmailDialog
+        successText={MESSAGES.reportEmailed}
         failureText={MESSAGES.billsExportFailed}
         isOpen={open}
         title="Export Data"
-        onSend={send}
+        send={send}
         onClose={() => setOpen(false)}
         ready={windowOk && (scope === 'all' || identifier.trim() !== '')}
       >

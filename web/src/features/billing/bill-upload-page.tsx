@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import type { UploadPlanAnswer } from '../../../../shared/calls/answers.js'
 import { MESSAGES } from '../../../../shared/messages.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { FileField } from '../../components/file-field/index.js'
 import { FormPage } from '../../components/form-page.js'
 import { UploadPlanSummary, type UploadPlan } from '../../components/upload-dialog/index.js'
 import { paths } from '../../config/paths.js'
-import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { useCall } from '../../lib/use-call.js'
 import { uploadWithProgress } from '../../lib/upload-with-progress.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /**
  * /auth/create/cloud_bills (spec 001 §2): one file picker and Submit. Submit sends the file for a dry
@@ -17,35 +17,39 @@ import { uploadWithProgress } from '../../lib/upload-with-progress.js'
  * gateway turns the multipart file into the data URL body of POST /cloud_bills/upload; a bar shows
  * the file going.
  */
-export function BillUploadPage({ resource }: { resource: ResourceDef }) {
+export function BillUploadPage() {
+  const resource = useResource()
   const [, navigate] = useLocation()
   const [file, setFile] = useState<File | undefined>()
   const [progress, setProgress] = useState<number | undefined>()
-  const [failure, setFailure] = useState<string | undefined>()
   const [plan, setPlan] = useState<UploadPlan | undefined>()
+
+  // one call for both steps: the dry run answers the plan (no toast), the upload stores and says so
+  const upload = useCall(
+    paths.api.upload.cloud_bills.getHref(),
+    ({ form, dryRun }: { form: FormData; dryRun: boolean }) =>
+      uploadWithProgress(paths.api.upload.cloud_bills.getHref({ dry_run: dryRun }), form, setProgress),
+    {
+      successText: (_answer, { dryRun }) => (dryRun ? '' : MESSAGES.dataSubmitted),
+      failureText: MESSAGES.workbookUploadFailed,
+      onSuccess: (answer, { dryRun }) =>
+        dryRun ? setPlan((answer as UploadPlanAnswer).data) : navigate(paths.auth.resource.getHref('view', resource.key)),
+    },
+  )
 
   const send = async (dryRun: boolean) => {
     if (!file) return
-    setFailure(undefined)
+    upload.reset()
     setProgress(0)
     const form = new FormData()
     form.set('file', file)
-    try {
-      const answer = await uploadWithProgress(paths.api.upload.cloud_bills.getHref({ dry_run: dryRun }), form, setProgress)
-      if (dryRun) return setPlan((answer as UploadPlanAnswer).data)
-      void toastSuccess(MESSAGES.dataSubmitted)
-      navigate(paths.auth.resource.getHref('view', resource.key))
-    } catch (err) {
-      void toastFailure(MESSAGES.workbookUploadFailed, err)
-      setFailure((err as Error).message)
-    } finally {
-      setProgress(undefined)
-    }
+    await upload.trigger({ form, dryRun })
+    setProgress(undefined)
   }
   const choose = (chosen: File | undefined) => {
     setFile(chosen)
     setPlan(undefined)
-    setFailure(undefined)
+    upload.reset()
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -63,9 +67,9 @@ export function BillUploadPage({ resource }: { resource: ResourceDef }) {
           onChange={choose}
         />
         {progress !== undefined && <ProgressBar intent={Intent.PRIMARY} value={progress} aria-label="Upload progress" />}
-        {failure && (
+        {upload.error && (
           <Callout intent={Intent.DANGER} role="alert" title={MESSAGES.workbookUploadFailed}>
-            {failure}
+            {upload.error.message}
           </Callout>
         )}
         {plan && <UploadPlanSummary plan={plan} />}

@@ -4,28 +4,24 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { toastSuccess } from '../../lib/toaster.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
 
 /** Beside 'Add New Certification': the Export Certificates modal, whose CSV the upstream emails (spec 001 §2, §7, §8). */
 export function CertificationExportButton() {
   const [open, setOpen] = useState(false)
-  const send = async (email: string) => {
-    await apiRequest('POST', paths.api.cloudCertifications.export.getHref(), { cloud_certification: { email } })
-    setOpen(false)
-    void toastSuccess(MESSAGES.reportEmailed)
-  }
+  const send = (email: string) => apiRequest('POST', paths.api.cloudCertifications.export.getHref(), { cloud_certification: { email } })
   return (
     <>
       <Permitted need={need.call('cloudCertifications.export')}>
         <Button icon="export" text="Export Certificates" onClick={() => setOpen(true)} />
       </Permitted>
       <EmailDialog
+        successText={MESSAGES.reportEmailed}
         failureText={MESSAGES.actionFailed}
         isOpen={open}
         title="Export Certificates"
-        onSend={send}
+        send={send}
         onClose={() => setOpen(false)}
       />
     </>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useLocation } from 'wouter'
-import { fieldOf, type FieldDef, type ResourceDef } from '../../../../shared/resources/index.js'
+import { fieldOf, type FieldDef } from '../../../../shared/resources/index.js'
 import type { RecordAnswer } from '../../../../shared/schemas/common.js'
 import { FormPage } from '../../components/form-page.js'
 import { ResourceForm, toFormValues, toPayload } from '../../components/resource-form/index.js'
@@ -9,9 +9,11 @@ import { apiRequest } from '../../lib/api-client.js'
 import { bodySchemas } from '../../lib/form-validation.js'
 import type { Row } from '../../lib/resource-api.js'
 import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /** /auth/create/cloud_contacts (spec 001 §2): one email, Confirm; the server fills in the rest. */
-export function ContactCreatePage({ resource }: { resource: ResourceDef }) {
+export function ContactCreatePage() {
+  const resource = useResource()
   const [, navigate] = useLocation()
   const fields = useMemo(() => [fieldOf(resource, 'email')].filter((f): f is FieldDef => !!f), [resource])
   const create = useCreateController(resource, {

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react'
 import { useLocation } from 'wouter'
-import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
+import { writableFields } from '../../../../shared/resources/index.js'
 import { FormPage, GoBackButton } from '../../components/form-page.js'
 import {
   focusFirstError,
@@ -17,6 +17,7 @@ import { toastFailure } from '../../lib/toaster.js'
 import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
 import { findReference } from './find-reference.js'
 import { prefill } from './prefill.js'
+import { useResource } from '../../lib/resource-context.js'
 
 const PREFIX = 'field-'
 
@@ -25,7 +26,8 @@ const PREFIX = 'field-'
  * among the cloud parents' (searched on the server as the person types). Choosing one fills the
  * fields the cloud parent also has, where the person has not typed something else; then the list.
  */
-export function SurveyCreatePage({ resource }: { resource: ResourceDef }) {
+export function SurveyCreatePage() {
+  const resource = useResource()
   const comparison = resource.comparison!
   const [, navigate] = useLocation()
   // the identifier first: choosing it fills most of the rest

@@ -3,13 +3,13 @@ import { useState } from 'react'
 import { NETWORK_UPLOAD_COLUMNS, NETWORK_UPLOAD_REQUIRED } from '../../../../shared/constants.js'
 import type { UploadPlanAnswer } from '../../../../shared/calls/answers.js'
 import { MESSAGES } from '../../../../shared/messages.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { UploadDialog } from '../../components/upload-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { useCreateRequest } from '../../lib/write-controllers.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
+import { useResource } from '../../lib/resource-context.js'
 
 export const UPLOAD_TITLE = 'Upload New Network/Project IDs'
 
@@ -72,7 +72,8 @@ function UploadResult({ counts, onClose }: { counts: UploadCounts; onClose: () =
  * 'Upload New Network/Project IDs' (spec 001 §2): multipart to the gateway, which builds the data URL
  * body; the dialog shows the dry run's lines first, and uploads on Confirm.
  */
-export function NetworkUploadButton({ resource }: { resource: ResourceDef }) {
+export function NetworkUploadButton() {
+  const resource = useResource()
   const [open, setOpen] = useState(false)
   const [counts, setCounts] = useState<UploadCounts | undefined>()
   const upload = useCreateRequest(

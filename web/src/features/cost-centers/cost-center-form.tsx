@@ -1,13 +1,13 @@
 import { Checkbox } from '@blueprintjs/core'
 import type { FormEvent, ReactNode } from 'react'
-import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
+import type { FieldDef } from '../../../../shared/resources/index.js'
 import { focusFirstError, FormCard, FormField, useResourceForm, type FormValues } from '../../components/resource-form/index.js'
 import { bodySchemas } from '../../lib/form-validation.js'
 import type { FieldErrors } from '../../lib/write-controllers.js'
 import { CONTACT_CHOICES, CONTACT_EMAIL_FIELD, formFields, LOOKUPS, OPTIONAL_LOOKUPS } from './cost-center-values.js'
+import { useResource } from '../../lib/resource-context.js'
 
 export interface CostCenterFormProps {
-  resource: ResourceDef
   initial: FormValues
   /** create: the dropdowns take their first item once loaded */
   isNew: boolean
@@ -25,7 +25,8 @@ const PREFIX = 'cc-'
 const isLookup = (name: string) => (LOOKUPS as readonly string[]).includes(name)
 
 /** The cost center add/edit form (spec 001 §4): contact email, dropdowns, dates, optional replacement and backup. */
-export function CostCenterForm({ resource, initial, isNew, busy, serverErrors, onSubmit, precheck, extraActions }: CostCenterFormProps) {
+export function CostCenterForm({ initial, isNew, busy, serverErrors, onSubmit, precheck, extraActions }: CostCenterFormProps) {
+  const resource = useResource()
   const fields = formFields(resource)
   const validated = [CONTACT_EMAIL_FIELD, ...fields]
   const schema = bodySchemas(resource)[isNew ? 'create' : 'update']

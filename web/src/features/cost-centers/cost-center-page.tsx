@@ -1,13 +1,14 @@
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { FormPage, GoBackButton, RecordState } from '../../components/form-page.js'
 import { paths } from '../../config/paths.js'
 import { useResourceRecord } from '../../lib/resource-api.js'
 import { CostCenterForm } from './cost-center-form.js'
 import { initialValues } from './cost-center-values.js'
 import { useSaveCostCenter } from './use-save-cost-center.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /** /auth/create/cost_centers and /auth/edit/cost_centers/<id>: the form, then a confirm modal. */
-export function CostCenterPage({ resource, modelId }: { resource: ResourceDef; modelId?: string }) {
+export function CostCenterPage({ modelId }: { modelId?: string }) {
+  const resource = useResource()
   const { messages } = resource
   const title = modelId ? messages.editTitle : messages.createTitle
   const record = useResourceRecord(resource, modelId)
@@ -15,7 +16,6 @@ export function CostCenterPage({ resource, modelId }: { resource: ResourceDef; m
   const goBack = <GoBackButton href={paths.auth.resource.getHref('view', resource.key)} />
   const form = (
     <CostCenterForm
-      resource={resource}
       initial={initialValues(resource, record.data?.data)}
       isNew={!modelId}
       busy={save.busy}

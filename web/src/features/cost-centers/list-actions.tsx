@@ -1,34 +1,30 @@
 import { Button } from '@blueprintjs/core'
 import { useState } from 'react'
 import { MESSAGES } from '../../../../shared/messages.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { toastSuccess } from '../../lib/toaster.js'
 import { TerminatedOwnersCsvLink } from './terminated-owners-csv.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
 
 /** Beside 'Add New Cost Center': the emailed inventory report and the terminated-owners CSV (spec 001 §2). */
-export function CostCenterListActions({ resource }: { resource: ResourceDef }) {
+export function CostCenterListActions() {
   const [open, setOpen] = useState(false)
-  const send = async (email: string) => {
-    await apiRequest('POST', paths.api.costCenters.sendReport.getHref(), { cost_center: { email: true, send_to: email } })
-    setOpen(false)
-    void toastSuccess(MESSAGES.reportEmailed)
-  }
+  const send = (email: string) =>
+    apiRequest('POST', paths.api.costCenters.sendReport.getHref(), { cost_center: { email: true, send_to: email } })
   return (
     <>
       <Permitted need={need.call('costCenters.sendReport')}>
         <Button icon="envelope" text="Send Inventory Report" onClick={() => setOpen(true)} />
       </Permitted>
-      <TerminatedOwnersCsvLink resource={resource} />
+      <TerminatedOwnersCsvLink />
       <EmailDialog
+        successText={MESSAGES.reportEmailed}
         failureText={MESSAGES.actionFailed}
         isOpen={open}
         title="Send Inventory Report"
-        onSend={send}
+        send={send}
         onClose={() => setOpen(false)}
       />
     </>

@@ -1,13 +1,14 @@
 import { TERMINATED_OWNERS_CSV } from '../../../../shared/resources/cost-centers.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { CsvLink } from '../../components/links/index.js'
 import { csvHref } from '../../lib/csv.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /**
  * The cost centers whose owner is terminated (spec 001 §2), on the list and on the inline table: the
  * list's filter on the CSV, which the gateway names with a prefix of its own.
  */
-export function TerminatedOwnersCsvLink({ resource }: { resource: ResourceDef }) {
+export function TerminatedOwnersCsvLink() {
+  const resource = useResource()
   const { param, value } = TERMINATED_OWNERS_CSV
   return <CsvLink href={csvHref(resource, undefined, { [param]: value })} text="Download Terminated Owners CSV" />
 }

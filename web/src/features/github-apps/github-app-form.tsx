@@ -1,13 +1,13 @@
 import { FormGroup, Intent, TextArea } from '@blueprintjs/core'
 import type { FormEvent, ReactNode } from 'react'
 import { Controller } from 'react-hook-form'
-import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
+import { writableFields } from '../../../../shared/resources/index.js'
 import { focusFirstError, FormCard, FormField, useResourceForm, type FormValues } from '../../components/resource-form/index.js'
 import { bodySchemas } from '../../lib/form-validation.js'
 import type { FieldErrors } from '../../lib/write-controllers.js'
+import { useResource } from '../../lib/resource-context.js'
 
 export interface GithubAppFormProps {
-  resource: ResourceDef
   initial: FormValues
   isNew: boolean
   busy: boolean
@@ -26,7 +26,8 @@ const KEY = 'private_key'
  * edit form (refused with its own text) and the private key in a text area (a PEM key has lines),
  * always empty: the key is never read back, and an edit that leaves it empty keeps the stored one.
  */
-export function GithubAppForm({ resource, initial, isNew, busy, serverErrors, onSubmit, precheck, extraActions }: GithubAppFormProps) {
+export function GithubAppForm({ initial, isNew, busy, serverErrors, onSubmit, precheck, extraActions }: GithubAppFormProps) {
+  const resource = useResource()
   const fields = writableFields(resource)
   const form = useResourceForm({ schema: bodySchemas(resource)[isNew ? 'create' : 'update'], fields, initialValues: initial, serverErrors })
   const validSubmit = form.handleSubmit(onSubmit, () => focusFirstError(form, fields, PREFIX))

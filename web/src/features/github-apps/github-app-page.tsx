@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useLocation } from 'wouter'
-import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
+import { writableFields } from '../../../../shared/resources/index.js'
 import { NEW_GITHUB_APP_COST_CENTER_ID, noneCostCenterRefusal } from '../../../../shared/rules/github-apps.js'
 import { FormPage, GoBackButton, RecordState } from '../../components/form-page.js'
 import { toFormValues, toPayload, type FormValues } from '../../components/resource-form/index.js'
@@ -9,12 +9,14 @@ import { useResourceRecord } from '../../lib/resource-api.js'
 import { toastError } from '../../lib/toaster.js'
 import { pageSubmitFailed, useCreateController, useUpdateController } from '../../lib/write-controllers.js'
 import { GithubAppForm } from './github-app-form.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /**
  * /auth/create/github_organization_apps and /auth/edit/github_organization_apps/<id>: the form;
  * an edit asks before saving, and sends no private key when the field is left empty.
  */
-export function GithubAppPage({ resource, modelId }: { resource: ResourceDef; modelId?: string }) {
+export function GithubAppPage({ modelId }: { modelId?: string }) {
+  const resource = useResource()
   const { messages } = resource
   const [, navigate] = useLocation()
   const listHref = paths.auth.resource.getHref('view', resource.key)
@@ -37,7 +39,6 @@ export function GithubAppPage({ resource, modelId }: { resource: ResourceDef; mo
   const form = (
     <GithubAppForm
       key={modelId ?? 'new'}
-      resource={resource}
       initial={
         modelId ? toFormValues(fields, record.data?.data) : { ...toFormValues(fields), cost_centers_id: NEW_GITHUB_APP_COST_CENTER_ID }
       }

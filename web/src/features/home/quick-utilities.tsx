@@ -7,7 +7,7 @@ import { Permitted } from '../../components/permitted/index.js'
 import { callHref } from '../../config/paths.js'
 import { need, type CallName } from '../../lib/access.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { useCall } from '../../lib/use-call.js'
 
 /**
  * One report card of spec 000 §2 "Quick Utilities": the address modal (prefilled with the signed-in
@@ -89,19 +89,12 @@ export const QUICK_UTILITIES: readonly UtilityCard[] = [
 
 function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
   const [open, setOpen] = useState(false)
-  const [sending, setSending] = useState(false)
-  const send = async () => {
-    setSending(true)
-    try {
-      await apiRequest('POST', callHref(card.call), {})
-      setOpen(false)
-      void toastSuccess(MESSAGES.reportEmailed)
-    } catch (err) {
-      void toastFailure(MESSAGES.actionFailed, err)
-    } finally {
-      setSending(false)
-    }
-  }
+  const href = callHref(card.call)
+  const send = useCall(href, () => apiRequest('POST', href, {}), {
+    successText: MESSAGES.reportEmailed,
+    failureText: MESSAGES.actionFailed,
+    onSuccess: () => setOpen(false),
+  })
   return (
     <Card elevation={Elevation.ONE} className="utility-card" role="region" aria-label={card.title}>
       <H3 className={Classes.HEADING}>{card.title}</H3>
@@ -114,8 +107,8 @@ function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
       <ConfirmDialog
         isOpen={open}
         question={MESSAGES.areYouSure}
-        loading={sending}
-        onConfirm={() => void send()}
+        loading={send.isMutating}
+        onConfirm={() => void send.trigger(undefined)}
         onCancel={() => setOpen(false)}
       >
         {card.description}
@@ -126,11 +119,7 @@ function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
 
 function ReportUtility({ card }: { card: ReportCard }) {
   const [open, setOpen] = useState(false)
-  const send = async (email: string) => {
-    await apiRequest('POST', callHref(card.call), card.body(email))
-    setOpen(false)
-    void toastSuccess(MESSAGES.reportEmailed)
-  }
+  const send = (email: string) => apiRequest('POST', callHref(card.call), card.body(email))
   return (
     <Card elevation={Elevation.ONE} className="utility-card" role="region" aria-label={card.title}>
       <H3 className={Classes.HEADING}>{card.title}</H3>
@@ -140,7 +129,14 @@ function ReportUtility({ card }: { card: ReportCard }) {
           <Button icon="envelope" text="Send Report" onClick={() => setOpen(true)} />
         </Permitted>
       </div>
-      <EmailDialog failureText={MESSAGES.actionFailed} isOpen={open} title={card.title} onSend={send} onClose={() => setOpen(false)} />
+      <EmailDialog
+        successText={MESSAGES.reportEmailed}
+        failureText={MESSAGES.actionFailed}
+        isOpen={open}
+        title={card.title}
+        send={send}
+        onClose={() => setOpen(false)}
+      />
     </Card>
   )
 }

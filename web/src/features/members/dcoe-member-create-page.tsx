@@ -3,15 +3,16 @@ import { useLocation } from 'wouter'
 import { OTHER_DEPARTMENT as OTHER } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { dcoeMembers } from '../../../../shared/resources/dcoe-members.js'
-import { fieldOf, type FieldDef, type ResourceDef } from '../../../../shared/resources/index.js'
+import { fieldOf, type FieldDef } from '../../../../shared/resources/index.js'
 import { FormPage, GoBackButton } from '../../components/form-page.js'
 import { ResourceForm, toFormValues } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { bodySchemas } from '../../lib/form-validation.js'
-import { toastFailure } from '../../lib/toaster.js'
-import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
+import type { Row } from '../../lib/resource-api.js'
+import { pageSubmitFailed, useCall, useCreateController } from '../../lib/write-controllers.js'
 import { otherDepartmentRule, toMemberBody } from './member-values.js'
+import { ResourceProvider, useResource } from '../../lib/resource-context.js'
 
 const FORM_FIELDS = ['name', 'email', 'department', 'other_department', 'business_unit']
 const DEPARTMENT_CHOICES = { department: { lookup: { model: 'departments', labelField: 'name' }, extra: [{ value: OTHER, label: OTHER }] } }
@@ -20,19 +21,27 @@ const DEPARTMENT_CHOICES = { department: { lookup: { model: 'departments', label
  * /auth/create/dcoe_members and /auth/create/members (spec 000 §2, 001 §2): Add New Member of the
  * Members Table; the department is a name from the list, or 'Other' and typed.
  */
-export function DcoeMemberCreatePage({ resource }: { resource: ResourceDef }) {
+export function DcoeMemberCreatePage() {
+  const resource = useResource()
   const { messages } = resource
   const [, navigate] = useLocation()
   const listHref = paths.auth.resource.getHref('view', resource.key)
+  const ticketHref = paths.api.teamMembershipTickets.getHref()
+  // once the member exists, the membership ticket (spec 000 §7); its failure is its own, not a failed add
+  const fileTicket = useCall(
+    ticketHref,
+    (member: Row) =>
+      apiRequest('POST', ticketHref, {
+        requesting_principal_user_id: member.email,
+        department: member.department,
+        business_unit: member.business_unit ?? null,
+      }),
+    { failureText: MESSAGES.actionFailed },
+  )
   const create = useCreateController(resource, {
     failureText: pageSubmitFailed(messages, 'create'),
     onSuccess: async (saved) => {
-      // once the member exists, the membership ticket (spec 000 §7); its failure is its own, not a failed add
-      await apiRequest('POST', paths.api.teamMembershipTickets.getHref(), {
-        requesting_principal_user_id: saved.data.email,
-        department: saved.data.department,
-        business_unit: saved.data.business_unit ?? null,
-      }).catch((err) => toastFailure(MESSAGES.actionFailed, err))
+      await fileTicket.trigger(saved.data)
       navigate(listHref)
     },
   })
@@ -58,5 +67,9 @@ export function DcoeMemberCreatePage({ resource }: { resource: ResourceDef }) {
 
 /** /auth/create/members: the Members Table's Add New Member (spec 000 §2), whichever model the route names. */
 export function MemberCreatePage() {
-  return <DcoeMemberCreatePage resource={dcoeMembers} />
+  return (
+    <ResourceProvider resource={dcoeMembers}>
+      <DcoeMemberCreatePage />
+    </ResourceProvider>
+  )
 }

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import type { Row } from '../../lib/resource-api.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { useCall } from '../../lib/use-call.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need, useAccess } from '../../lib/access.js'
 
@@ -22,21 +23,15 @@ type Issued = Static<typeof CredentialAnswerSchema>['data']
  */
 export function SelfServiceLinkButton({ row }: { row: Row }) {
   const access = useAccess()
-  const [busy, setBusy] = useState(false)
   const [issued, setIssued] = useState<Issued>()
   const name = String(row.name ?? row.email ?? row.id)
   const url = issued && `${window.location.origin}${issued.link}`
 
-  const issue = async () => {
-    setBusy(true)
-    try {
-      setIssued((await apiRequest<{ data: Issued }>('POST', paths.api.selfService.credential.getHref({ id: row.id }))).data)
-    } catch (error) {
-      void toastFailure('The link could not be made:', error)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const href = paths.api.selfService.credential.getHref({ id: row.id })
+  const issue = useCall(href, () => apiRequest<{ data: Issued }>('POST', href), {
+    failureText: 'The link could not be made:',
+    onSuccess: (answer) => setIssued(answer.data),
+  })
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url!)
@@ -56,8 +51,8 @@ export function SelfServiceLinkButton({ row }: { row: Row }) {
             variant="minimal"
             icon="link"
             aria-label={`Self-service link for ${name}`}
-            loading={busy}
-            onClick={() => void issue()}
+            loading={issue.isMutating}
+            onClick={() => void issue.trigger(undefined)}
           />
         </Tooltip>
       ) : (

@@ -6,6 +6,7 @@ import { formatLongDate } from '../../lib/dates.js'
 import { useResourceList } from '../../lib/resource-api.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import { ResourceProvider } from '../../lib/resource-context.js'
 
 const tickets = getResource('team_membership_tickets')
 
@@ -39,13 +40,14 @@ export default function MembershipRequestsPage() {
       <header className="page__header">
         <H1 className="page__title">{tickets.messages.listTitle}</H1>
       </header>
-      <ListView
-        resource={tickets}
-        list={list}
-        answer={answer}
-        renderCell={renderCell}
-        empty={<NonIdealState icon="inbox" title="No membership requests yet" />}
-      />
+      <ResourceProvider resource={tickets}>
+        <ListView
+          list={list}
+          answer={answer}
+          renderCell={renderCell}
+          empty={<NonIdealState icon="inbox" title="No membership requests yet" />}
+        />
+      </ResourceProvider>
     </div>
   )
 }

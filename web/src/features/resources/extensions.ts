@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
-import type { Action, ResourceDef, ResourceKey } from '../../../../shared/resources/index.js'
+import type { Action, ResourceKey } from '../../../../shared/resources/index.js'
 import type { FormValues } from '../../components/resource-form/index.js'
 import type { ListLayout } from '../../components/resource-table/index.js'
 import type { ListQuery, Row } from '../../lib/resource-api.js'
@@ -11,13 +11,13 @@ import type { ListQuery, Row } from '../../lib/resource-api.js'
  */
 export interface ResourceExtensions {
   /** whole screens that replace the generic ones */
-  screens?: Partial<Record<Action, ComponentType<{ resource: ResourceDef; modelId?: string }>>>
+  screens?: Partial<Record<Action, ComponentType<{ modelId?: string }>>>
   /** the model whose add form the list's add button opens, when not its own (spec 000 §2: /auth/create/members) */
   addModel?: ResourceKey
   /** more buttons in the list header (Send Inventory Report, Upload…), given the list's query */
-  listActions?: ComponentType<{ resource: ResourceDef; query: ListQuery }>
+  listActions?: ComponentType<{ query: ListQuery }>
   /** more links beside the inline table's Add a row and CSV download (the terminated-owners CSV) */
-  inlineActions?: ComponentType<{ resource: ResourceDef }>
+  inlineActions?: ComponentType
   /**
    * the inline table reads an added record back (GET <model>/<id>) and shows what that answers;
    * this is the failure text when the read fails (spec 001 §8: cloud contacts)

@@ -1,5 +1,5 @@
 import { H2, NonIdealState, Spinner, Tag } from '@blueprintjs/core'
-import { getResource, type ModelRecord, type ResourceDef } from '../../../../shared/resources/index.js'
+import { getResource, type ModelRecord } from '../../../../shared/resources/index.js'
 import type { FieldChanges } from '../../../../shared/resources/record-changes.js'
 import { LinkButton } from '../../components/links/index.js'
 import { paths } from '../../config/paths.js'
@@ -8,6 +8,7 @@ import { formatDisplayDateTime } from '../../lib/dates.js'
 import { plural } from '../../lib/plural.js'
 import { useResourceList } from '../../lib/resource-api.js'
 import { ACTION_LABELS, changeLines, changeLineText } from './change-lines.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /** The newest entries the page shows; the rest are a link away (the change log's own list, with its CSV). */
 export const HISTORY_SHOWN = 10
@@ -20,7 +21,8 @@ const ACTION_INTENTS = { create: 'success', update: 'primary', delete: 'danger' 
  * newest first, read from the change log the upstream writes with each change. A deleted record
  * has no page: its history, the delete last, is the change log's list filtered on it.
  */
-export function RecordHistory({ resource, recordId }: { resource: ResourceDef; recordId: number }) {
+export function RecordHistory({ recordId }: { recordId: number }) {
+  const resource = useResource()
   const { data, error, isLoading } = useResourceList(CHANGE_LOG, {
     page: 1,
     perPage: HISTORY_SHOWN,

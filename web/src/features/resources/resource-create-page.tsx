@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useLocation } from 'wouter'
-import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
+import { writableFields } from '../../../../shared/resources/index.js'
 import { recordErrors } from '../../../../shared/rules/record-rules.js'
 import { FormPage, GoBackButton } from '../../components/form-page.js'
 import { ResourceForm, toFormValues, toPayload, type FormValues } from '../../components/resource-form/index.js'
@@ -8,9 +8,11 @@ import { paths } from '../../config/paths.js'
 import { bodySchemas } from '../../lib/form-validation.js'
 import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
 import type { ResourceExtensions } from './extensions.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /** /auth/create/<model>: the generic add form (with a confirm modal when the model asks); then the list. */
-export function ResourceCreatePage({ resource, ext = {} }: { resource: ResourceDef; ext?: ResourceExtensions }) {
+export function ResourceCreatePage({ ext = {} }: { ext?: ResourceExtensions }) {
+  const resource = useResource()
   const { messages } = resource
   const [, navigate] = useLocation()
   const [pending, setPending] = useState<FormValues | undefined>()

@@ -1,28 +1,19 @@
 import { H1 } from '@blueprintjs/core'
 import type { ReactNode } from 'react'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { InlineTable } from '../../components/inline-table/index.js'
 import { ApiError } from '../../lib/api-client.js'
 import { useResourceRecord } from '../../lib/resource-api.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import type { ResourceExtensions } from './extensions.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /**
  * /auth/crud/<model>: the inline-editable table of the model (spec 001 §4), with the rules its form
  * follows. /auth/crud/<model>/<id> (spec 000 §2) is the same table with that record open for editing;
  * a record the upstream does not have, or an id that is not one, is the app's not-found page.
  */
-export function ResourceCrudPage({
-  resource,
-  modelId,
-  ext = {},
-  notFound,
-}: {
-  resource: ResourceDef
-  modelId?: string
-  ext?: ResourceExtensions
-  notFound: ReactNode
-}) {
+export function ResourceCrudPage({ modelId, ext = {}, notFound }: { modelId?: string; ext?: ResourceExtensions; notFound: ReactNode }) {
+  const resource = useResource()
   usePageTitle(resource.messages.listTitle)
   const isId = modelId === undefined || /^[1-9]\d*$/.test(modelId)
   const record = useResourceRecord(resource, isId ? modelId : undefined)
@@ -35,9 +26,8 @@ export function ResourceCrudPage({
         <H1 className="page__title">{resource.messages.listTitle}</H1>
       </header>
       <InlineTable
-        resource={resource}
         openRow={record.data?.data}
-        actions={InlineActions && <InlineActions resource={resource} />}
+        actions={InlineActions && <InlineActions />}
         derive={ext.derive}
         newValues={ext.newValues}
         reloadOnDuplicate={ext.reloadOnDuplicate}

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
-import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
+import { writableFields } from '../../../../shared/resources/index.js'
 import { recordErrors } from '../../../../shared/rules/record-rules.js'
 import { FormPage, GoBackButton, RecordState } from '../../components/form-page.js'
 import { ResourceForm, toFormValues, toPayload, type FormValues } from '../../components/resource-form/index.js'
@@ -10,22 +10,14 @@ import { useResourceRecord } from '../../lib/resource-api.js'
 import { bodySchemas } from '../../lib/form-validation.js'
 import { pageSubmitFailed, useUpdateController } from '../../lib/write-controllers.js'
 import type { ResourceExtensions } from './extensions.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /**
  * /auth/edit/<model>/<id>: the form prefilled from the record; Submit asks before saving. A record
  * the upstream does not have is the app's not-found page (`notFound`), as on the record view.
  */
-export function ResourceEditPage({
-  resource,
-  modelId,
-  ext = {},
-  notFound,
-}: {
-  resource: ResourceDef
-  modelId: string
-  ext?: ResourceExtensions
-  notFound: ReactNode
-}) {
+export function ResourceEditPage({ modelId, ext = {}, notFound }: { modelId: string; ext?: ResourceExtensions; notFound: ReactNode }) {
+  const resource = useResource()
   const { messages } = resource
   const [, navigate] = useLocation()
   const record = useResourceRecord(resource, modelId)

@@ -1,5 +1,5 @@
 import { Button, H1, Intent, NonIdealState } from '@blueprintjs/core'
-import { allowedWrites, type ResourceDef } from '../../../../shared/resources/index.js'
+import { allowedWrites } from '../../../../shared/resources/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { FilterRow } from '../../components/filter-row/index.js'
 import { CsvLink, LinkButton } from '../../components/links/index.js'
@@ -14,9 +14,11 @@ import type { ResourceExtensions } from './extensions.js'
 import { rowLabel } from './row-label.js'
 import { useDeleteConfirm } from './use-delete-confirm.js'
 import { useListController } from '../../lib/use-list-controller.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /** /auth/view/<model>: the generic paged list of a registry model (spec 001 §2). */
-export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef; ext?: ResourceExtensions }) {
+export function ResourceListPage({ ext = {} }: { ext?: ResourceExtensions }) {
+  const resource = useResource()
   const { messages } = resource
   usePageTitle(messages.listTitle)
   const list = useListController(resource)
@@ -46,13 +48,12 @@ export function ResourceListPage({ resource, ext = {} }: { resource: ResourceDef
               </LinkButton>
             </Permitted>
           )}
-          {ListActions && <ListActions resource={resource} query={list.query} />}
+          {ListActions && <ListActions query={list.query} />}
           {resource.csv && <CsvLink href={csvHref(resource, list.query)} />}
         </div>
       </header>
       <FilterRow filters={resource.filters} values={list.query.filters} onChange={list.setFilter} onClear={list.clearFilters} />
       <ListView
-        resource={resource}
         list={list}
         answer={answer}
         renderCell={ext.renderCell}

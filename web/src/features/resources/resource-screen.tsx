@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Action, ResourceDef } from '../../../../shared/resources/index.js'
+import { ResourceProvider, useResource } from '../../lib/resource-context.js'
 import type { ResourceExtensions } from './extensions.js'
 import { ResourceCreatePage } from './resource-create-page.js'
 import { ResourceCrudPage } from './resource-crud-page.js'
@@ -25,23 +26,27 @@ export type { ResourceExtensions }
  * (extra buttons, cells, whole screens) instead of copying these.
  */
 export default function ResourceScreen({ resource, action, modelId, ext = {}, notFound }: ResourceScreenProps) {
+  return (
+    <ResourceProvider resource={resource}>
+      <ScreenOf action={action} modelId={modelId} ext={ext} notFound={notFound} />
+    </ResourceProvider>
+  )
+}
+
+function ScreenOf({ action, modelId, ext, notFound }: Omit<Required<ResourceScreenProps>, 'resource' | 'modelId'> & { modelId?: string }) {
+  const { key } = useResource()
   // one record, read-only: the same page for every model (a model's own view screen is its list)
-  if (action === 'view' && modelId)
-    return <ResourceViewPage key={`${resource.key}/${modelId}`} resource={resource} modelId={modelId} notFound={notFound} />
+  if (action === 'view' && modelId) return <ResourceViewPage key={`${key}/${modelId}`} modelId={modelId} notFound={notFound} />
   const Screen = ext.screens?.[action]
-  if (Screen) return <Screen key={`${resource.key}/${action}/${modelId ?? ''}`} resource={resource} modelId={modelId} />
+  if (Screen) return <Screen key={`${key}/${action}/${modelId ?? ''}`} modelId={modelId} />
   switch (action) {
     case 'view':
-      return <ResourceListPage key={resource.key} resource={resource} ext={ext} />
+      return <ResourceListPage key={key} ext={ext} />
     case 'crud':
-      return (
-        <ResourceCrudPage key={`${resource.key}/${modelId ?? ''}`} resource={resource} modelId={modelId} ext={ext} notFound={notFound} />
-      )
+      return <ResourceCrudPage key={`${key}/${modelId ?? ''}`} modelId={modelId} ext={ext} notFound={notFound} />
     case 'create':
-      return <ResourceCreatePage key={resource.key} resource={resource} ext={ext} />
+      return <ResourceCreatePage key={key} ext={ext} />
     case 'edit':
-      return modelId ? (
-        <ResourceEditPage key={`${resource.key}/${modelId}`} resource={resource} modelId={modelId} ext={ext} notFound={notFound} />
-      ) : null
+      return modelId ? <ResourceEditPage key={`${key}/${modelId}`} modelId={modelId} ext={ext} notFound={notFound} /> : null
   }
 }

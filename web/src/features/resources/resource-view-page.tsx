@@ -1,6 +1,5 @@
 import { H1, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core'
 import type { ReactNode } from 'react'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { GoBackButton } from '../../components/form-page.js'
 import { LinkButton } from '../../components/links/index.js'
 import { Permitted } from '../../components/permitted/index.js'
@@ -13,6 +12,7 @@ import { usePageTitle } from '../../lib/use-page-title.js'
 import { RecordHistory } from './record-history.js'
 import { rowLabel } from './row-label.js'
 import { viewFields } from './view-fields.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /**
  * /auth/view/<model>/<id>: one record read-only, each field under its registry label and shown as
@@ -20,7 +20,8 @@ import { viewFields } from './view-fields.js'
  * the app's not-found page, as is an id that is not one (`notFound`, from the router: a feature does
  * not import the app). Below, the record's History from the change log (not for the log's own entries).
  */
-export function ResourceViewPage({ resource, modelId, notFound }: { resource: ResourceDef; modelId: string; notFound: ReactNode }) {
+export function ResourceViewPage({ modelId, notFound }: { modelId: string; notFound: ReactNode }) {
+  const resource = useResource()
   // the upstream's ids are positive integers: any other names no record, and is not asked for
   const isId = /^[1-9]\d*$/.test(modelId)
   const { data, error, isLoading } = useResourceRecord(resource, isId ? modelId : undefined)
@@ -74,7 +75,7 @@ export function ResourceViewPage({ resource, modelId, notFound }: { resource: Re
         )}
       </header>
       {body}
-      {row && !resource.readOnly && <RecordHistory resource={resource} recordId={Number(modelId)} />}
+      {row && !resource.readOnly && <RecordHistory recordId={Number(modelId)} />}
     </div>
   )
 }

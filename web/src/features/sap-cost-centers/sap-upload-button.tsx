@@ -3,7 +3,6 @@ import { useState } from 'react'
 import { SAP_UPLOAD_COLUMNS } from '../../../../shared/constants.js'
 import type { UploadPlanAnswer } from '../../../../shared/calls/answers.js'
 import { MESSAGES } from '../../../../shared/messages.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { RecordAnswer } from '../../../../shared/schemas/common.js'
 import { UploadDialog } from '../../components/upload-dialog/index.js'
 import { paths } from '../../config/paths.js'
@@ -13,6 +12,7 @@ import { useUserEmail } from '../../lib/session.js'
 import { useCreateController } from '../../lib/write-controllers.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /** Spec 001 §5: the SAP file must be a zipped CSV; the picker accepts .zip. */
 const checkName = (file: File) => (/\.csv\.zip$/i.test(file.name) ? undefined : MESSAGES.sapFileMustBeCsvZip)
@@ -27,7 +27,8 @@ const DESCRIPTION = (
  * 'Upload New Cost Centers': multipart to the gateway, which builds the base64 body the upstream
  * wants; the dialog shows the dry run's lines first, and uploads on Confirm.
  */
-export function SapUploadButton({ resource }: { resource: ResourceDef }) {
+export function SapUploadButton() {
+  const resource = useResource()
   const [open, setOpen] = useState(false)
   const email = useUserEmail()
   // an upload creates the file's cost centers: the create controller's toasts and revalidation

@@ -1,19 +1,17 @@
 import { Button, Card, FormGroup, H1, HTMLSelect, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core'
 import { useEffect } from 'react'
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form'
+import { Controller, useWatch } from 'react-hook-form'
 import useSWR from 'swr'
-import useSWRMutation from 'swr/mutation'
 import { useLocation, useSearch } from 'wouter'
 import { OTHER_DEPARTMENT as OTHER } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { MemberSelfUpdateSchema, SELF_UPDATE_LABELS as L, type SelectOption } from '../../../../shared/schemas/member-self-service.js'
-import { callErrors } from '../../components/call-form/index.js'
+import { useSchemaForm } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest, errorText } from '../../lib/api-client.js'
-import { resolverResult } from '../../lib/form-validation.js'
-import { toastFailure, toastSuccess } from '../../lib/toaster.js'
+import { formResolver, isRequired, schemaErrors } from '../../lib/form-validation.js'
+import { useCall } from '../../lib/use-call.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
-import { fieldErrorsOf } from '../../lib/write-controllers.js'
 
 const TITLE = 'Update Your Details'
 
@@ -48,11 +46,10 @@ function toBody(v: Values) {
  * The house's form check: what is missing first (the spec's texts), then the very TypeBox schema the
  * upstream validates the body with.
  */
-const resolver: Resolver<Values> = async (values) => {
+const resolver = formResolver<Values>((values) => {
   const missing = requiredErrors(values)
-  const errors = Object.keys(missing).length > 0 ? missing : callErrors(MemberSelfUpdateSchema, toBody(values), L)
-  return resolverResult(values, errors)
-}
+  return Object.keys(missing).length > 0 ? missing : schemaErrors(MemberSelfUpdateSchema, toBody(values), L, isRequired)
+})
 
 /**
  * /unauth/update-member?member_id=…&credential=… (spec 000 §2, §6, §8): public, authorised by the link
@@ -71,29 +68,22 @@ export function UpdateMemberPage() {
   const departments = useSelectOptions('department', complete ? link : undefined)
   const units = useSelectOptions('business_unit', complete ? link : undefined)
   const [, navigate] = useLocation()
-  const form = useForm<Values>({ defaultValues: EMPTY, resolver, mode: 'onSubmit', reValidateMode: 'onChange' })
+  const href = paths.api.selfService.updateRestricted.getHref({ member_id: memberId, credential })
+  const update = useCall(href, (body: ReturnType<typeof toBody>) => apiRequest('POST', href, body), {
+    successText: MESSAGES.memberUpdated,
+    failureText: MESSAGES.memberUpdateFailed,
+    onSuccess: () => navigate(paths.redirect.getHref()),
+  })
+  // the upstream's per-field refusals of this form's fields (a department removed meanwhile)
+  const refused = Object.fromEntries(Object.entries(update.fieldErrors).filter(([name]) => name in EMPTY))
+  const form = useSchemaForm<Values>({ defaultValues: EMPTY, resolver, serverErrors: refused })
   const department = useWatch({ control: form.control, name: 'department' })
   // after a submit attempt, choosing Other asks for its department at once (and choosing another stops
   // asking); an effect, so the field that appears has subscribed to the errors before they come
   useEffect(() => {
     if (form.formState.isSubmitted) void form.trigger()
   }, [department, form])
-  const update = useSWRMutation(
-    paths.api.selfService.updateRestricted.getHref({ member_id: memberId, credential }),
-    (url: string, { arg }: { arg: ReturnType<typeof toBody> }) => apiRequest('POST', url, arg),
-  )
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await update.trigger(toBody(values))
-      void toastSuccess(MESSAGES.memberUpdated)
-      navigate(paths.redirect.getHref())
-    } catch (err) {
-      void toastFailure(MESSAGES.memberUpdateFailed, err)
-      for (const [name, message] of Object.entries(fieldErrorsOf(err)))
-        if (name in EMPTY) form.setError(name as Name, { type: 'server', message })
-    }
-  })
+  const submit = form.handleSubmit(async (values) => void (await update.trigger(toBody(values))))
 
   // the upstream's reason first: a used, expired or replaced link is the member's to understand
   const refusal: unknown = departments.error ?? units.error

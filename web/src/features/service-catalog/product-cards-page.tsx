@@ -1,47 +1,43 @@
 import { Button, H1, Intent, NonIdealState, Spinner } from '@blueprintjs/core'
 import { useState } from 'react'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { LinkButton } from '../../components/links/index.js'
 import { ListPager } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest, errorText } from '../../lib/api-client.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
-import { toastFailure } from '../../lib/toaster.js'
+import { useCall } from '../../lib/use-call.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { ProductCard } from './product-card.js'
 import './service-catalog.css'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
+import { useResource } from '../../lib/resource-context.js'
 
 /**
  * /auth/view/service_catalog_products: the products as cards, paged like any list. A card's Update
  * asks first, then sends the card's identifier, name and description to update-product (spec 001
  * §2, §4, §7); no status is shown afterwards, only a failure's alert (§8).
  */
-export function ProductCardsPage({ resource }: { resource: ResourceDef }) {
+export function ProductCardsPage() {
+  const resource = useResource()
   const { messages } = resource
   usePageTitle(messages.listTitle)
   const list = useListController(resource)
   const { data, error, isLoading, mutate } = useResourceList(resource, list.query)
   const [target, setTarget] = useState<Row | undefined>()
-  const [busy, setBusy] = useState(false)
   const products = data?.data ?? []
-
-  const update = async () => {
-    if (!target) return
-    setBusy(true)
-    try {
-      const { identifier, name, description } = target
-      await apiRequest('POST', paths.api.serviceCatalogProducts.updateProduct.getHref({ id: target.id }), { identifier, name, description })
-      void mutate()
-    } catch (err) {
-      void toastFailure(messages.updateFailed, err)
-    } finally {
-      setBusy(false)
-      setTarget(undefined)
-    }
+  const update = useCall(
+    'service-catalog#update-product',
+    ({ id, identifier, name, description }: Row) =>
+      apiRequest('POST', paths.api.serviceCatalogProducts.updateProduct.getHref({ id }), { identifier, name, description }),
+    { failureText: messages.updateFailed, onSuccess: () => void mutate() },
+  )
+  // the question closes whatever the answer: a failure says so in its toast
+  const confirm = async () => {
+    if (target) await update.trigger(target)
+    setTarget(undefined)
   }
 
   return (
@@ -83,8 +79,8 @@ export function ProductCardsPage({ resource }: { resource: ResourceDef }) {
         isOpen={target !== undefined}
         question="Are you sure you want to update this product?"
         confirmText="Update"
-        loading={busy}
-        onConfirm={() => void update()}
+        loading={update.isMutating}
+        onConfirm={() => void confirm()}
         onCancel={() => setTarget(undefined)}
       >
         {target && <p>{String(target.name)}</p>}

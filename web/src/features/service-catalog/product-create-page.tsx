@@ -1,18 +1,20 @@
 import { useMemo } from 'react'
 import { useLocation } from 'wouter'
-import { writableFields, type ResourceDef } from '../../../../shared/resources/index.js'
+import { writableFields } from '../../../../shared/resources/index.js'
 import { FormPage, GoBackButton } from '../../components/form-page.js'
 import { ResourceForm, toFormValues, toPayload } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
 import { bodySchemas } from '../../lib/form-validation.js'
 import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
 import './service-catalog.css'
+import { useResource } from '../../lib/resource-context.js'
 
 /**
  * /auth/create/service_catalog_products: name, product id and description, as the generic add form,
  * with the shorter editor of spec 001 §9 (300 px, set on the form's CSS variable).
  */
-export function ProductCreatePage({ resource }: { resource: ResourceDef }) {
+export function ProductCreatePage() {
+  const resource = useResource()
   const { messages } = resource
   const [, navigate] = useLocation()
   const fields = useMemo(() => writableFields(resource), [resource])
