@@ -10,6 +10,7 @@
  * Every loop is bounded in count and time and talks to 127.0.0.1 only.
  */
 import { sql } from 'drizzle-orm'
+import { rows } from '../../server/upstream/db/records/repository.js'
 import { startGateway, startUpstream } from '../../test/helper.js'
 import { scriptToken } from '../../test/lib/sign-in.js'
 
@@ -61,8 +62,7 @@ async function main() {
   const middle = Math.max(1, Math.floor(ROWS / 25 / 2))
   const deepRate = await load(`${upstreamUrl}/departments?per_page=25&sort=name&page=${middle}`, direct)
 
-  const counted = await database.db.execute(sql`select count(*)::int as n from departments`)
-  const total = (counted as unknown as { rows: { n: number }[] }).rows[0].n
+  const [{ n: total }] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from departments`)
   const [, pagedSeconds] = await timed(async () => {
     for (let page = 1; page <= Math.ceil(total / 1000) + 1; page++) {
       const response = await fetch(`${upstreamUrl}/departments?per_page=1000&page=${page}&sort=name`, { headers: direct })

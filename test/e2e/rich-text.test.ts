@@ -23,7 +23,7 @@ const ATTACKS = [
   '<a href="javascript:window.__pwned=1">x</a>',
 ].join('')
 
-const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)
+const pwned = (page: Page) => page.evaluate(() => Reflect.get(window, '__pwned') as unknown)
 
 /** From a model's list, its 'Add New …' link to the add form; the form's rich-text editor, measured (spec 001 §9). */
 async function openAddForm(t: Test, page: Page, url: string, add: { link: string; editor: string; height: number }): Promise<Locator> {

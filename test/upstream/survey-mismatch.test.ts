@@ -5,6 +5,7 @@
  * no difference; no cloud parent, no difference; a cloud parent added later is found at once.
  */
 import { sql } from 'drizzle-orm'
+import { rows } from '../../server/upstream/db/records/repository.js'
 import t from 'tap'
 import { serveUpstream } from './fixtures/serve.js'
 
@@ -46,17 +47,16 @@ t.test('survey mismatches are the fields that differ from the cloud parent of th
   const { api, database } = await serveUpstream(t)
   const insertParent = async (row: Record<string, unknown>) => {
     const names = Object.keys(row)
-    const [created] = (
-      (await database.db.execute(
-        sql`INSERT INTO cloud_parents (${sql.join(
-          names.map((n) => sql.identifier(n)),
-          sql`, `,
-        )}) VALUES (${sql.join(
-          names.map((n) => sql`${row[n]}`),
-          sql`, `,
-        )}) RETURNING id`,
-      )) as unknown as { rows: { id: number }[] }
-    ).rows
+    const [created] = await rows<{ id: number }>(
+      database.db,
+      sql`INSERT INTO cloud_parents (${sql.join(
+        names.map((n) => sql.identifier(n)),
+        sql`, `,
+      )}) VALUES (${sql.join(
+        names.map((n) => sql`${row[n]}`),
+        sql`, `,
+      )}) RETURNING id`,
+    )
     return created.id
   }
   const parentId = await insertParent(PARENT)

@@ -47,7 +47,7 @@ t.test('paths: every href of the app from one table', async (t) => {
 
 t.test('paths: the web calls each declared call (shared/calls) by its domain and name', async (t) => {
   for (const { domain, name, call } of CALL_LIST) {
-    const callPath = (paths.api as unknown as Record<string, Record<string, { path: string }>>)[domain][name]
+    const callPath = Reflect.get(Reflect.get(paths.api, domain) as object, name) as { path: string }
     t.equal(callPath.path, `/api/${call.path}`, `${domain}.${name}`)
   }
   for (const { target } of UPLOADS) t.equal(paths.api.upload[target as UploadTargetName].getHref(), `/api/upload/${target}`)
