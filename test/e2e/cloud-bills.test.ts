@@ -129,7 +129,7 @@ t.test('cloud bills: upload, then history', async (t) => {
     await page.getByLabel('Start date').fill('May 1, 2024')
     await page.getByLabel('End date').fill('May 31, 2024')
     await page.getByLabel('End date').press('Enter')
-    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.waitForURL('**/auth/cloud-bills-dashboard?key=all&start=2024-05-01&end=2024-05-31')
     await page.getByRole('button', { name: 'Table' }).click()
     const table = page.getByRole('table', { name: 'Spend per Cost Center' })
@@ -143,7 +143,7 @@ t.test('cloud bills: upload, then history', async (t) => {
       'the two uploaded bills of May 2024, summed by the upstream',
     )
     await page.getByLabel('Identifier').selectOption('E2E-2')
-    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.waitForURL('**/auth/cloud-bills-dashboard?key=E2E-2&start=2024-05-01&end=2024-05-31')
     // the last answer's rows stay until the new one comes: wait for the other identifier to go
     await table.getByRole('cell', { name: 'E2E-1', exact: true }).waitFor({ state: 'detached' })
@@ -161,7 +161,7 @@ t.test('cloud bills: upload, then history', async (t) => {
     t.strictSame([await start.inputValue(), await end.inputValue()], ['February 1, 2019', 'January 31, 2020'], 'fiscal year 2019')
     await screenshot(page, 'cloud-bills-dashboard-presets')
     await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.waitForURL('**/auth/cloud-bills-dashboard?key=E2E-2&start=2019-02-01&end=2020-01-31')
   })
 

@@ -31,11 +31,13 @@ function targetQueries(target: SearchTarget, index: number, resource: ResourceDe
     target.detail.map((field) => sql`NULLIF((${shape.value(field)})::text, '')`),
     sql`, `,
   )
-  const select = (where: SQL, order: SQL) => sql`(SELECT ${index}::int AS target, ${t}.id::int AS id,
+  const queries: SQL[] = []
+  // target, part and rank put the answer in this order: UNION ALL alone promises none
+  const select = (where: SQL, order: SQL) => sql`(SELECT ${index}::int AS target, ${queries.length}::int AS part,
+    row_number() OVER (ORDER BY ${order}) AS rank, ${t}.id::int AS id,
     (${shape.value(target.title)})::text AS title, concat_ws(' · ', ${detail}) AS detail
     FROM ${sql.identifier(resource.table)} AS ${t}${shape.joinsFor(target.detail)}
     WHERE ${where} ORDER BY ${order} LIMIT ${SEARCH_PER_MODEL})`
-  const queries: SQL[] = []
   if (/^\d{1,10}$/.test(text) && Number(text) <= INT4_MAX) queries.push(select(sql`${t}.id = ${Number(text)}`, sql`${t}.id`))
   for (const field of target.prefix) {
     // lower() of the pattern folds the text as the index folded the values; a constant, so the planner makes it a range
@@ -66,7 +68,12 @@ export const searchRoute: FastifyPluginAsync<{ registry: readonly ResourceDef[] 
         throw new HttpError(400, message, { q: message })
       }
       const queries = served.flatMap(({ target, resource }, index) => targetQueries(target, index, resource, registry, text))
-      const found = queries.length ? await rows<Found>(app.database.db, sql.join(queries, sql` UNION ALL `)) : []
+      const found = queries.length
+        ? await rows<Found>(
+            app.database.db,
+            sql`SELECT * FROM (${sql.join(queries, sql` UNION ALL `)}) AS found ORDER BY target, part, rank`,
+          )
+        : []
       const groups: SearchGroup[] = served.map(({ resource }) => ({ model: resource.key, label: searchLabel(resource), records: [] }))
       for (const row of found) {
         const { records } = groups[Number(row.target)]
