@@ -12,7 +12,6 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { toastFailure } from '../../lib/toaster.js'
-import { useCall } from '../../lib/use-call.js'
 
 type ListSettingsAnswer = Static<(typeof CALLS)['listViews']['calls']['list']['answer']>
 export type StoredLayout = Omit<ListLayoutSettings, 'model'>
@@ -69,26 +68,41 @@ export function useListSettings(resource: ResourceDef) {
     ).catch((err: unknown) => toastFailure('The layout could not be reset', err))
   }, [mutate, model])
 
-  // a change of views: the house's one write path, and the list of views read again after it
-  const afterViews = { revalidate: (cached: unknown) => cached === key }
-  const create = useCall(
-    `${key}#create`,
-    (view: ViewFields) => apiRequest<{ data: SavedView }>('POST', api.create.getHref(), { model, ...view }),
-    { ...afterViews, failureText: 'The view could not be saved' },
+  /** a change of views: the list of them is read again after it */
+  const changeViews = useCallback(
+    async <T>(write: () => Promise<T>, failure: string): Promise<T | undefined> => {
+      try {
+        return await write()
+      } catch (err) {
+        void toastFailure(failure, err)
+        return undefined
+      } finally {
+        await mutate()
+      }
+    },
+    [mutate],
   )
-  const update = useCall(
-    `${key}#update`,
-    ({ id, change }: { id: number; change: Partial<ViewFields> }) =>
-      apiRequest<{ data: SavedView }>('PUT', api.update.getHref({ id }), change),
-    { ...afterViews, failureText: 'The view could not be changed' },
+
+  const createView = useCallback(
+    (view: ViewFields) =>
+      changeViews(
+        async () => (await apiRequest<{ data: SavedView }>('POST', api.create.getHref(), { model, ...view })).data,
+        'The view could not be saved',
+      ),
+    [changeViews, model],
   )
-  const remove = useCall(`${key}#delete`, (id: number) => apiRequest('DELETE', api.remove.getHref({ id })), {
-    ...afterViews,
-    failureText: 'The view could not be deleted',
-  })
-  const createView = async (view: ViewFields) => (await create.trigger(view))?.data
-  const updateView = async (id: number, change: Partial<ViewFields>) => (await update.trigger({ id, change }))?.data
-  const deleteView = (id: number) => remove.trigger(id)
+  const updateView = useCallback(
+    (id: number, change: Partial<ViewFields>) =>
+      changeViews(
+        async () => (await apiRequest<{ data: SavedView }>('PUT', api.update.getHref({ id }), change)).data,
+        'The view could not be changed',
+      ),
+    [changeViews],
+  )
+  const deleteView = useCallback(
+    (id: number) => changeViews(() => apiRequest('DELETE', api.remove.getHref({ id })), 'The view could not be deleted'),
+    [changeViews],
+  )
 
   return { loaded: !!settings, loading: isLoading, layout, views, saveLayout, resetLayout, createView, updateView, deleteView }
 }

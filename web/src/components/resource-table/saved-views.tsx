@@ -108,7 +108,16 @@ function SaveViewDialog({
     await onSave(name.trim(), isDefault).finally(() => setBusy(false))
   }
   return (
-    <Dialog title="Save view" isOpen={isOpen} onClose={onClose} onOpened={() => setName('')} className="save-view-dialog">
+    <Dialog
+      title="Save view"
+      isOpen={isOpen}
+      onClose={onClose}
+      onClosed={() => {
+        setName('')
+        setIsDefault(false)
+      }}
+      className="save-view-dialog"
+    >
       <form onSubmit={(e) => void submit(e)}>
         <DialogBody>
           <p>The list’s filters, sort and columns, under a name of yours.</p>
