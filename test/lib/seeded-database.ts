@@ -4,13 +4,11 @@
  * per test run (tap's runner: the test processes' parent) and day, into a template each test
  * copies. On PostgreSQL (DATABASE_URL) each test seeds its own schema, as before.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { openDatabase, openTestDatabase, type Database } from '../../server/upstream/db/client.js'
-import { acquireLock, LockedError } from '../../server/upstream/db/lock-file.js'
 import { migrationsHash } from '../../server/upstream/db/migrate.js'
-import { pgliteTemplate, scratchDir } from '../../server/upstream/db/pglite-template.js'
+import { builtOnce, pgliteTemplate, scratchDir } from '../../server/upstream/db/pglite-template.js'
 import { seedDemoData } from '../../server/upstream/db/seed/index.js'
 
 export async function openSeededTestDatabase(): Promise<Database> {
@@ -33,24 +31,7 @@ const PREFIX = 'ccoe-pglite-seeded-'
 async function seededTemplate(): Promise<string> {
   const day = new Date().toISOString().slice(0, 10)
   const dir = join(scratchDir(), `${PREFIX}${migrationsHash()}-${day}-${runner()}`)
-  const deadline = Date.now() + 150_000
-  while (!existsSync(dir)) {
-    let release: () => void
-    try {
-      release = acquireLock(`${dir}.lock`)
-    } catch (err) {
-      if (!(err instanceof LockedError)) throw err
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for the seeded PGlite template ${dir} (${err.message})`)
-      await sleep(100) // another test process is seeding it
-      continue
-    }
-    try {
-      if (!existsSync(dir)) await build(dir)
-    } finally {
-      release()
-    }
-  }
-  return dir
+  return builtOnce(dir, build, 'the seeded PGlite template', 150_000)
 }
 
 async function build(dir: string): Promise<void> {

@@ -14,14 +14,22 @@ import { migrate, migrationsHash, readMigrations } from './migrate.js'
 export async function pgliteTemplate(): Promise<string> {
   const migrations = readMigrations()
   const dir = join(scratchDir(), `ccoe-pglite-template-${migrationsHash(migrations)}`)
-  const deadline = Date.now() + 120_000
+  return builtOnce(dir, build, 'the PGlite template', 120_000)
+}
+
+/**
+ * `dir`, built by `build` unless it exists: by one process at a time (the others wait for the lock),
+ * and complete when it exists (`build` ends with an atomic rename).
+ */
+export async function builtOnce(dir: string, build: (dir: string) => Promise<void>, what: string, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs
   while (!existsSync(dir)) {
     let release: () => void
     try {
       release = acquireLock(`${dir}.lock`)
     } catch (err) {
       if (!(err instanceof LockedError)) throw err
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for the PGlite template ${dir} (${err.message})`)
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what} ${dir} (${err.message})`)
       await sleep(100) // another process is building it
       continue
     }
