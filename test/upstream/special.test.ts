@@ -248,11 +248,18 @@ t.test('the upstream routes exactly the calls shared/calls declares, each as dec
   await few.ready()
   t.teardown(() => few.close())
   t.same(fewRouted.toSorted(), [
+    // a person's saved views belong to no model
+    'DELETE /list_layouts',
+    'DELETE /list_views/:id',
     'GET /auth/validate_token',
+    'GET /list_views',
     // the search of every model this upstream serves
     'GET /search',
     'POST /cost_centers/send_expired_cost_centers_report',
     'POST /cost_centers/send_report',
     'POST /db_dump/dump_db',
+    'POST /list_views',
+    'PUT /list_layouts',
+    'PUT /list_views/:id',
   ])
 })
