@@ -85,6 +85,8 @@ export const cloudSurveyResponses = defineResource({
     textFilter('account_owner', 'Account Owner'),
     choiceFilter('provider', 'Cloud', CERTIFIED_CLOUDS),
     choiceFilter('business_unit', 'Business Unit', BUSINESS_UNIT_OPTIONS),
+    // issue 29: the answers to follow up at a glance (Yes: some cell is red; No: all agree or no cloud parent)
+    { param: 'by_differences', label: 'Differs from cloud parent', field: 'cloud_parent_id', kind: 'differs', options: ['true', 'false'] },
   ],
   defaultSort: 'identifier',
   // spec 001 §2: create is allowed, and an inline table exists

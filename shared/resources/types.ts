@@ -53,8 +53,12 @@ export interface FieldDef {
   join?: { via: string; column: string }
 }
 
-/** 'from' and 'until': a date field on or after, on or before the day given (both days count) */
-export type FilterKind = 'text' | 'exact' | 'createdWithin' | 'from' | 'until'
+/**
+ * 'from' and 'until': a date field on or after, on or before the day given (both days count);
+ * 'differs': rows that differ (true) or agree (false) with their reference row (the model's
+ * `comparison`; its field is the comparison's `idField`)
+ */
+export type FilterKind = 'text' | 'exact' | 'createdWithin' | 'from' | 'until' | 'differs'
 
 export interface FilterDef {
   /** query parameter: `by_<something>`, or the name a spec call gives it (cloud bills' key, startDate, endDate) */

@@ -15,12 +15,16 @@ import { pick } from './pick.js'
 const HINT = 'Differs from the cloud parent'
 type Survey = { id: number; identifier: string; mismatches: string[]; business_unit: string; department: string; project_name: string }
 
+/** The Identifier cell of `identifier`: its value, then in the list the names of the fields that differ. */
+const keyCell = (scope: Page | Locator, identifier: string) =>
+  scope.getByRole('cell', { name: new RegExp(`^${identifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`) })
+
 /** The cell of `column` (by its header) in the row whose Identifier cell is `identifier`. */
 async function cellOf(page: Page, table: Locator, identifier: string, column: string): Promise<Locator> {
   const headers = await table.locator('thead th').allInnerTexts()
   const index = headers.findIndex((h) => h.trim() === column)
   if (index < 0) throw new Error(`no column ${column} in ${headers.join('|')}`)
-  const row = table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: identifier, exact: true }) })
+  const row = table.locator('tbody tr').filter({ has: keyCell(page, identifier) })
   return row.locator('td').nth(index)
 }
 
@@ -47,7 +51,7 @@ t.test('survey answers: differing cells are red, matching ones are not; the add 
     await expect(table.locator('td.cell--differs').first()).toBeVisible()
     await screenshot(page, 'survey-list')
     await page.goto(portal.baseUrl + `/auth/view/cloud_survey_responses?by_identifier=${encodeURIComponent(answer.identifier)}`)
-    await expect(table.getByRole('cell', { name: answer.identifier, exact: true }).first()).toBeVisible()
+    await expect(keyCell(table, answer.identifier).first()).toBeVisible()
     t.same(await looks(await cellOf(page, table, answer.identifier, 'Business Unit')), { red: true, differs: true, hint: HINT })
     t.same(await looks(await cellOf(page, table, answer.identifier, 'Department')), { red: false, differs: false, hint: null })
     t.equal(await (await cellOf(page, table, answer.identifier, 'Business Unit')).getAttribute('title'), HINT, 'the hint on hover')
@@ -67,10 +71,50 @@ t.test('survey answers: differing cells are red, matching ones are not; the add 
     await page.getByRole('table', { name: 'Cloud Survey Responses Table' }).waitFor()
   })
 
+  await t.test('at 800 px: the rows with differences, each naming its red cells, each name bringing its cell into view', async (t) => {
+    await page.setViewportSize({ width: 800, height: 900 })
+    await page.goto(portal.baseUrl + '/auth/view/cloud_survey_responses?per_page=100')
+    const table = page.getByRole('table', { name: 'Cloud Survey Responses Table' })
+    await expect(table.locator('td.cell--differs').first()).toBeAttached()
+    await page.getByLabel('Differs from cloud parent').selectOption({ label: 'Yes' })
+    await page.waitForURL(/by_differences=true/)
+    const differing = data.filter((r) => r.mismatches.length > 0)
+    await expect(table.locator('tbody tr')).toHaveCount(differing.length)
+    t.equal(await page.getByText(`1–${differing.length} of ${differing.length} records`).count(), 1, 'the count says how many differ')
+    // every row names its differing fields under its identifier, in the sticky column
+    const notes = table.getByRole('group', { name: HINT })
+    t.equal(await notes.count(), differing.length, 'a note on every row')
+    const first = differing.toSorted((a, b) => a.identifier.toLowerCase().localeCompare(b.identifier.toLowerCase()))[0]
+    const labels = await notes.first().getByRole('button').allInnerTexts()
+    t.equal(labels.length, first.mismatches.length, 'one name per red cell')
+    // the last differing field is off screen at 800 px; its name brings it into view and focuses it
+    const last = notes.first().getByRole('button').last()
+    const column = labels.at(-1)!
+    const cell = await cellOf(page, table, first.identifier, column)
+    const inView = () =>
+      cell.evaluate((el) => {
+        const frame = el.closest('.table-scroll')!.getBoundingClientRect()
+        const box = el.getBoundingClientRect()
+        return box.left >= frame.left && box.right <= frame.right + 1
+      })
+    t.equal(await inView(), false, `${column} starts out of view`)
+    await last.focus()
+    await page.keyboard.press('Enter')
+    await expect(cell).toBeFocused()
+    t.equal(await inView(), true, `${column} is in view after its name is pressed`)
+    t.same(await looks(cell), { red: true, differs: true, hint: HINT })
+    await screenshot(page, 'survey-differences-800')
+    await page.getByLabel('Differs from cloud parent').selectOption({ label: 'No' })
+    await page.waitForURL(/by_differences=false/)
+    await expect(table.locator('tbody tr')).toHaveCount(data.length - differing.length)
+    t.equal(await table.locator('td.cell--differs').count(), 0, 'the rows that agree have no red cell')
+    await page.setViewportSize({ width: 1440, height: 900 })
+  })
+
   await t.test('the inline table and the record view paint the same cells', async (t) => {
     await page.goto(portal.baseUrl + `/auth/crud/cloud_survey_responses?by_identifier=${encodeURIComponent(answer.identifier)}`)
     const table = page.getByRole('table', { name: 'Cloud Survey Responses Table' })
-    await expect(table.getByRole('cell', { name: answer.identifier, exact: true }).first()).toBeVisible()
+    await expect(keyCell(table, answer.identifier).first()).toBeVisible()
     t.same(await looks(await cellOf(page, table, answer.identifier, 'Business Unit')), { red: true, differs: true, hint: HINT })
     t.same(await looks(await cellOf(page, table, answer.identifier, 'Department')), { red: false, differs: false, hint: null })
     await screenshot(page, 'survey-inline')
@@ -117,7 +161,7 @@ t.test('survey answers: differing cells are red, matching ones are not; the add 
     )
     await page.goto(portal.baseUrl + `/auth/view/cloud_survey_responses?by_identifier=${encodeURIComponent(parent.identifier)}`)
     const table = page.getByRole('table', { name: 'Cloud Survey Responses Table' })
-    await expect(table.getByRole('cell', { name: parent.identifier, exact: true }).first()).toBeVisible()
+    await expect(keyCell(table, parent.identifier).first()).toBeVisible()
     t.same(await looks(await cellOf(page, table, parent.identifier, 'Business Unit')), { red: true, differs: true, hint: HINT })
     t.same(await looks(await cellOf(page, table, parent.identifier, 'Project Name')), { red: false, differs: false, hint: null })
   })

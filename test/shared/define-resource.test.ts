@@ -85,6 +85,9 @@ t.test(
       }
       for (const filter of resource.filters) {
         if (filter.lookup) t.ok(isResourceKey(filter.lookup.model), `${resource.key} ${filter.param} → ${filter.lookup.model}`)
+        // a differences filter reads the comparison's join, which its reference id field brings
+        if (filter.kind === 'differs')
+          t.equal(filter.field, resource.comparison?.idField, `${resource.key} ${filter.param} on the reference id`)
       }
       if (resource.comparison) t.ok(isResourceKey(resource.comparison.model), `${resource.key} compared with ${resource.comparison.model}`)
     }

@@ -111,6 +111,23 @@ t.test('survey mismatches are the fields that differ from the cloud parent of th
     filtered.body.data.map((r: { mismatches: string[] }) => r.mismatches),
     [['provider', 'business_unit', 'cloud_environment', 'security_contact']],
   )
+  // the differences filter: the rows with a red cell, or those that agree (no cloud parent agrees: nothing differs)
+  const differ = await api('GET', '/cloud_survey_responses?by_differences=true')
+  t.same(
+    differ.body.data.map((r: { identifier: string }) => r.identifier),
+    [PARENT.identifier.toUpperCase()],
+    'with differences: the one answer that differs',
+  )
+  t.equal(differ.body.meta.total, 1)
+  const agree = await api('GET', '/cloud_survey_responses?by_differences=FALSE&by_identifier=1111')
+  t.same(
+    agree.body.data.map((r: { identifier: string }) => r.identifier),
+    ['000011112222'],
+    'without: filters combine',
+  )
+  const notFlag = await api('GET', '/cloud_survey_responses?by_differences=maybe')
+  t.equal(notFlag.status, 400)
+  t.same(notFlag.body.fields, { by_differences: 'Differs from cloud parent must be true or false' })
   const bySort = await api('GET', '/cloud_survey_responses?sort=-cloud_parent_id&per_page=2')
   t.equal(bySort.status, 200, 'sorted by the paired cloud parent')
   t.same(
@@ -171,5 +188,11 @@ t.test('the demo answers: most agree, some differ, one has no cloud parent', asy
   t.same(
     rows.filter((r) => r.cloud_parent_id === null).map((r) => r.identifier),
     ['999900001111'],
+  )
+  const filtered = await api('GET', '/cloud_survey_responses?per_page=100&by_differences=true')
+  t.same(
+    filtered.body.data.map((r: { identifier: string }) => r.identifier),
+    differing.map((r) => r.identifier),
+    'the differences filter answers exactly the differing rows, in the list order',
   )
 })

@@ -33,6 +33,8 @@ export interface RecordShape {
   storedSortKey(field: string): SQL | undefined
   /** the base table's columns that hold sort keys (not part of a record: its version leaves them out) */
   sortKeyColumns: readonly string[]
+  /** a compared model's `mismatches` (text[]); it reads the join that `joinsFor([comparison.idField])` adds */
+  mismatches?: SQL
 }
 
 /** The base table's column that holds a joined list column's sort key (migration 043). */
@@ -91,8 +93,10 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
   }
   // a model checked against a reference model: its records carry `mismatches` (comparison.ts)
   const extra: SQL[] = []
+  let mismatches: SQL | undefined
   if (resource.comparison) {
     const compared = comparisonSql(resource, resource.comparison, registry)
+    mismatches = compared.mismatches
     joins.set('__comparison', compared.join)
     extra.push(sql`${compared.mismatches} AS "mismatches"`)
     const { idField } = resource.comparison
@@ -125,6 +129,7 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
     },
     storedSortKey: (name) => (sortKeyColumns.includes(sortKeyColumn(name)) ? sql`${T}.${sql.identifier(sortKeyColumn(name))}` : undefined),
     sortKeyColumns,
+    mismatches,
   }
   cache.set(resource, shape)
   return shape

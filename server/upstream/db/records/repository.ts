@@ -120,6 +120,9 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
         return isInstant(filter.field)
           ? sql`${expr} < ((${filter.value}::date + 1)::timestamp AT TIME ZONE 'UTC')`
           : sql`${expr} <= ${filter.value}`
+      case 'differs':
+        if (!shape.mismatches) throw new Error(`${resource.key} is compared with no model: it has no differences to filter on`)
+        return filter.value ? sql`cardinality(${shape.mismatches}) > 0` : sql`cardinality(${shape.mismatches}) = 0`
     }
   }
 

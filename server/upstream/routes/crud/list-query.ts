@@ -39,6 +39,9 @@ export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListParam
       const days = Number(value)
       if (!Number.isInteger(days) || days < 1 || days > 36_500) refuse(filter.param, `${filter.label} must be a number of days`)
       filters.push({ field: field.name, kind: 'createdWithin', value: days })
+    } else if (filter.kind === 'differs') {
+      if (!/^(true|false)$/i.test(value)) refuse(filter.param, `${filter.label} must be true or false`)
+      filters.push({ field: field.name, kind: 'differs', value: value.toLowerCase() === 'true' })
     } else if (filter.kind === 'from' || filter.kind === 'until') {
       if (!isDay(value)) refuse(filter.param, `${filter.label} must be a date (yyyy-MM-dd)`)
       filters.push({ field: field.name, kind: filter.kind, value })

@@ -1,6 +1,7 @@
 import { Classes, HTMLTable } from '@blueprintjs/core'
 import { useLayoutEffect, useRef } from 'react'
 import { CellValue, cellClassName } from './cell-value.js'
+import { DifferencesNote } from './differences-note.js'
 import { classNames, mismatchProps } from './mismatch.js'
 import type { Row } from '../../lib/resource-api.js'
 import { identifyingColumn } from './preferences.js'
@@ -86,8 +87,14 @@ export function HtmlResourceTable<R extends Row>({
                   {cells.map((c) => {
                     const differing = mismatchProps(resource, row, c.name)
                     return (
-                      <td key={c.name} {...differing} className={classNames(cellClassName(c.field), c.sticky, differing.className)}>
+                      <td
+                        key={c.name}
+                        data-column={c.name}
+                        {...differing}
+                        className={classNames(cellClassName(c.field), c.sticky, differing.className)}
+                      >
                         {renderCell?.(c.name, row) ?? <CellValue field={c.field} value={row[c.name]} />}
+                        {c.sticky && <DifferencesNote resource={resource} row={row} />}
                       </td>
                     )
                   })}
