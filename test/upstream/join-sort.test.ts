@@ -148,7 +148,8 @@ t.test(
     const connect = async () => {
       const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` })
       await client.connect()
-      return client
+      const { rows: backend } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+      return Object.assign(client, { pid: backend[0].pid })
     }
     const [inserting, renaming, watching] = [await connect(), await connect(), await connect()]
     t.teardown(async () => {
@@ -165,16 +166,15 @@ t.test(
         [identifier],
       )
     /** until the statement has finished or waits for a lock the other transaction holds (polled, not timed) */
-    async function settled(client: pg.Client, statement: Promise<unknown>) {
+    async function settled(client: { pid: number }, statement: Promise<unknown>) {
       let done = false
       void statement.then(
         () => (done = true),
         () => (done = true),
       )
-      const pid = (client as unknown as { processID: number }).processID
       for (;;) {
         const { rows: found } = await watching.query(`SELECT wait_event_type = 'Lock' AS waiting FROM pg_stat_activity WHERE pid = $1`, [
-          pid,
+          client.pid,
         ])
         if (done || found[0]?.waiting) return
       }

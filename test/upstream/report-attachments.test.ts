@@ -85,7 +85,7 @@ t.test('report attachments', async (t) => {
     t.equal(mail.subject, 'GitHub enterprise billing')
     t.match(mail.attachments[0].filename, /^github_copilot_billing_\d{4}-\d{2}-\d{2}\.xlsx$/)
     const book = new ExcelJS.Workbook()
-    await book.xlsx.load(mail.attachments[0].content as unknown as ArrayBuffer)
+    await book.xlsx.load(new Uint8Array(mail.attachments[0].content).buffer)
     const values = (name: string) =>
       book
         .getWorksheet(name)!
