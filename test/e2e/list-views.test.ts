@@ -69,6 +69,22 @@ t.test('columns and saved views follow the person', async (t) => {
     t.pass('kept by the upstream')
   })
 
+  await t.test('a refused save says so and puts back the columns the upstream holds', async (t) => {
+    const before = await headers(table(first))
+    await first.route('**/api/list_layouts', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The provider API is unavailable' }) }),
+    )
+    await first.getByRole('button', { name: 'Columns' }).click()
+    const gcpGl = first.getByRole('list', { name: 'Columns' }).getByRole('checkbox', { name: 'GCP GL' })
+    await gcpGl.focus()
+    await first.keyboard.press('Space')
+    await expect(first.getByRole('alert').filter({ hasText: 'The columns could not be saved' }).first()).toBeVisible()
+    await first.keyboard.press('Escape')
+    await expect(table(first).getByRole('columnheader', { name: 'GCP GL' })).toBeVisible()
+    t.same(await headers(table(first)), before, 'the columns as they were')
+    await first.unroute('**/api/list_layouts')
+  })
+
   let link = ''
   await t.test('save a view with a filter and sort, make it the default', async (t) => {
     await first.goto(portal.baseUrl + '/auth/view/cost_centers?by_identifier=1000&sort=-identifier')

@@ -1,7 +1,7 @@
 /**
  * A person's columns and saved views of one list, kept by the upstream per signed-in person
  * (shared/calls/list-views.ts), so they follow the person to any browser. Until the first answer
- * arrives the list shows its default layout; a failed save says so in a toast and keeps what was shown.
+ * arrives the list shows its default layout. Every write is a useCall (its toasts); a layout shows at once and a refused one is put back.
  */
 import type { Static } from '@sinclair/typebox'
 import { useCallback } from 'react'
@@ -11,7 +11,7 @@ import type { ListLayoutSettings, SavedView } from '../../../../shared/calls/lis
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { toastFailure } from '../../lib/toaster.js'
+import { useCall } from '../../lib/use-call.js'
 
 type ListSettingsAnswer = Static<(typeof CALLS)['listViews']['calls']['list']['answer']>
 export type StoredLayout = Omit<ListLayoutSettings, 'model'>
@@ -36,73 +36,62 @@ export function useListSettings(resource: ResourceDef) {
   const layout: StoredLayout = settings?.layout ?? {}
   const views: readonly SavedView[] = settings?.views ?? []
 
-  /** shown at once, then saved; a refusal puts back what the upstream holds */
-  const saveLayout = useCallback(
-    async (change: StoredLayout) => {
-      await mutate(
+  // the layout is shown at once, then saved: a refusal (useCall's toast) puts back what the upstream holds
+  const { trigger: putLayout } = useCall(
+    'list-layouts.save',
+    async (change: StoredLayout) => (await apiRequest<{ data: StoredLayout }>('PUT', api.saveLayout.getHref(), { model, ...change })).data,
+    { failureText: 'The columns could not be saved' },
+  )
+  const { trigger: deleteLayout } = useCall('list-layouts.reset', () => apiRequest('DELETE', api.resetLayout.getHref({ model })), {
+    failureText: 'The layout could not be reset',
+  })
+  const optimistically = useCallback(
+    (shown: (current?: StoredLayout | null) => StoredLayout | null, write: () => Promise<StoredLayout | null | undefined>) =>
+      mutate(
         async (current) => {
-          const saved = await apiRequest<{ data: StoredLayout }>('PUT', api.saveLayout.getHref(), { model, ...change })
-          return withLayout(current, model, saved.data)
+          const saved = await write()
+          if (saved === undefined) throw new Error('refused')
+          return withLayout(current, model, saved)
         },
-        {
-          optimisticData: (current) => withLayout(current, model, { ...current?.data.layout, ...change }),
-          revalidate: false,
-          rollbackOnError: true,
-        },
-      ).catch((err: unknown) => toastFailure('The columns could not be saved', err))
-    },
+        { optimisticData: (current) => withLayout(current, model, shown(current?.data.layout)), revalidate: false, rollbackOnError: true },
+      ).catch(() => undefined),
     [mutate, model],
   )
-
-  const resetLayout = useCallback(async () => {
-    await mutate(
-      async (current) => {
-        await apiRequest('DELETE', api.resetLayout.getHref({ model }))
-        return withLayout(current, model, null)
-      },
-      {
-        optimisticData: (current) => withLayout(current, model, null),
-        revalidate: false,
-        rollbackOnError: true,
-      },
-    ).catch((err: unknown) => toastFailure('The layout could not be reset', err))
-  }, [mutate, model])
-
-  /** a change of views: the list of them is read again after it */
-  const changeViews = useCallback(
-    async <T>(write: () => Promise<T>, failure: string): Promise<T | undefined> => {
-      try {
-        return await write()
-      } catch (err) {
-        void toastFailure(failure, err)
-        return undefined
-      } finally {
-        await mutate()
-      }
-    },
-    [mutate],
-  )
-
-  const createView = useCallback(
-    (view: ViewFields) =>
-      changeViews(
-        async () => (await apiRequest<{ data: SavedView }>('POST', api.create.getHref(), { model, ...view })).data,
-        'The view could not be saved',
+  const saveLayout = useCallback(
+    (change: StoredLayout) =>
+      optimistically(
+        (current) => ({ ...current, ...change }),
+        () => putLayout(change),
       ),
-    [changeViews, model],
+    [optimistically, putLayout],
   )
-  const updateView = useCallback(
-    (id: number, change: Partial<ViewFields>) =>
-      changeViews(
-        async () => (await apiRequest<{ data: SavedView }>('PUT', api.update.getHref({ id }), change)).data,
-        'The view could not be changed',
+  const resetLayout = useCallback(
+    () =>
+      optimistically(
+        () => null,
+        async () => ((await deleteLayout(undefined)) === undefined ? undefined : null),
       ),
-    [changeViews],
+    [optimistically, deleteLayout],
   )
-  const deleteView = useCallback(
-    (id: number) => changeViews(() => apiRequest('DELETE', api.remove.getHref({ id })), 'The view could not be deleted'),
-    [changeViews],
+
+  // a change of views reads the list of them again, after a failure too (another tab may have changed it)
+  const viewWrites = { revalidate: (k: unknown) => k === key, onError: () => void mutate() }
+  const { trigger: createView } = useCall(
+    api.create.getHref(),
+    async (view: ViewFields) => (await apiRequest<{ data: SavedView }>('POST', api.create.getHref(), { model, ...view })).data,
+    { failureText: 'The view could not be saved', ...viewWrites },
   )
+  const { trigger: update } = useCall(
+    'list-views.update',
+    async ({ id, change }: { id: number; change: Partial<ViewFields> }) =>
+      (await apiRequest<{ data: SavedView }>('PUT', api.update.getHref({ id }), change)).data,
+    { failureText: 'The view could not be changed', ...viewWrites },
+  )
+  const { trigger: deleteView } = useCall('list-views.remove', (id: number) => apiRequest('DELETE', api.remove.getHref({ id })), {
+    failureText: 'The view could not be deleted',
+    ...viewWrites,
+  })
+  const updateView = useCallback((id: number, change: Partial<ViewFields>) => update({ id, change }), [update])
 
   return { loaded: !!settings, loading: isLoading, layout, views, saveLayout, resetLayout, createView, updateView, deleteView }
 }

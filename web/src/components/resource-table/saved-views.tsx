@@ -57,7 +57,7 @@ export function SavedViews({ settings, view }: { settings: ListSettings; view: L
             icon="trash"
             intent="danger"
             text={`Delete “${current.name}”`}
-            onClick={() => void settings.deleteView(current.id).then(() => view.leave())}
+            onClick={() => void settings.deleteView(current.id).then((done) => done !== undefined && view.leave())}
           />
         </>
       )}
