@@ -1,5 +1,13 @@
 import { callPermission, MODEL_PERMISSIONS, type Permission } from '../../shared/access.js'
-import { CALL_LIST, type CallMethod, type CallDef, type DeclaredCall } from '../../shared/calls/index.js'
+import {
+  BULK_ACTIONS,
+  bulkActions,
+  bulkPath,
+  CALL_LIST,
+  type CallMethod,
+  type CallDef,
+  type DeclaredCall,
+} from '../../shared/calls/index.js'
 import { RESOURCES, allowedWrites, type ResourceDef } from '../../shared/resources/index.js'
 
 /** An upstream path the gateway forwards, with what it needs: the path with `:<name>` standing for a numeric id. */
@@ -21,6 +29,9 @@ export function modelRoutes(resource: ResourceDef): AllowedRoute[] {
   if (writes.includes('create')) routes.push({ method: 'POST', path: resource.path, permission: MODEL_PERMISSIONS.create })
   if (writes.includes('update')) routes.push({ method: 'PUT', path: `${resource.path}/:id`, permission: MODEL_PERMISSIONS.update })
   if (writes.includes('delete')) routes.push({ method: 'DELETE', path: `${resource.path}/:id`, permission: MODEL_PERMISSIONS.delete })
+  // the bulk form of each write (shared/calls/bulk.ts), needing what the single write needs
+  for (const action of bulkActions(resource))
+    routes.push({ method: 'POST', path: bulkPath(resource, action), permission: MODEL_PERMISSIONS[BULK_ACTIONS[action].write] })
   return routes
 }
 

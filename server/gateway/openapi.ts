@@ -3,7 +3,7 @@ import { RESOURCES, queryFilters, type ResourceDef } from '../../shared/resource
 import { resourceAnswerSchemas } from '../../shared/schemas/resource-answer.js'
 import { INT4_MAX, resourceBodySchemas } from '../../shared/schemas/resource-body.js'
 import { callPermission, MODEL_PERMISSIONS, ROLES, SCOPES, type Permission } from '../../shared/access.js'
-import { CALL_LIST, type DeclaredCall } from '../../shared/calls/index.js'
+import { BulkAnswerSchema, bulkBodySchema, bulkPath, CALL_LIST, type BulkAction, type DeclaredCall } from '../../shared/calls/index.js'
 import { modelRoutes, type AllowedRoute } from './allowlist.js'
 import { errorComponents, json, operationIds, pascal, responses } from './openapi-operations.js'
 import { UPLOAD_TARGETS, type UploadTarget } from './upload-targets.js'
@@ -122,6 +122,8 @@ function crudOperation(resource: ResourceDef, route: AllowedRoute): Operation {
       responses: responses('201', json(answers.record), { body: true, conflict: 'A unique value another record already has' }),
     }
   }
+  const bulk = (['delete', 'update'] as const).find((action) => route.path === bulkPath(resource, action))
+  if (bulk) return bulkOperation(resource, bulk)
   const parameters = idParameters(route.path)
   if (route.method === 'GET') {
     return {
@@ -155,6 +157,24 @@ function crudOperation(resource: ResourceDef, route: AllowedRoute): Operation {
       params: true,
       byId: true,
       conflict: 'Other records still refer to it, or If-Match names a version the record no longer has',
+    }),
+  }
+}
+
+/** POST /<path>/bulk_delete and bulk_update (shared/calls/bulk.ts). */
+function bulkOperation(resource: ResourceDef, action: BulkAction): Operation {
+  return {
+    operationId: `bulk${pascal(action)}${pascal(resource.key)}`,
+    tags: [resource.key],
+    summary:
+      action === 'delete'
+        ? `Delete many of ${resource.key}: rows with their versions, or every row matching filters (all or nothing)`
+        : `Set one field on many of ${resource.key}: rows with their versions, or every row matching filters (all or nothing)`,
+    requestBody: { required: true, content: json(bulkBodySchema(action)) },
+    responses: responses('200', json(BulkAnswerSchema), {
+      body: true,
+      notFound: 'An id names no record (the message names it)',
+      conflict: "A row changed since it was read, or the filter's count differs (the message names them); nothing was written",
     }),
   }
 }

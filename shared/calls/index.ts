@@ -25,6 +25,7 @@ import type { ResourceKey } from '../resources/index.js'
 import type { CallDef, CallDomain, UploadDef } from './types.js'
 
 export * from './types.js'
+export * from './bulk.js'
 
 /** The domains, keyed as the folders that hold their code are named (camelCase of kebab-case). */
 export const CALLS = {

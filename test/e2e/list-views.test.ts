@@ -24,7 +24,8 @@ async function personIn(browser: Browser, baseUrl: string, user: typeof ALICE, w
   return page
 }
 
-const headers = (table: Locator) => table.locator('thead th').allInnerTexts()
+// the list's columns, without the bulk actions' selection box (a column of its own, no text)
+const headers = (table: Locator) => table.locator('thead th:not(.resource-table__select)').allInnerTexts()
 
 /** Waits until `check` holds (an answer or a render on its way), for at most 10 s. */
 async function until(check: () => Promise<boolean>, what: string) {
@@ -153,7 +154,7 @@ async function reach(table: Locator) {
     const frame = el.closest('.table-scroll') as HTMLElement
     const key = el.querySelector<HTMLElement>('th.resource-table__key')
     const results: { name: string; visible: boolean }[] = []
-    for (const th of el.querySelectorAll<HTMLElement>('thead th')) {
+    for (const th of el.querySelectorAll<HTMLElement>('thead th:not(.resource-table__select)')) {
       frame.scrollLeft = Math.max(0, th.offsetLeft - (key && th !== key ? key.offsetWidth : 0))
       const box = th.getBoundingClientRect()
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)

@@ -22,7 +22,7 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
   const page = await signedInPage(t, portal)
   const table = page.getByRole('table', { name: 'SAP Cost Centers Table' })
   const cell = (identifier: string) => table.getByRole('cell', { name: identifier, exact: true })
-  const identifiers = async () => (await table.locator('tbody tr td:nth-child(1)').allInnerTexts()).map((s) => s.trim())
+  const identifiers = async () => (await table.locator('tbody tr td:nth-child(2)').allInnerTexts()).map((s) => s.trim())
   const stored = async () => (await upstreamJson<{ data: Row[] }>(portal, '/sap_cost_centers?per_page=100')).data
 
   // every POST the page makes to the upload endpoint

@@ -56,17 +56,31 @@ export function fieldChanges(
 
 /**
  * Writes one entry with the caller's executor: inside the transaction of the change it records, so
- * a failed insert undoes the change. The failure is the server's, never the caller's: its database
- * error is not passed on as the cause, which the CRUD would read as a 4xx about the record's fields.
+ * a failed insert undoes the change.
  */
 export async function logChange(db: Executor, entry: ChangeEntry): Promise<void> {
+  await logChanges(db, [entry])
+}
+
+/**
+ * Writes the entries in ONE statement (a bulk action's chunk: one entry per record changed), each
+ * value list one array parameter. The failure is the server's, never the caller's: its database
+ * error is not passed on as the cause, which the CRUD would read as a 4xx about the record's fields.
+ */
+export async function logChanges(db: Executor, entries: readonly ChangeEntry[]): Promise<void> {
+  if (entries.length === 0) return
+  const column = <T>(f: (e: ChangeEntry) => T) => sql.param(entries.map(f))
   try {
     await db.execute(sql`
       INSERT INTO record_changes (changed_at, changed_by, model, record_id, action, changes)
-      VALUES (${entry.at.toISOString()}::timestamptz, ${entry.by}, ${entry.model}, ${entry.recordId}, ${entry.action},
-              ${JSON.stringify(entry.changes)}::jsonb)`)
+      SELECT * FROM unnest(${column((e) => e.at.toISOString())}::timestamptz[], ${column((e) => e.by)}::text[],
+                           ${column((e) => e.model)}::text[], ${column((e) => e.recordId)}::int4[], ${column((e) => e.action)}::text[],
+                           ${column((e) => JSON.stringify(e.changes))}::jsonb[])`)
   } catch (err) {
     const reason = (err as { cause?: Error }).cause?.message ?? (err as Error).message
-    throw new Error(`The change log refused the entry of ${entry.action} ${entry.model}/${entry.recordId}: ${reason}`)
+    const first = entries[0]
+    const which =
+      entries.length === 1 ? `the entry of ${first.action} ${first.model}/${first.recordId}` : `${entries.length} entries of ${first.model}`
+    throw new Error(`The change log refused ${which}: ${reason}`)
   }
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../client.js'
-import { fieldChanges, logChange } from './change-log.js'
-import { STALE, type ApiRecord, type ExpectedVersions, type RecordRepository } from './repository.js'
+import { fieldChanges, logChange, logChanges } from './change-log.js'
+import { STALE, type ApiRecord, type Executor, type ExpectedVersions, type RecordRepository } from './repository.js'
 
 /** Who writes and when: the gateway's uid (null when the caller named nobody), the upstream's clock. */
 export interface Author {
@@ -50,6 +50,40 @@ export function loggedWrites(records: RecordRepository) {
           await logChange(tx, { model, recordId: id, action: 'delete', ...author, changes: fieldChanges(resource, before, undefined) })
         return result
       })
+    },
+
+    /**
+     * One chunk of a bulk update, inside the caller's transaction (every chunk commits or none):
+     * the rows are read locked, `check` may refuse one (the model's rules, judged on the record as
+     * it will be), then set, and each row whose values changed gets its own entry.
+     */
+    async updateMany(tx: Executor, author: Author, ids: readonly number[], values: ApiRecord, check?: (before: ApiRecord) => void) {
+      const before = await records.getManyForUpdate(tx, ids)
+      if (check) for (const row of before) check(row)
+      const after = new Map((await records.updateMany(tx, ids, values)).map((row) => [Number(row.id), row]))
+      const entries = before.flatMap((row) => {
+        const changes = fieldChanges(resource, row, after.get(Number(row.id)), values)
+        return Object.keys(changes).length ? [{ model, recordId: Number(row.id), action: 'update' as const, ...author, changes }] : []
+      })
+      await logChanges(tx, entries)
+      return after.size
+    },
+
+    /** One chunk of a bulk delete, inside the caller's transaction: each entry keeps the record's values. */
+    async removeMany(tx: Executor, author: Author, ids: readonly number[]) {
+      const before = await records.getManyForUpdate(tx, ids)
+      const removed = await records.removeMany(tx, ids)
+      await logChanges(
+        tx,
+        before.map((row) => ({
+          model,
+          recordId: Number(row.id),
+          action: 'delete' as const,
+          ...author,
+          changes: fieldChanges(resource, row, undefined),
+        })),
+      )
+      return removed
     },
   }
 }

@@ -341,6 +341,64 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       return false
     },
 
+    // ---- many rows at once (bulk actions, routes/crud/bulk-routes.ts): one statement per step, ids as one array parameter
+
+    /** The ids among `ids` that exist, with their versions, each row locked until the transaction ends. */
+    async lockVersions(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+      const found = await rows<{ id: number; version: string }>(
+        db,
+        sql`SELECT t.id::float8 AS id, ${version(t)} AS version FROM ${table} AS t WHERE t.id = ANY(${sql.param([...ids])}::int4[]) FOR UPDATE OF t`,
+      )
+      return new Map(found.map((r) => [Number(r.id), String(r.version)]))
+    },
+
+    /** The rows of `ids` as the API answers them, locked (what a bulk write changes from), in id order. */
+    async getManyForUpdate(db: Executor, ids: readonly number[]): Promise<ApiRecord[]> {
+      return rows(
+        db,
+        sql`SELECT ${shape.select} FROM ${from} WHERE t.id = ANY(${sql.param([...ids])}::int4[]) ORDER BY t.id FOR UPDATE OF t`,
+      )
+    },
+
+    /** Up to `limit` ids matching `filters` above `afterId`, in id order: a keyset walk of a filtered list. */
+    async idsMatching(db: Executor, filters: readonly ListFilter[], afterId: number, limit: number): Promise<number[]> {
+      const conditions = [...filters.map(condition), sql`t.id > ${afterId}`]
+      const fields = filters.map((f) => f.field)
+      const found = await rows<{ id: number }>(
+        db,
+        sql`SELECT t.id::float8 AS id FROM ${table} AS t${shape.joinsFor(fields)}${whereOf(conditions)} ORDER BY t.id LIMIT ${limit}`,
+      )
+      return found.map((r) => Number(r.id))
+    },
+
+    /** The exact number of rows matching `filters` (no cap: a bulk action is confirmed on it). */
+    async countMatching(db: Executor, filters: readonly ListFilter[]): Promise<number> {
+      const fields = filters.map((f) => f.field)
+      const [row] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM ${table} AS t${shape.joinsFor(fields)}${whereOf(filters.map(condition))}`,
+      )
+      return Number(row.n)
+    },
+
+    /** Sets `values` on every row of `ids`; answers the rows as they are now, in id order. */
+    async updateMany(db: Executor, ids: readonly number[], values: ApiRecord): Promise<ApiRecord[]> {
+      const assignments = sql.join(
+        Object.keys(values).map((n) => sql`${sql.identifier(n)} = ${values[n]}`),
+        sql`, `,
+      )
+      return rows(
+        db,
+        sql`WITH t AS (UPDATE ${table} SET ${assignments} WHERE id = ANY(${sql.param([...ids])}::int4[]) RETURNING *)
+            SELECT ${shape.select} FROM t${shape.joins} ORDER BY t.id`,
+      )
+    },
+
+    /** Deletes every row of `ids`; answers how many went. */
+    async removeMany(db: Executor, ids: readonly number[]): Promise<number> {
+      return (await rows(db, sql`DELETE FROM ${table} WHERE id = ANY(${sql.param([...ids])}::int4[]) RETURNING id`)).length
+    },
+
     async hasRows(db: Executor): Promise<boolean> {
       const [row] = await rows<{ found: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM ${table}) AS found`)
       return row.found

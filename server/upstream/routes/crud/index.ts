@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { bulkRoutes } from './bulk-routes.js'
 import { resourceRoutes } from './resource-routes.js'
 
 /**
@@ -23,6 +24,9 @@ import { resourceRoutes } from './resource-routes.js'
  *   PUT    /<path>/:id  same bodies, partial update → 200 {"data":{…}}
  *   DELETE /<path>/:id  → 200 {"data":{"id":N}} | 409 while other rows still refer to it
  *
+ *   POST   /<path>/bulk_delete, /<path>/bulk_update  many rows at once, all or nothing (bulk-routes.ts;
+ *            the contract is shared/calls/bulk.ts)
+ *
  * Every write of a model leaves an entry in its change log (GET /record_changes, read-only), in the
  * same transaction: who (uid), when, and the fields from → to (db/records/logged-writes.ts).
  *
@@ -35,5 +39,6 @@ import { resourceRoutes } from './resource-routes.js'
 export const crudRoutes: FastifyPluginAsync<{ resources: readonly ResourceDef[] }> = async (app, { resources }) => {
   for (const resource of resources) {
     await app.register(resourceRoutes, { prefix: `/${resource.path}`, resource, registry: resources })
+    await app.register(bulkRoutes, { prefix: `/${resource.path}`, resource, registry: resources })
   }
 }

@@ -1,4 +1,4 @@
-import { Classes, HTMLTable } from '@blueprintjs/core'
+import { Checkbox, Classes, HTMLTable } from '@blueprintjs/core'
 import { useLayoutEffect, useRef } from 'react'
 import { CellValue, cellClassName } from './cell-value.js'
 import { DifferencesNote } from './differences-note.js'
@@ -42,6 +42,7 @@ export function HtmlResourceTable<R extends Row>({
   stale,
   skeletonRows = 5,
   compact,
+  selection,
 }: ResourceTableProps<R> & { compact: boolean }) {
   const resource = useResource()
   const shown = columns ?? resource.columns
@@ -60,6 +61,17 @@ export function HtmlResourceTable<R extends Row>({
       >
         <thead>
           <tr>
+            {selection && (
+              <th scope="col" className="resource-table__select">
+                <Checkbox
+                  aria-label="Select all on this page"
+                  checked={selection.page === 'all'}
+                  indeterminate={selection.page === 'some'}
+                  disabled={loading || rows.length === 0}
+                  onChange={(e) => selection.onTogglePage(e.currentTarget.checked)}
+                />
+              </th>
+            )}
             {cells.map((c) => (
               <SortHeader key={c.name} field={c.name} label={c.field?.label ?? c.name} sort={sort} onSort={onSort} className={c.sticky} />
             ))}
@@ -74,6 +86,7 @@ export function HtmlResourceTable<R extends Row>({
           {loading
             ? Array.from({ length: skeletonRows }, (_, i) => (
                 <tr key={i}>
+                  {selection && <td />}
                   {cells.map((c) => (
                     <td key={c.name} className={c.sticky}>
                       <span className={Classes.SKELETON}>loading</span>
@@ -84,6 +97,15 @@ export function HtmlResourceTable<R extends Row>({
               ))
             : rows.map((row) => (
                 <tr key={row.id}>
+                  {selection && (
+                    <td className="resource-table__select">
+                      <Checkbox
+                        aria-label={`Select ${selection.labelOf(row)}`}
+                        checked={selection.isSelected(row.id)}
+                        onChange={(e) => selection.onToggle(row.id, e.currentTarget.checked)}
+                      />
+                    </td>
+                  )}
                   {cells.map((c) => {
                     const differing = mismatchProps(resource, row, c.name)
                     return (

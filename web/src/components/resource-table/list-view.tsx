@@ -12,7 +12,10 @@ import { SavedViews } from './saved-views.js'
 import { useListView } from './use-list-view.js'
 import { useResource } from '../../lib/resource-context.js'
 
-export interface ListViewProps<R extends Row = Row> extends Pick<ResourceTableProps<R>, 'renderCell' | 'renderActions' | 'initialLayout'> {
+export interface ListViewProps<R extends Row = Row> extends Pick<
+  ResourceTableProps<R>,
+  'renderCell' | 'renderActions' | 'initialLayout' | 'selection'
+> {
   list: ListController
   /** the list's SWR answer (`useResourceList`): its rows' type is the cells' */
   answer: { data?: ListAnswer<R>; error?: unknown; isLoading: boolean; mutate: () => unknown }
@@ -20,6 +23,10 @@ export interface ListViewProps<R extends Row = Row> extends Pick<ResourceTablePr
   failedTitle?: string
   /** shown when an answer has no rows */
   empty: ReactNode
+  /** the rows to show instead of the answer's (rows hidden while their delete can be undone) */
+  rows?: readonly R[]
+  /** above the table: the bulk actions of the selected rows */
+  bulkBar?: ReactNode
 }
 
 /**
@@ -27,12 +34,20 @@ export interface ListViewProps<R extends Row = Row> extends Pick<ResourceTablePr
  * rows on the first load, the last rows dimmed while the next answer loads), the empty state, the
  * pager; a failed first load says so with Try again.
  */
-export function ListView<R extends Row>({ list, answer, failedTitle = 'The list could not be loaded', empty, ...cells }: ListViewProps<R>) {
+export function ListView<R extends Row>({
+  list,
+  answer,
+  failedTitle = 'The list could not be loaded',
+  empty,
+  rows: shownRows,
+  bulkBar,
+  ...cells
+}: ListViewProps<R>) {
   const { data, error, isLoading, mutate } = answer
   const resource = useResource()
   const settings = useListSettings(resource)
   const view = useListView(resource, settings)
-  const rows = data?.data ?? []
+  const rows = shownRows ?? data?.data ?? []
   if (error && !data) {
     return (
       <NonIdealState
@@ -47,6 +62,7 @@ export function ListView<R extends Row>({ list, answer, failedTitle = 'The list 
   const settling = settings.loading && !settings.loaded
   return (
     <>
+      {bulkBar}
       <ResourceTable
         rows={rows}
         sort={list.query.sort}

@@ -9,6 +9,17 @@ import { useResource } from '../../lib/resource-context.js'
 // Blueprint's table (~30 KB gzip) loads only when someone picks the grid
 const ResourceGrid = lazy(() => import('./resource-grid.js').then((m) => ({ default: m.ResourceGrid })))
 
+/** The rows chosen for a bulk action (features/resources/use-bulk-actions.ts): a box per row and one for the page. */
+export interface RowSelection {
+  isSelected(id: number): boolean
+  onToggle(id: number, selected: boolean): void
+  /** the page's box: every row of the page chosen, some, none */
+  page: 'all' | 'some' | 'none'
+  onTogglePage(selected: boolean): void
+  /** how a row's box is named for screen readers ('Select Marketing') */
+  labelOf(row: Row): string
+}
+
 /**
  * `R`: the rows' type, a model's own record where the page knows the model (`RowOf<K>`), so its
  * renderCell reads typed fields. The callbacks are methods: the lazily loaded grid takes them as Row's.
@@ -29,6 +40,8 @@ export interface ResourceTableProps<R extends Row = Row> {
   stale?: boolean
   /** @default 5 */
   skeletonRows?: number
+  /** a box per row for bulk actions (the HTML table's; the grid shows none) */
+  selection?: RowSelection
   /** how a wide list starts until the person picks, where its page knows better @default defaultLayout(the model) */
   initialLayout?: ListLayout
 }

@@ -1,5 +1,7 @@
 import { Button, H1, Intent, NonIdealState } from '@blueprintjs/core'
+import { bulkActions } from '../../../../shared/calls/bulk.js'
 import { allowedWrites } from '../../../../shared/resources/index.js'
+import { useAccess } from '../../lib/access.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { FilterRow } from '../../components/filter-row/index.js'
 import { CsvLink, LinkButton } from '../../components/links/index.js'
@@ -12,6 +14,8 @@ import { useResourceList } from '../../lib/resource-api.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import type { ResourceExtensions } from './extensions.js'
 import { rowLabel } from './row-label.js'
+import { BulkToolbar } from './bulk-toolbar.js'
+import { useBulkActions } from './use-bulk-actions.js'
 import { useDeleteConfirm } from './use-delete-confirm.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { useResource } from '../../lib/resource-context.js'
@@ -30,6 +34,10 @@ export function ResourceListPage({ ext = {} }: { ext?: ResourceExtensions }) {
   const addKey = ext.addModel ?? resource.key
   const ListActions = ext.listActions
   const RowExtraActions = ext.rowActions
+  // bulk actions where the model allows a write the person may make (issue 29)
+  const access = useAccess()
+  const bulk = useBulkActions(resource, list.query, answer.data?.data ?? [], answer.data?.meta.versions)
+  const canBulk = bulkActions(resource).some((a) => access.can(need.model(resource, a)))
   const filtered = Object.values(list.query.filters).some((v) => v && v !== 'All')
 
   // a list of many columns (cost centers have 15, and the Actions column counts) takes the wide page,
@@ -58,6 +66,9 @@ export function ResourceListPage({ ext = {} }: { ext?: ResourceExtensions }) {
         answer={answer}
         renderCell={ext.renderCell}
         initialLayout={ext.initialLayout}
+        rows={canBulk ? bulk.visible : undefined}
+        selection={canBulk ? { ...bulk.rowSelection, labelOf: (row) => rowLabel(resource, row) } : undefined}
+        bulkBar={canBulk && <BulkToolbar resource={resource} bulk={bulk} total={answer.data?.meta.total} />}
         renderActions={
           RowExtraActions
             ? (row) => <RowExtraActions row={row} />

@@ -1,0 +1,114 @@
+/**
+ * Issue 29 item 3, as a person does it: tick rows (by keyboard), delete them with one confirmation
+ * naming the count, undo within the window, delete for good when it ends; select every row matching
+ * the filter and set one field on all of them, with the progress bar while the server works. The
+ * Undo window runs on the page's clock (playwright's fake timers), never slept.
+ */
+import { resolve } from 'node:path'
+import t from 'tap'
+import { UNDO_MS } from '../../web/src/features/resources/bulk-texts.js'
+import { startPortal } from '../helper.js'
+import { holdRequests, screenshot, signedInPage, transitionsDone, upstreamJson } from './browser.js'
+import { expect } from './expect.js'
+
+t.test('select, delete with confirmation, undo, delete, select all matching, set a field', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  for (const name of ['Bulk Alpha', 'Bulk Beta', 'Bulk Delta', 'Bulk Gamma']) {
+    const res = await fetch(`${portal.upstreamUrl}/departments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ department: { name } }),
+    })
+    t.equal(res.status, 201)
+  }
+  const stored = async () =>
+    (await upstreamJson<{ data: { name: string; abbreviation: string | null }[] }>(portal, '/departments?by_name=Bulk&sort=name')).data.map(
+      (d) => [d.name, d.abbreviation],
+    )
+  const page = await signedInPage(t, portal)
+  await page.clock.install()
+  await page.goto(`${portal.baseUrl}/auth/view/departments?by_name=Bulk`)
+  await page.getByRole('heading', { name: 'Departments Table' }).waitFor()
+  await expect(page.getByRole('cell', { name: 'Bulk Gamma', exact: true }).first()).toBeVisible()
+
+  // two rows ticked by keyboard: focus, Space
+  for (const name of ['Bulk Alpha', 'Bulk Beta']) {
+    const box = page.getByRole('checkbox', { name: `Select ${name}`, exact: true })
+    await box.focus()
+    await page.keyboard.press('Space')
+    await expect(box).toBeChecked()
+  }
+  const bar = page.getByRole('toolbar', { name: 'Bulk actions' })
+  await expect(bar.getByText('2 departments selected').first()).toBeVisible()
+  await screenshot(page, 'bulk-selected')
+
+  // one confirmation naming the count; the rows go at once, Undo brings them back and nothing is sent
+  await bar.getByRole('button', { name: 'Delete 2…' }).click()
+  const alert = page.getByRole('alertdialog')
+  await expect(alert.getByText('Delete 2 departments?').first()).toBeVisible()
+  await screenshot(page, 'bulk-confirm')
+  await alert.getByRole('button', { name: 'Delete', exact: true }).click()
+  await page.getByRole('cell', { name: 'Bulk Alpha', exact: true }).waitFor({ state: 'detached' })
+  await expect(page.getByRole('cell', { name: 'Bulk Gamma', exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Deleting 2 departments…').first()).toBeVisible()
+  await screenshot(page, 'bulk-undo-toast')
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(page.getByRole('cell', { name: 'Bulk Alpha', exact: true }).first()).toBeVisible()
+  await expect(bar.getByText('2 departments selected').first()).toBeVisible()
+  await page.clock.runFor(UNDO_MS + 1000)
+  t.same(
+    await stored(),
+    [
+      ['Bulk Alpha', null],
+      ['Bulk Beta', null],
+      ['Bulk Delta', null],
+      ['Bulk Gamma', null],
+    ],
+    'undone: nothing deleted',
+  )
+
+  // the same selection again, and this time the window ends: deleted for good
+  await bar.getByRole('button', { name: 'Delete 2…' }).click()
+  await transitionsDone(page)
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click()
+  await page.getByRole('cell', { name: 'Bulk Alpha', exact: true }).waitFor({ state: 'detached' })
+  await page.clock.runFor(UNDO_MS + 100)
+  await expect(page.getByText('2 departments deleted').first()).toBeVisible()
+  t.same(
+    await stored(),
+    [
+      ['Bulk Delta', null],
+      ['Bulk Gamma', null],
+    ],
+    'deleted when the Undo window ended',
+  )
+
+  // one row a page: the page's box, then every row matching the filter, counted by the server
+  await page.goto(`${portal.baseUrl}/auth/view/departments?by_name=Bulk&per_page=1`)
+  await expect(page.getByRole('cell', { name: 'Bulk Delta', exact: true }).first()).toBeVisible()
+  const pageBox = page.getByRole('checkbox', { name: 'Select all on this page' })
+  await pageBox.focus()
+  await page.keyboard.press('Space')
+  await bar.getByRole('button', { name: 'Select all matching' }).click()
+  await expect(bar.getByText('All 2 departments matching selected').first()).toBeVisible()
+  await bar.getByRole('button', { name: 'Set field…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Set a field on 2 departments' })
+  await expect(dialog.getByLabel('Field')).toHaveValue('abbreviation')
+  await dialog.getByLabel('Abbreviation').fill('BLK')
+  const held = await holdRequests(page, '**/api/departments/bulk_update')
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Updating 2 departments' })).toBeVisible()
+  await screenshot(page, 'bulk-progress')
+  held.release()
+  await expect(page.getByText('2 departments updated').first()).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'BLK', exact: true }).first()).toBeVisible()
+  t.same(
+    await stored(),
+    [
+      ['Bulk Delta', 'BLK'],
+      ['Bulk Gamma', 'BLK'],
+    ],
+    'set on every row matching, not only the page shown',
+  )
+  await screenshot(page, 'bulk-set')
+})

@@ -1,0 +1,165 @@
+/**
+ * The headless part of a list's bulk actions (issue 29, shared/calls/bulk.ts): which rows are
+ * selected (some of this page's, or every row matching the filters, counted by the server), the
+ * deferred delete with Undo (react-admin's undoable mode: the rows are hidden at once and the
+ * request goes when the Undo window ends, or when the page is left), and the set-one-field write.
+ * Both writes go through the one write path (useCall).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { bulkPath, type BulkAction, type BulkAnswer, type BulkBody } from '../../../../shared/calls/bulk.js'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { apiRequest } from '../../lib/api-client.js'
+import { resourceCacheKeys, type ListQuery, type Row } from '../../lib/resource-api.js'
+import { showToast } from '../../lib/toaster.js'
+import { useCall } from '../../lib/use-call.js'
+import { countText, UNDO_MS } from './bulk-texts.js'
+
+/** Some rows of the page (at the versions the list answered), or every row matching the filters. */
+export type Selection = { kind: 'rows'; ids: ReadonlySet<number> } | { kind: 'matching'; count: number }
+
+const NONE: Selection = { kind: 'rows', ids: new Set() }
+
+export function useBulkActions(
+  resource: ResourceDef,
+  query: ListQuery,
+  rows: readonly Row[],
+  versions: Record<string, string> | undefined,
+) {
+  // rows deleted but still undoable: hidden from the list until the delete is sent or undone
+  // how many rows the request in flight changes (its progress text)
+  const [busyCount, setBusyCount] = useState(0)
+  const [hidden, setHidden] = useState<ReadonlySet<number> | 'all'>(new Set())
+  const filters = useMemo(
+    () => Object.fromEntries(Object.entries(query.filters).filter(([, v]) => v !== '' && v !== 'All')),
+    [query.filters],
+  )
+  // another page, sort or filter is another list: a selection belongs to the list it was made on
+  const listKey = JSON.stringify(query)
+  const [chosen, setChosen] = useState<{ list: string; selection: Selection }>({ list: listKey, selection: NONE })
+  const selection = chosen.list === listKey ? chosen.selection : NONE
+  const setSelection = useCallback(
+    (next: Selection | ((current: Selection) => Selection)) =>
+      setChosen((c) => ({ list: listKey, selection: typeof next === 'function' ? next(c.list === listKey ? c.selection : NONE) : next })),
+    [listKey],
+  )
+
+  const selectedCount = selection.kind === 'rows' ? selection.ids.size : selection.count
+  const bodyOf = useCallback(
+    (picked: Selection): BulkBody =>
+      picked.kind === 'rows'
+        ? { ids: [...picked.ids].map((id) => ({ id, version: versions?.[id] ?? '' })) }
+        : { filter: filters, count: picked.count },
+    [versions, filters],
+  )
+  const send = useCallback(
+    (action: BulkAction, body: BulkBody) => apiRequest<BulkAnswer>('POST', `/api/${bulkPath(resource, action)}`, body),
+    [resource],
+  )
+  const cached = useMemo(() => resourceCacheKeys(resource), [resource])
+
+  const remove = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'delete')}`, (body) => send('delete', body), {
+    successText: (answer) => `${countText(resource, answer.data.count)} deleted`,
+    revalidate: cached,
+    onError: () => setHidden(new Set()),
+    onSuccess: () => setHidden(new Set()),
+  })
+  const update = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'update')}`, (body) => send('update', body), {
+    successText: (answer) => `${countText(resource, answer.data.count)} updated`,
+    revalidate: cached,
+    onSuccess: () => setSelection(NONE),
+  })
+
+  // the delete waiting for its Undo window; sent at once when the page goes away
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; fire: () => void } | undefined>(undefined)
+  const triggerDelete = remove.trigger
+  useEffect(
+    () => () => {
+      const waiting = pending.current
+      if (!waiting) return
+      clearTimeout(waiting.timer)
+      waiting.fire()
+    },
+    [],
+  )
+
+  /** Hides the selection, offers Undo for UNDO_MS, then sends the delete. */
+  const deleteSelected = useCallback(() => {
+    const taken = selection
+    const body = bodyOf(taken)
+    const count = taken.kind === 'rows' ? taken.ids.size : taken.count
+    setHidden(taken.kind === 'rows' ? new Set(taken.ids) : 'all')
+    setSelection(NONE)
+    const fire = () => {
+      pending.current = undefined
+      setBusyCount(count)
+      void triggerDelete(body)
+    }
+    const timer = setTimeout(fire, UNDO_MS)
+    pending.current = { timer, fire }
+    void showToast({
+      message: `Deleting ${countText(resource, count)}…`,
+      icon: 'trash',
+      timeout: UNDO_MS,
+      action: {
+        text: 'Undo',
+        icon: 'undo',
+        onClick: () => {
+          clearTimeout(timer)
+          pending.current = undefined
+          setHidden(new Set())
+          setSelection(taken)
+        },
+      },
+    })
+  }, [selection, setSelection, bodyOf, triggerDelete, resource])
+
+  /** The exact count of every row matching the filters (the list's total may be an estimate). */
+  const selectAllMatching = useCallback(async () => {
+    const answer = await apiRequest<BulkAnswer>('POST', `/api/${bulkPath(resource, 'delete')}`, { filter: filters, dry_run: true })
+    setSelection({ kind: 'matching', count: answer.data.count })
+  }, [resource, filters, setSelection])
+
+  const toggle = useCallback(
+    (id: number, on: boolean) =>
+      setSelection((s) => {
+        const ids = new Set(s.kind === 'rows' ? s.ids : [])
+        if (on) ids.add(id)
+        else ids.delete(id)
+        return { kind: 'rows', ids }
+      }),
+    [setSelection],
+  )
+  const visible = hidden === 'all' ? [] : rows.filter((r) => !hidden.has(r.id))
+  const pageState =
+    selection.kind === 'matching'
+      ? 'all'
+      : visible.length > 0 && visible.every((r) => selection.ids.has(r.id))
+        ? 'all'
+        : visible.some((r) => selection.ids.has(r.id))
+          ? 'some'
+          : 'none'
+  return {
+    selection,
+    selectedCount,
+    visible,
+    rowSelection: {
+      isSelected: (id: number) => selection.kind === 'matching' || selection.ids.has(id),
+      onToggle: toggle,
+      page: pageState as 'all' | 'some' | 'none',
+      onTogglePage: (on: boolean) => setSelection(on ? { kind: 'rows', ids: new Set(visible.map((r) => r.id)) } : NONE),
+    },
+    clear: () => setSelection(NONE),
+    selectAllMatching,
+    deleteSelected,
+    setField: (values: Record<string, unknown>) => {
+      setBusyCount(selectedCount)
+      return update.trigger({ ...bodyOf(selection), set: values })
+    },
+    busyCount,
+    busy: remove.isMutating || update.isMutating,
+    busyText: remove.isMutating ? 'Deleting' : 'Updating',
+    update,
+  }
+}
+
+export type BulkActions = ReturnType<typeof useBulkActions>
