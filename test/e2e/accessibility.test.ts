@@ -8,7 +8,7 @@
 import { resolve } from 'node:path'
 import axe from 'axe-core'
 import { Classes } from '@blueprintjs/core'
-import type { Page } from 'playwright-core'
+import type { Page, Request } from 'playwright-core'
 import t from 'tap'
 import { RESOURCES } from '../../shared/resources/index.js'
 import { topMenus } from '../../web/src/app/shell/menu-items.js'
@@ -44,14 +44,16 @@ async function violations(page: Page): Promise<string[]> {
  * spinner or skeleton left and no transition running (axe measures colours as they are drawn).
  */
 function settler(page: Page) {
-  const pending = new Set<unknown>()
+  const pending = new Set<Request>()
   page.on('request', (r) => pending.add(r))
   page.on('requestfinished', (r) => pending.delete(r))
   page.on('requestfailed', (r) => pending.delete(r))
   const busy = page.locator(`.${Classes.SPINNER}, .${Classes.SKELETON}, .${Classes.PROGRESS_BAR}`)
   return async () => {
     await page.locator('main h1, main h2, main h3, main h4').first().waitFor()
+    const deadline = Date.now() + 30_000
     for (let quiet = 0; quiet < 2;) {
+      if (Date.now() > deadline) throw new Error(`still loading: ${[...pending].map((r) => r.url()).join(', ')}`)
       await expect(busy).toHaveCount(0)
       await transitionsDone(page)
       // two frames: a render that an answer caused has been drawn, and any call it started is seen
@@ -102,7 +104,7 @@ t.test('no WCAG 2.1 A/AA violation on any screen', async (t) => {
     t.same(await violations(page), [], href)
   }
 
-  await t.test('the command palette, open and moved in by keyboard', async (t) => {
+  await t.test('the command palette, opened by keyboard, with records found', async (t) => {
     await page.goto(portal.baseUrl + paths.auth.resource.getHref('view', 'cost_centers'))
     await settled()
     await page.keyboard.press('Control+k')
