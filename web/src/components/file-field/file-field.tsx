@@ -1,5 +1,6 @@
 import { FileInput, FormGroup } from '@blueprintjs/core'
 import type { ReactNode } from 'react'
+import './file-field.css'
 
 export interface FileFieldProps {
   id: string
@@ -17,6 +18,7 @@ export function FileField({ id, accept, helperText, file, onChange }: FileFieldP
   return (
     <FormGroup label="File" labelFor={id} helperText={helperText ?? `Accepted: ${accept}`}>
       <FileInput
+        className="file-field"
         fill
         text={file?.name ?? 'Choose file...'}
         hasSelection={!!file}

@@ -34,6 +34,9 @@ export default function DateInputField({ id, value, withTime = false, disabled, 
       canClearSelection
       showActionsBar
       timePrecision={withTime ? 'minute' : undefined}
+      // an instant is entered in the browser's time zone, as the app shows every instant; Blueprint's
+      // zone picker beside it put aria-expanded and aria-controls on a div without a role (axe's aria-allowed-attr)
+      showTimezoneSelect={false}
       inputProps={{ id }}
       onChange={(next) => {
         const picked = toDate(next)

@@ -1,5 +1,6 @@
 import { Button, ButtonGroup, Checkbox, Classes, Popover } from '@blueprintjs/core'
 import { fieldOf, type ResourceDef } from '../../../../shared/resources/index.js'
+import { TOOLBAR_POPOVER } from './toolbar-popover.js'
 
 export interface ColumnChooserProps {
   resource: ResourceDef
@@ -68,7 +69,7 @@ export function ColumnChooser({ resource, columns, onColumns, onReset }: ColumnC
     </div>
   )
   return (
-    <Popover content={content} placement="bottom-start">
+    <Popover content={content} {...TOOLBAR_POPOVER}>
       <Button size="small" icon="th-list" endIcon="caret-down" text="Columns" />
     </Popover>
   )

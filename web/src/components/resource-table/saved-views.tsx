@@ -12,9 +12,10 @@ import {
   Popover,
   Tag,
 } from '@blueprintjs/core'
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { toastSuccess } from '../../lib/toaster.js'
 import type { ListSettings } from './list-settings.js'
+import { TOOLBAR_POPOVER } from './toolbar-popover.js'
 import type { ListViewState } from './use-list-view.js'
 
 /**
@@ -24,6 +25,9 @@ import type { ListViewState } from './use-list-view.js'
  */
 export function SavedViews({ settings, view }: { settings: ListSettings; view: ListViewState }) {
   const [saving, setSaving] = useState(false)
+  // the Save view dialog opens once the menu has closed: Blueprint's popover, last closed by Escape,
+  // gives the focus back to Views as it closes, which took it from the dialog's Name
+  const saveOnClosed = useRef(false)
   const { current } = view
   const menu = (
     <Menu aria-label="Saved views">
@@ -40,7 +44,7 @@ export function SavedViews({ settings, view }: { settings: ListSettings; view: L
         />
       ))}
       <MenuDivider />
-      <MenuItem icon="floppy-disk" text="Save as new view…" onClick={() => setSaving(true)} />
+      <MenuItem icon="floppy-disk" text="Save as new view…" onClick={() => (saveOnClosed.current = true)} />
       {current && (
         <>
           <MenuItem
@@ -70,7 +74,15 @@ export function SavedViews({ settings, view }: { settings: ListSettings; view: L
   )
   return (
     <>
-      <Popover content={menu} placement="bottom-start">
+      <Popover
+        content={menu}
+        {...TOOLBAR_POPOVER}
+        onClosed={(node) => {
+          TOOLBAR_POPOVER.onClosed?.(node)
+          if (saveOnClosed.current) setSaving(true)
+          saveOnClosed.current = false
+        }}
+      >
         <Button size="small" icon="bookmark" endIcon="caret-down" text={current ? `View: ${current.name}` : 'Views'} />
       </Popover>
       <SaveViewDialog

@@ -147,7 +147,10 @@ export default function DirectoryPage({ params }: { params: { group?: string } }
         />
       ) : (
         <>
-          <div className="directory__scroll">
+          {/* the lists' surface: Blueprint's muted text keeps its contrast on the stripes laid over white,
+              not over the page's grey; focusable, as it scrolls sideways on a narrow screen and holds
+              nothing else a keyboard can reach */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={TITLES[cloud]}>
             <HTMLTable
               className={isLoading && data ? 'directory__table directory__table--stale' : 'directory__table'}
               striped

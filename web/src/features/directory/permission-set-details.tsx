@@ -39,7 +39,10 @@ export function PermissionSetDetails({ set }: { set: PermissionSet }) {
           <div>
             <dt className={Classes.TEXT_MUTED}>Inline Policy</dt>
             <dd>
-              <pre className="permission-set__policy">{pretty(inline)}</pre>
+              {/* a long policy scrolls in its box: focusable so that a keyboard scrolls it too */}
+              <pre className="permission-set__policy" tabIndex={0} role="region" aria-label={`Inline policy of ${set.name}`}>
+                {pretty(inline)}
+              </pre>
             </dd>
           </div>
         )}

@@ -1,0 +1,172 @@
+/**
+ * Issue 29 item 9, accessible to everyone: axe-core's WCAG 2.1 A and AA rules find nothing on any
+ * screen of the menu, on the add forms of the registry, on the record pages and edit forms of the
+ * cost centers, networks and project IDs, nor with the command palette, the column chooser or the
+ * saved views menu open, and those three open, move and close by keyboard alone. The screens come
+ * from the menu's own data and the registry, so a new one is checked the day it is added.
+ */
+import { resolve } from 'node:path'
+import axe from 'axe-core'
+import { Classes } from '@blueprintjs/core'
+import type { Page, Request } from 'playwright-core'
+import t from 'tap'
+import { RESOURCES } from '../../shared/resources/index.js'
+import { topMenus } from '../../web/src/app/shell/menu-items.js'
+import { paths } from '../../web/src/config/paths.js'
+import { startPortal } from '../helper.js'
+import { launchBrowser, signIn, transitionsDone, upstreamJson } from './browser.js'
+import { expect } from './expect.js'
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/** The models whose record page and edit form are checked too (the issue's forms). */
+const RECORD_MODELS = ['cost_centers', 'cost_center_networks', 'project_ids'] as const
+
+/** What axe finds on the page as it is, one line per rule and node: `rule-id: selector (why)`. */
+async function violations(page: Page): Promise<string[]> {
+  // evaluated, not a script tag: the portal's Content-Security-Policy refuses inline scripts
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axe.source};undefined`)
+  const found = await page.evaluate(
+    async (tags) =>
+      (await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })).violations.flatMap((v) =>
+        v.nodes.map((n) => {
+          const why = [...n.any, ...n.all, ...n.none].map((c) => c.message).join('; ')
+          return `${v.id}: ${n.target.join(' ')}${why ? ` (${why})` : ''}`
+        }),
+      ),
+    WCAG_21_AA,
+  )
+  return found
+}
+
+/**
+ * Waits until the screen has its data: its heading shown, no call of the page still on its way, no
+ * spinner or skeleton left and no transition running (axe measures colours as they are drawn).
+ */
+function settler(page: Page) {
+  const pending = new Set<Request>()
+  page.on('request', (r) => pending.add(r))
+  page.on('requestfinished', (r) => pending.delete(r))
+  page.on('requestfailed', (r) => pending.delete(r))
+  const busy = page.locator(`.${Classes.SPINNER}, .${Classes.SKELETON}, .${Classes.PROGRESS_BAR}`)
+  return async () => {
+    await page.locator('main h1, main h2, main h3, main h4').first().waitFor()
+    const deadline = Date.now() + 30_000
+    for (let quiet = 0; quiet < 2;) {
+      if (Date.now() > deadline) throw new Error(`still loading: ${[...pending].map((r) => r.url()).join(', ')}`)
+      await expect(busy).toHaveCount(0)
+      await transitionsDone(page)
+      // two frames: a render that an answer caused has been drawn, and any call it started is seen
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+      if (pending.size === 0) quiet++
+      else {
+        quiet = 0
+        await page.waitForEvent('requestfinished', { timeout: 10_000 }).catch(() => undefined)
+      }
+    }
+  }
+}
+
+t.test('no WCAG 2.1 A/AA violation on any screen', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  const page = await (await launchBrowser(t)).newPage({ viewport: { width: 1440, height: 900 } })
+  // a shared, busy machine: the first page load has taken more than 10 s
+  page.setDefaultTimeout(30_000)
+  await signIn(page, portal.baseUrl)
+  const settled = settler(page)
+
+  const firstId = async (model: string) => {
+    const resource = RESOURCES.find((r) => r.key === model)!
+    const { data } = await upstreamJson<{ data: { id: number }[] }>(portal, `/${resource.path}?per_page=1&sort=id`)
+    return data[0].id
+  }
+  const menuLinks = topMenus().flatMap((menu) => menu.sections.flatMap((s) => s.links.map((l) => l.href)))
+  const screens = [
+    paths.auth.home.getHref(),
+    ...menuLinks,
+    ...RESOURCES.filter((r) => r.actions.includes('create')).map((r) => paths.auth.resource.getHref('create', r.key)),
+    ...(
+      await Promise.all(
+        RECORD_MODELS.map(async (model) => {
+          const id = await firstId(model)
+          return [paths.auth.resource.getHref('view', model, id), paths.auth.resource.getHref('edit', model, id)]
+        }),
+      )
+    ).flat(),
+  ]
+  const unique = [...new Set(screens)]
+  t.ok(unique.length >= 67, `${unique.length} screens`)
+
+  for (const href of unique) {
+    // in the app, as a menu link moves (wouter follows pushState): no reload of the app and of axe per screen
+    await page.evaluate((to) => history.pushState(null, '', to), href)
+    await settled()
+    t.same(await violations(page), [], href)
+  }
+
+  await t.test('the command palette, opened by keyboard, with records found', async (t) => {
+    await page.goto(portal.baseUrl + paths.auth.resource.getHref('view', 'cost_centers'))
+    await settled()
+    await page.keyboard.press('Control+k')
+    const input = page.getByRole('textbox', { name: 'Search screens and records' })
+    await expect(input).toBeFocused()
+    await page.keyboard.type('wbs-corp')
+    const results = page.getByRole('menu', { name: 'Results' })
+    await expect(results.getByRole('menuitem', { name: /WBS-CORP-2024-01/ })).toBeVisible()
+    await settled()
+    t.same(await violations(page), [], 'the palette with records found')
+    await page.keyboard.press('Escape')
+    await expect(input).toHaveCount(0)
+  })
+
+  await t.test('the column chooser, by keyboard', async (t) => {
+    const button = page.getByRole('button', { name: 'Columns' })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    const chooser = page.getByRole('list', { name: 'Columns' })
+    await expect(chooser).toBeVisible()
+    await transitionsDone(page)
+    t.same(await violations(page), [], 'the chooser open')
+    // opened: on the first column's box; Tab goes on to its Move down (Move up of the first is disabled)
+    await expect(chooser.getByRole('checkbox', { name: 'Identifier' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Move Identifier down' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(chooser).toHaveCount(0)
+    await expect(button).toBeFocused()
+  })
+
+  await t.test('the saved views menu, by keyboard', async (t) => {
+    const button = page.getByRole('button', { name: 'Views' })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    const save = page.getByRole('menuitem', { name: 'Save as new view…' })
+    await expect(save).toBeVisible()
+    await transitionsDone(page)
+    t.same(await violations(page), [], 'the views menu open')
+    // no view saved yet: the first item that takes the focus
+    await expect(save).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(save).toHaveCount(0)
+    await expect(button).toBeFocused()
+
+    // Enter opens it again and Enter on its item opens the Save view dialog, whose Name keeps the focus
+    await page.keyboard.press('Enter')
+    await expect(save).toBeFocused()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Save view' })
+    await expect(dialog).toBeVisible()
+    await transitionsDone(page)
+    await expect(dialog.getByLabel('Name')).toBeFocused()
+    t.same(await violations(page), [], 'the Save view dialog')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(button).toBeFocused()
+  })
+})
+
+declare global {
+  interface Window {
+    axe: typeof axe
+  }
+}
