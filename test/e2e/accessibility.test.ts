@@ -8,13 +8,13 @@
 import { resolve } from 'node:path'
 import axe from 'axe-core'
 import { Classes } from '@blueprintjs/core'
-import type { Page, Request } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import t from 'tap'
 import { RESOURCES } from '../../shared/resources/index.js'
 import { topMenus } from '../../web/src/app/shell/menu-items.js'
 import { paths } from '../../web/src/config/paths.js'
 import { startPortal } from '../helper.js'
-import { launchBrowser, signIn, transitionsDone, upstreamJson } from './browser.js'
+import { launchBrowser, settler, signIn, transitionsDone, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -37,34 +37,6 @@ async function violations(page: Page): Promise<string[]> {
     WCAG_21_AA,
   )
   return found
-}
-
-/**
- * Waits until the screen has its data: its heading shown, no call of the page still on its way, no
- * spinner or skeleton left and no transition running (axe measures colours as they are drawn).
- */
-function settler(page: Page) {
-  const pending = new Set<Request>()
-  page.on('request', (r) => pending.add(r))
-  page.on('requestfinished', (r) => pending.delete(r))
-  page.on('requestfailed', (r) => pending.delete(r))
-  const busy = page.locator(`.${Classes.SPINNER}, .${Classes.SKELETON}, .${Classes.PROGRESS_BAR}`)
-  return async () => {
-    await page.locator('main h1, main h2, main h3, main h4').first().waitFor()
-    const deadline = Date.now() + 30_000
-    for (let quiet = 0; quiet < 2;) {
-      if (Date.now() > deadline) throw new Error(`still loading: ${[...pending].map((r) => r.url()).join(', ')}`)
-      await expect(busy).toHaveCount(0)
-      await transitionsDone(page)
-      // two frames: a render that an answer caused has been drawn, and any call it started is seen
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
-      if (pending.size === 0) quiet++
-      else {
-        quiet = 0
-        await page.waitForEvent('requestfinished', { timeout: 10_000 }).catch(() => undefined)
-      }
-    }
-  }
 }
 
 t.test('no WCAG 2.1 A/AA violation on any screen', async (t) => {

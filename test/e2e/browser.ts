@@ -1,8 +1,10 @@
 /** Debian's chromium driven by playwright-core: never a downloaded browser. */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type Locator, type Page, type Route } from 'playwright-core'
+import { Classes } from '@blueprintjs/core'
+import { chromium, type Browser, type Locator, type Page, type Request, type Route } from 'playwright-core'
 import type { Portal } from '../helper.js'
+import { expect } from './expect.js'
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -93,4 +95,32 @@ export async function holdRequests(page: Page, pattern: string) {
   }
   await page.route(pattern, handler)
   return { release, stop: () => page.unroute(pattern, handler) }
+}
+
+/**
+ * Waits until the screen has its data: its heading shown, no call of the page still on its way, no
+ * spinner or skeleton left and no transition running (axe measures colours as they are drawn).
+ */
+export function settler(page: Page) {
+  const pending = new Set<Request>()
+  page.on('request', (r) => pending.add(r))
+  page.on('requestfinished', (r) => pending.delete(r))
+  page.on('requestfailed', (r) => pending.delete(r))
+  const busy = page.locator(`.${Classes.SPINNER}, .${Classes.SKELETON}, .${Classes.PROGRESS_BAR}`)
+  return async () => {
+    await page.locator('main h1, main h2, main h3, main h4').first().waitFor()
+    const deadline = Date.now() + 30_000
+    for (let quiet = 0; quiet < 2;) {
+      if (Date.now() > deadline) throw new Error(`still loading: ${[...pending].map((r) => r.url()).join(', ')}`)
+      await expect(busy).toHaveCount(0)
+      await transitionsDone(page)
+      // two frames: a render that an answer caused has been drawn, and any call it started is seen
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+      if (pending.size === 0) quiet++
+      else {
+        quiet = 0
+        await page.waitForEvent('requestfinished', { timeout: 10_000 }).catch(() => undefined)
+      }
+    }
+  }
 }
