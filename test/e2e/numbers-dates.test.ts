@@ -13,7 +13,7 @@ import { startPortal } from '../helper.js'
 import { screenshot, signedInPage, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 
-/** today for the page: 1 July 2026, noon (its clock runs on from there) */
+/** today for the page: 1 July 2026, noon (its Date; its timers run as ever) */
 const TODAY = new Date(2026, 6, 1, 12)
 
 const nativeDateInputs = (page: Page) => page.locator('input[type=date], input[type=datetime-local], input[type=month]').count()
@@ -22,7 +22,7 @@ t.test('numbers and dates', async (t) => {
   const portal = await startPortal(t, { webRoot: resolve('dist/web') })
   const page = await signedInPage(t, portal)
   await page.setViewportSize({ width: 1400, height: 900 })
-  await page.clock.install({ time: TODAY })
+  await page.clock.setFixedTime(TODAY)
   // a euro bill on a day no demo bill has (they are dated the first of a month)
   await portal.database.db.execute(sql`
     INSERT INTO cloud_bills (date, provider, company_code, currency, reference, account, identifier, amount)
