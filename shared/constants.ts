@@ -10,6 +10,18 @@ export const PICKER_DATE_FORMAT = 'MMMM d, yyyy'
 export const EDITOR_DATE_FORMAT = 'MM-dd-yyyy'
 export const EDITOR_DATETIME_FORMAT = 'MM-dd-yyyy HH:mm'
 export const DEFAULT_PAGE_SIZE = 25
+/**
+ * How a cloud reads to people, whatever a model stores: cloud parents type it ('AwsCloudParent',
+ * spec 000 §6), bills, certifications, survey answers and virtual machines name it (aws, azure, gcp: spec 001 §9).
+ */
+export const CLOUD_LABELS: Readonly<Record<string, string>> = {
+  AwsCloudParent: 'AWS',
+  AzureCloudParent: 'Azure',
+  GcpCloudParent: 'GCP',
+  aws: 'AWS',
+  azure: 'Azure',
+  gcp: 'GCP',
+}
 export const MAX_PAGE_SIZE = 1000
 /** spec 000 §9 */
 export const BUSINESS_UNIT_OPTIONS = ['CCOE', 'CORP', 'GAM', 'LOT', 'BET', 'CIO'] as const

@@ -1,4 +1,5 @@
 import { defineResource, textFilter, withLabel } from './define-resource.js'
+import { CLOUD_LABELS } from '../constants.js'
 import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 
 /** spec 001 §9: the cloud provider choices, as bills store them */
@@ -35,14 +36,14 @@ export const cloudBills = defineResource({
   fields: [
     ID_FIELD,
     { name: 'date', label: 'Date', type: 'date', required: true },
-    { name: 'provider', label: 'Provider', type: 'select', required: true, options: BILL_PROVIDERS },
+    { name: 'provider', label: 'Provider', type: 'select', required: true, options: BILL_PROVIDERS, optionLabels: CLOUD_LABELS },
     { name: 'company_code', label: 'Company Code', type: 'text', maxLength: 20 },
     { name: 'currency', label: 'Currency', type: 'text', maxLength: 10 },
     { name: 'reference', label: 'Reference', type: 'text', maxLength: 100 },
     { name: 'account', label: 'GL Account', type: 'text', maxLength: 50 },
     { name: 'identifier', label: 'Identifier', type: 'text', required: true, maxLength: 100 },
     // numeric(16, 2): credits are negative
-    { name: 'amount', label: 'Amount', type: 'number', required: true, range: { min: -1e13, max: 1e13 } },
+    { name: 'amount', label: 'Amount', type: 'number', required: true, range: { min: -1e13, max: 1e13 }, currency: 'currency' },
     ...withLabel(
       { name: 'business_units_id', label: 'Business Unit', type: 'lookup', lookup: { model: 'business_units', labelField: 'name' } },
       'business_unit_name',

@@ -1,4 +1,5 @@
 import { choiceFilter, defineResource, withLabel, textFilter } from './define-resource.js'
+import { CLOUD_LABELS } from '../constants.js'
 import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 
 /** spec 001 §9: the cloud provider choices */
@@ -20,9 +21,9 @@ export const cloudCertifications = defineResource({
       { label: 'Member Name' },
     ),
     { name: 'name', label: 'Certification Name', type: 'text', required: true, maxLength: 200 },
-    { name: 'provider', label: 'Certified Cloud', type: 'select', required: true, options: CERTIFIED_CLOUDS },
+    { name: 'provider', label: 'Certified Cloud', type: 'select', required: true, options: CERTIFIED_CLOUDS, optionLabels: CLOUD_LABELS },
     { name: 'issue_date', label: 'Issue Date', type: 'date', required: true },
-    { name: 'expiration_date', label: 'Expiration Date', type: 'date' },
+    { name: 'expiration_date', label: 'Expiration Date', type: 'date', expiry: true, clearable: true },
     { name: 'business_unit', label: 'Business Unit', type: 'text', readOnly: true },
     CREATED_AT_FIELD,
   ],
@@ -30,7 +31,7 @@ export const cloudCertifications = defineResource({
   filters: [
     textFilter('member_name', 'Member Name'),
     textFilter('name', 'Certification Name'),
-    choiceFilter('provider', 'Certified Cloud', CERTIFIED_CLOUDS),
+    choiceFilter('provider', 'Certified Cloud', CERTIFIED_CLOUDS, CLOUD_LABELS),
   ],
   defaultSort: 'member_name',
   actions: ['view', 'create', 'crud'],

@@ -1,5 +1,5 @@
 import { choiceFilter, defineResource, textFilter } from './define-resource.js'
-import { BUSINESS_UNIT_OPTIONS } from '../constants.js'
+import { BUSINESS_UNIT_OPTIONS, CLOUD_LABELS } from '../constants.js'
 import { ID_FIELD } from './types.js'
 
 /** The cloud of a cloud parent, as the upstream types them (spec 000 §6). */
@@ -14,7 +14,7 @@ export const cloudParents = defineResource({
   noun: 'cloud parent',
   fields: [
     ID_FIELD,
-    { name: 'provider_type', label: 'Cloud', type: 'select', required: true, options: CLOUD_PARENT_PROVIDERS },
+    { name: 'provider_type', label: 'Cloud', type: 'select', required: true, options: CLOUD_PARENT_PROVIDERS, optionLabels: CLOUD_LABELS },
     { name: 'identifier', label: 'Identifier', type: 'text', required: true, unique: true, maxLength: 200 },
     { name: 'name', label: 'Name', type: 'text', maxLength: 200 },
     { name: 'email', label: 'Email', type: 'email', maxLength: 254 },
@@ -48,7 +48,7 @@ export const cloudParents = defineResource({
     textFilter('department', 'Department'),
     textFilter('environment', 'Environment'),
     textFilter('cost_center', 'Cost Center'),
-    choiceFilter('provider_type', 'Cloud', CLOUD_PARENT_PROVIDERS),
+    choiceFilter('provider_type', 'Cloud', CLOUD_PARENT_PROVIDERS, CLOUD_LABELS),
     choiceFilter('business_unit_name', 'Business Unit', BUSINESS_UNIT_OPTIONS),
   ],
   defaultSort: 'identifier',

@@ -1,4 +1,4 @@
-import { BUSINESS_UNIT_OPTIONS } from '../constants.js'
+import { BUSINESS_UNIT_OPTIONS, CLOUD_LABELS } from '../constants.js'
 import { CERTIFIED_CLOUDS } from './cloud-certifications.js'
 import { choiceFilter, defineResource, textFilter } from './define-resource.js'
 import { CREATED_AT_FIELD, ID_FIELD, type ComparisonDef } from './types.js'
@@ -59,7 +59,7 @@ export const cloudSurveyResponses = defineResource({
   noun: 'cloud survey response',
   fields: [
     ID_FIELD,
-    { name: 'provider', label: 'Cloud', type: 'select', required: true, options: CERTIFIED_CLOUDS },
+    { name: 'provider', label: 'Cloud', type: 'select', required: true, options: CERTIFIED_CLOUDS, optionLabels: CLOUD_LABELS },
     // 100 characters at most: identifiers and names stay on one line in the list (an Azure id is 36)
     { name: 'identifier', label: 'Identifier', type: 'text', required: true, maxLength: 100 },
     { name: 'cloud_parent_id', label: 'Cloud Parent ID', type: 'number', readOnly: true },
@@ -83,7 +83,7 @@ export const cloudSurveyResponses = defineResource({
     textFilter('identifier', 'Identifier'),
     textFilter('project_name', 'Project Name'),
     textFilter('account_owner', 'Account Owner'),
-    choiceFilter('provider', 'Cloud', CERTIFIED_CLOUDS),
+    choiceFilter('provider', 'Cloud', CERTIFIED_CLOUDS, CLOUD_LABELS),
     choiceFilter('business_unit', 'Business Unit', BUSINESS_UNIT_OPTIONS),
     // issue 29: the answers to follow up at a glance (Yes: some cell is red; No: all agree or no cloud parent)
     { param: 'by_differences', label: 'Differs from cloud parent', field: 'cloud_parent_id', kind: 'differs', options: ['true', 'false'] },

@@ -26,7 +26,7 @@ export const costCenterNetworks = defineResource({
       'cost_center_identifier',
     ),
     { name: 'active_at', label: 'Active', type: 'datetime' },
-    { name: 'expired_at', label: 'Expired', type: 'datetime' },
+    { name: 'expired_at', label: 'Expired', type: 'datetime', expiry: true, clearable: true },
     ...withLabel(
       { name: 'new_network_id', label: 'Replacement', type: 'lookup', lookup: { model: 'cost_center_networks', labelField: 'identifier' } },
       'replacement_network',

@@ -37,7 +37,8 @@ export const costCenters = defineResource({
     ),
     { name: 'approved', label: 'Approved', type: 'boolean' },
     { name: 'active_at', label: 'Active', type: 'datetime' },
-    { name: 'expired_at', label: 'Expired', type: 'datetime' },
+    // spec 001 §4: the expiry date can be cleared
+    { name: 'expired_at', label: 'Expired', type: 'datetime', expiry: true, clearable: true },
     ...withLabel(
       { name: 'new_cost_center_id', label: 'Replacement', type: 'lookup', lookup: { model: 'cost_centers', labelField: 'identifier' } },
       'new_cost_center_identifier',

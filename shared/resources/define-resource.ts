@@ -80,6 +80,7 @@ export function defineResource<const K extends string, const F extends readonly 
   const { noun, title = titleCase(noun), pluralTitle = `${title}s`, messages, ...rest } = spec
   return {
     ...rest,
+    noun,
     path: spec.path ?? spec.key,
     table: spec.table ?? spec.key,
     bodyKey: spec.bodyKey ?? singularKey(spec.key),
@@ -146,7 +147,13 @@ export function textFilter<const F extends string>(field: F, label: string) {
   return { param: `by_${field}`, label, field, kind: 'text' } as const satisfies FilterDef
 }
 
-/** A select filter on a field of known choices, 'All' first (no filter): `by_<field>`. */
-export function choiceFilter<const F extends string, const O extends readonly string[]>(field: F, label: string, options: O) {
-  return { param: `by_${field}`, label, field, kind: 'exact', options: ['All', ...options] } as const satisfies FilterDef
+/** A select filter on a field of known choices, 'All' first (no filter): `by_<field>`; the choices read as `optionLabels` say. */
+export function choiceFilter<const F extends string, const O extends readonly string[]>(
+  field: F,
+  label: string,
+  options: O,
+  optionLabels?: Readonly<Record<string, string>>,
+) {
+  const filter = { param: `by_${field}`, label, field, kind: 'exact', options: ['All', ...options] } as const satisfies FilterDef
+  return optionLabels ? { ...filter, optionLabels } : filter
 }

@@ -40,8 +40,8 @@ export const projectIds = defineResource({
     { name: 'ppm_project_name', label: 'PPM Project Name', type: 'text', maxLength: 200 },
     { name: 'active', label: 'Active', type: 'boolean' },
     { name: 'active_at', label: 'Active From', type: 'datetime' },
-    { name: 'expired_at', label: 'Expired', type: 'datetime' },
-    { name: 'end_date', label: 'End Date', type: 'date' },
+    { name: 'expired_at', label: 'Expired', type: 'datetime', expiry: true, clearable: true },
+    { name: 'end_date', label: 'End Date', type: 'date', clearable: true },
     ...withLabel(
       { name: 'new_project_id', label: 'Replacement', type: 'lookup', lookup: { model: 'project_ids', labelField: 'identifier' } },
       'replacement_project',

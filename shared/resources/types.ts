@@ -45,6 +45,14 @@ export interface FieldDef {
   /** a number field's bounds (amounts: signed, with decimals); unset: any number */
   range?: { min: number; max: number }
   options?: readonly string[]
+  /** how a select's stored values read to people (cloud parents' 'AwsCloudParent' → 'AWS'); unset: as stored */
+  optionLabels?: Readonly<Record<string, string>>
+  /** an amount: the field of the same record that names its currency; shown with it and two decimals */
+  currency?: string
+  /** the day the record stops being valid: once it is before today, the record reads as Expired */
+  expiry?: true
+  /** a date the person may empty again on a form (spec 001 §4: a cost center's expiry date can be cleared) */
+  clearable?: true
   lookup?: LookupDef
   /**
    * A read-only field computed from a lookup: `via` names the lookup field of this model,
@@ -69,6 +77,8 @@ export interface FilterDef {
   kind: FilterKind
   /** for select-like filters: the choices ('All' or empty means no filter); with `lookup`, choices after its names */
   options?: readonly string[]
+  /** how the choices read (the field's optionLabels); unset: as sent */
+  optionLabels?: Readonly<Record<string, string>>
   /** a select whose choices are another model's rows: the value sent is `lookup.labelField` */
   lookup?: LookupDef
   /** a query parameter only, not in the filter row (the lookup search of a model's label field) */
@@ -153,6 +163,8 @@ export interface ResourceMessages {
 export interface ResourceDef<K extends string = string, F extends readonly FieldDef[] = readonly FieldDef[]> {
   /** the spec's snake_case model name, as in /auth/view/<key> */
   key: K
+  /** one record in words: 'cost center' (counts: '1 cost center', '25 cost centers') @default 'record' */
+  noun?: string
   /** path on the upstream API, without leading slash (dcoe models: 'dcoe/members') */
   path: string
   /** SQL table */

@@ -1,4 +1,5 @@
 import { choiceFilter, defineResource, withLabel, textFilter } from './define-resource.js'
+import { CLOUD_LABELS } from '../constants.js'
 import { ID_FIELD } from './types.js'
 
 export const VIRTUAL_MACHINE_PROVIDERS = ['aws', 'gcp', 'azure'] as const
@@ -11,7 +12,14 @@ export const virtualMachines = defineResource({
     ID_FIELD,
     { name: 'resource_id', label: 'Resource ID', type: 'text', required: true, unique: true, maxLength: 500 },
     { name: 'state', label: 'State', type: 'text', maxLength: 50 },
-    { name: 'provider_type', label: 'Cloud', type: 'select', required: true, options: VIRTUAL_MACHINE_PROVIDERS },
+    {
+      name: 'provider_type',
+      label: 'Cloud',
+      type: 'select',
+      required: true,
+      options: VIRTUAL_MACHINE_PROVIDERS,
+      optionLabels: CLOUD_LABELS,
+    },
     { name: 'identifier', label: 'Identifier', type: 'text', maxLength: 200 },
     { name: 'name', label: 'Name', type: 'text', maxLength: 200 },
     { name: 'location', label: 'Location', type: 'text', maxLength: 100 },
@@ -53,7 +61,7 @@ export const virtualMachines = defineResource({
     textFilter('name', 'Name'),
     textFilter('location', 'Location'),
     textFilter('resource_type', 'Resource Type'),
-    choiceFilter('provider_type', 'Cloud', VIRTUAL_MACHINE_PROVIDERS),
+    choiceFilter('provider_type', 'Cloud', VIRTUAL_MACHINE_PROVIDERS, CLOUD_LABELS),
   ],
   defaultSort: 'name',
   actions: ['view'],

@@ -17,5 +17,9 @@ export interface SpendGroup {
 
 export interface SpendAnswer {
   data: SpendGroup[]
-  meta: { identifiers: number; total: number }
+  /**
+   * currency: what the window's bills are in (null when none names a currency, or when they name
+   * several: mixedCurrencies, summed as they are)
+   */
+  meta: { identifiers: number; total: number; currency: string | null; mixedCurrencies: boolean }
 }

@@ -70,19 +70,22 @@ t.test('cloud bills: upload, then history', async (t) => {
     await page.getByRole('button', { name: 'Export Data' }).click()
     const dialog = page.getByRole('dialog', { name: 'Export Data' })
     const now = new Date()
-    const first = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`
-    t.equal(await dialog.getByLabel('From').inputValue(), first, 'the window starts on the first of this month')
+    // Blueprint's date inputs, in the pickers' format (spec 001 §9: MMMM d, yyyy)
+    const first = new Date(now.getFullYear(), now.getMonth(), 1)
+    t.equal(await dialog.getByLabel('From').inputValue(), format(first, PICKER_DATE_FORMAT), 'the window starts on the first of this month')
     const last = new Date(now.getFullYear(), now.getMonth() + 1, 0)
-    t.equal(
-      await dialog.getByLabel('To').inputValue(),
-      `${first.slice(0, 8)}${String(last.getDate()).padStart(2, '0')}`,
-      'and ends on its last day',
-    )
+    t.equal(await dialog.getByLabel('To').inputValue(), format(last, PICKER_DATE_FORMAT), 'and ends on its last day')
     t.equal(await dialog.getByLabel('Email').inputValue(), 'alice@ccoe.example', 'prefilled with the signed-in address')
     t.equal(await dialog.getByRole('button', { name: 'Send' }).isDisabled(), true, 'one identifier needs its name')
     await dialog.getByLabel('Identifier', { exact: true }).fill('E2E-1')
-    await dialog.getByLabel('From').fill('2024-05-01')
-    await dialog.getByLabel('To').fill('2024-05-31')
+    await dialog.getByLabel('From').fill('May 1, 2024')
+    await dialog.getByLabel('To').fill('May 31, 2024')
+    // typed, not Enter (it would send the form): the picker closes when the dialog's title is clicked
+    await dialog.getByRole('heading', { name: 'Export Data' }).click()
+    t.strictSame(
+      [await dialog.getByLabel('From').inputValue(), await dialog.getByLabel('To').inputValue()],
+      ['May 1, 2024', 'May 31, 2024'],
+    )
     await screenshot(page, 'cloud-bills-export')
     // the connection lost on the way: the §8 export failure text, the dialog stays for another try
     const cut = (route: Route) => route.abort('connectionreset')

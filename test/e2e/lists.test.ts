@@ -63,9 +63,9 @@ t.test('lists', async (t) => {
     await portal.database.db.execute(sql`ANALYZE virtual_machines`)
     await page.goto(portal.baseUrl + '/auth/view/virtual_machines')
     const pager = page.getByRole('navigation', { name: 'Pagination' }).first()
-    await expect(pager.getByText(/^1–25 of about 1\d(\.\d)?K records$/).first()).toBeVisible()
+    await expect(pager.getByText(/^1–25 of about 1\d(\.\d)?K virtual machines$/).first()).toBeVisible()
     await page.goto(portal.baseUrl + '/auth/view/virtual_machines?by_name=Bulk%20VM%201100')
-    await expect(pager.getByText('1–11 of 11 records', { exact: true }).first()).toBeVisible()
+    await expect(pager.getByText('1–11 of 11 virtual machines', { exact: true }).first()).toBeVisible()
   })
 
   await t.test('row density is remembered', async (t) => {

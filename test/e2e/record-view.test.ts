@@ -70,6 +70,8 @@ t.test('record views from the lists, Edit, Go Back, and the not-found page', asy
   })
 
   await t.test('a cost center: joined labels of its lookups, dates and flags; Go Back', async (t) => {
+    // today for the page, whatever the machine's: its expiry (31 January 2025) is past, so marked
+    await page.clock.setFixedTime(new Date(2026, 6, 1, 12))
     const all = await upstreamJson(portal, '/cost_centers?per_page=100')
     const byIdentifier = (id: string) => all.data.find((r) => r.identifier === id)!
     const target = byIdentifier('WBS-CORP-2024-01')
@@ -105,7 +107,7 @@ t.test('record views from the lists, Edit, Go Back, and the not-found page', asy
         ['Department', text(cc.department_name)],
         ['Approved', yesNo(cc.approved)],
         ['Active', formatDisplayDate(cc.active_at)],
-        ['Expired', formatDisplayDate(cc.expired_at)],
+        ['Expired', `${formatDisplayDate(cc.expired_at)}\nExpired`],
         ['Replacement', '1000-CCOE-01'],
         ['Backup', ''],
         ['Created', formatDisplayDate(cc.created_at)],

@@ -11,6 +11,7 @@ import { startPortal } from '../helper.js'
 import { screenshot, signedInPage, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 import { pick } from './pick.js'
+import { plural } from '../../web/src/lib/plural.js'
 
 const HINT = 'Differs from the cloud parent'
 type Survey = { id: number; identifier: string; mismatches: string[]; business_unit: string; department: string; project_name: string }
@@ -80,7 +81,11 @@ t.test('survey answers: differing cells are red, matching ones are not; the add 
     await page.waitForURL(/by_differences=true/)
     const differing = data.filter((r) => r.mismatches.length > 0)
     await expect(table.locator('tbody tr')).toHaveCount(differing.length)
-    t.equal(await page.getByText(`1–${differing.length} of ${differing.length} records`).count(), 1, 'the count says how many differ')
+    t.equal(
+      await page.getByText(`1–${differing.length} of ${plural(differing.length, 'cloud survey response')}`).count(),
+      1,
+      'the count says how many differ',
+    )
     // every row names its differing fields under its identifier, in the sticky column
     const notes = table.getByRole('group', { name: HINT })
     t.equal(await notes.count(), differing.length, 'a note on every row')

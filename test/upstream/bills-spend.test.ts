@@ -1,6 +1,7 @@
 /**
  * The billing dashboard's aggregate (spec 001 §2): GET /cloud_bills/spend sums the bills dated in a
- * window (both days included) per cost center in SQL, biggest first, for all identifiers or one.
+ * window (both days included) per cost center in SQL, biggest first, for all identifiers or one,
+ * naming the currency the window's bills are in (a bill without one names none).
  */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
@@ -9,16 +10,17 @@ import { serveUpstream } from './fixtures/serve.js'
 t.test('spend per cost center', async (t) => {
   const { api, database } = await serveUpstream(t, { seed: false })
   await database.db.execute(sql`
-    INSERT INTO cloud_bills (date, provider, identifier, amount) VALUES
-      ('2026-08-31', 'gcp', 'CC-A', 1000.00),
-      ('2026-09-01', 'gcp', 'CC-A', 10.10),
-      ('2026-09-15', 'aws', 'CC-A', 0.20),
-      ('2026-09-30', 'azure', 'CC-B', 99.99),
-      ('2026-09-10', 'gcp', 'CC-C', -5.00),
-      ('2026-10-01', 'gcp', 'CC-B', 500.00)`)
+    INSERT INTO cloud_bills (date, provider, identifier, amount, currency) VALUES
+      ('2026-08-31', 'gcp', 'CC-A', 1000.00, 'EUR'),
+      ('2026-09-01', 'gcp', 'CC-A', 10.10, 'USD'),
+      ('2026-09-15', 'aws', 'CC-A', 0.20, 'USD'),
+      ('2026-09-30', 'azure', 'CC-B', 99.99, 'USD'),
+      ('2026-09-10', 'gcp', 'CC-C', -5.00, NULL),
+      ('2026-10-01', 'gcp', 'CC-B', 500.00, 'USD'),
+      ('2026-12-01', 'gcp', 'CC-D', 1.00, NULL)`)
   const spend = (query: string) => api('GET', `/cloud_bills/spend?${query}`)
 
-  t.same(await spend('key=all&startDate=2026-09-01&endDate=2026-09-30'), {
+  t.strictSame(await spend('key=all&startDate=2026-09-01&endDate=2026-09-30'), {
     status: 200,
     body: {
       data: [
@@ -26,23 +28,35 @@ t.test('spend per cost center', async (t) => {
         { identifier: 'CC-A', amount: 10.3, bills: 2 },
         { identifier: 'CC-C', amount: -5, bills: 1 },
       ],
-      meta: { identifiers: 3, total: 105.29 },
+      meta: { identifiers: 3, total: 105.29, currency: 'USD', mixedCurrencies: false },
     },
   })
-  t.same((await spend('key=CC-A&startDate=2026-08-01&endDate=2026-10-31')).body, {
-    data: [{ identifier: 'CC-A', amount: 1010.3, bills: 3 }],
-    meta: { identifiers: 1, total: 1010.3 },
-  })
-  t.same(
+  t.strictSame(
+    (await spend('key=CC-A&startDate=2026-08-01&endDate=2026-10-31')).body,
+    {
+      data: [{ identifier: 'CC-A', amount: 1010.3, bills: 3 }],
+      meta: { identifiers: 1, total: 1010.3, currency: null, mixedCurrencies: true },
+    },
+    'EUR and USD: no one currency',
+  )
+  t.strictSame(
+    (await spend('key=all&startDate=2026-12-01&endDate=2026-12-31')).body,
+    {
+      data: [{ identifier: 'CC-D', amount: 1, bills: 1 }],
+      meta: { identifiers: 1, total: 1, currency: null, mixedCurrencies: false },
+    },
+    'no currency named',
+  )
+  t.strictSame(
     (await spend('startDate=2027-01-01&endDate=2027-12-31')).body,
-    { data: [], meta: { identifiers: 0, total: 0 } },
+    { data: [], meta: { identifiers: 0, total: 0, currency: null, mixedCurrencies: false } },
     'key defaults to all',
   )
 
   const reversed = await spend('key=all&startDate=2026-09-30&endDate=2026-09-01')
   t.equal(reversed.status, 400)
-  t.same(reversed.body.fields, { endDate: 'End date must not be before the start date' })
+  t.strictSame(reversed.body.fields, { endDate: 'End date must not be before the start date' })
   const notADay = await spend('key=all&startDate=2026-9-1&endDate=2026-09-30')
   t.equal(notADay.status, 400)
-  t.same(Object.keys(notADay.body.fields), ['startDate'])
+  t.strictSame(Object.keys(notADay.body.fields), ['startDate'])
 })

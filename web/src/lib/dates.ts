@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns'
+import { format, isValid, parseISO, startOfDay } from 'date-fns'
 import { DISPLAY_DATE_FORMAT } from '../../../shared/constants.js'
 
 /** A calendar day (yyyy-MM-dd) or an ISO instant as parsed by date-fns, or undefined if unusable. */
@@ -49,4 +49,14 @@ export const LONG_DATE_FORMAT = 'MMMM d, yyyy'
 export function formatLongDate(value: unknown): string {
   const date = toDate(value)
   return date ? format(date, LONG_DATE_FORMAT) : ''
+}
+
+/**
+ * Whether an end or expiry date (a day, or an instant read as its day in the browser's time zone)
+ * is before `today`'s day: the record has expired. Today is the caller's, so tests set it.
+ */
+export function isExpired(value: unknown, today: Date): boolean {
+  const date = toDate(value)
+  if (!date) return false
+  return startOfDay(date) < startOfDay(today)
 }

@@ -9,7 +9,7 @@ import { Icons, type IconName } from '@blueprintjs/icons'
  * a new icon (a console warning says which).
  */
 const small = import.meta.glob<string[]>(
-  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{add,arrow-left,bookmark,build,caret-down,chevron-down,chevron-left,chevron-right,chevron-up,cloud,code,cross,database,desktop,document,double-caret-vertical,download,edit,envelope,error,filter,filter-remove,flash,floppy-disk,help,home,inbox,info-sign,link,log-in,log-out,menu,moon,more,people,refresh,reset,search,sort-asc,sort-desc,th,th-list,tick,tick-circle,timeline-bar-chart,trash,undo,upload,warning-sign}.js',
+  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{add,arrow-left,bookmark,build,caret-down,chevron-down,chevron-left,chevron-right,chevron-up,cloud,code,cross,database,desktop,document,double-caret-vertical,download,edit,envelope,error,filter,filter-remove,flash,floppy-disk,help,home,inbox,info-sign,link,log-in,log-out,menu,moon,more,outdated,people,refresh,reset,search,sort-asc,sort-desc,th,th-list,tick,tick-circle,timeline-bar-chart,trash,undo,upload,warning-sign}.js',
   { eager: true, import: 'default' },
 )
 const large = import.meta.glob<string[]>(

@@ -12,7 +12,12 @@ export const MAX_SPEND_GROUPS = 1000
 
 const AnswerSchema = Type.Object({
   data: Type.Array(Type.Object({ identifier: Type.String(), amount: Type.Number(), bills: Type.Number() })),
-  meta: Type.Object({ identifiers: Type.Number(), total: Type.Number() }),
+  meta: Type.Object({
+    identifiers: Type.Number(),
+    total: Type.Number(),
+    currency: Type.Union([Type.String(), Type.Null()]),
+    mixedCurrencies: Type.Boolean(),
+  }),
 })
 
 interface SpendRow {
@@ -21,13 +26,17 @@ interface SpendRow {
   bills: number
   identifiers: number
   total: string
+  /** the first and last currency of the window's bills in order (null: none names one) */
+  currency_low: string | null
+  currency_high: string | null
 }
 
 /** The aggregate's statement (the bills bench times it straight on the database beside the route). */
 export function spendSql(startDate: string, endDate: string, key = 'all'): SQL {
   const one = key.toLowerCase() === 'all' ? sql`` : sql` AND identifier = ${key}`
   return sql`SELECT identifier, sum(amount)::text AS amount, count(*)::int AS bills,
-                    count(*) OVER ()::int AS identifiers, (sum(sum(amount)) OVER ())::text AS total
+                    count(*) OVER ()::int AS identifiers, (sum(sum(amount)) OVER ())::text AS total,
+                    min(min(currency)) OVER () AS currency_low, max(max(currency)) OVER () AS currency_high
              FROM cloud_bills
              WHERE date >= ${startDate}::date AND date <= ${endDate}::date${one}
              GROUP BY identifier
@@ -40,7 +49,8 @@ export function spendSql(startDate: string, endDate: string, key = 'all'): SQL {
  * dashboard, spec 001 §2; the spec's GET /cloud_bills with key, startDate, endDate, answered as the
  * aggregate it is): the spend per cost center (identifier) of the bills dated in the window, both
  * days included, biggest first, summed in SQL over the (date, identifier) INCLUDE (amount) index.
- * meta: how many identifiers spent in the window and the window's total, beyond the first MAX_SPEND_GROUPS.
+ * meta: how many identifiers spent in the window and the window's total, beyond the first MAX_SPEND_GROUPS;
+ * the currency the window's bills name (null when none does, or when they name several: mixedCurrencies).
  */
 export const billSpendRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async (app, { resource }) => {
   app.get<{ Querystring: Static<typeof SpendQuerySchema> }>(
@@ -54,9 +64,16 @@ export const billSpendRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asy
       if (endDate < startDate)
         throw new HttpError(400, 'The end date is before the start date', { endDate: 'End date must not be before the start date' })
       const groups = await rows<SpendRow>(app.database.db, spendSql(startDate, endDate, key))
+      const low = groups[0]?.currency_low ?? null
+      const mixedCurrencies = low !== (groups[0]?.currency_high ?? null)
       return {
         data: groups.map((g) => ({ identifier: g.identifier, amount: Number(g.amount), bills: g.bills })),
-        meta: { identifiers: groups[0]?.identifiers ?? 0, total: Number(groups[0]?.total ?? 0) },
+        meta: {
+          identifiers: groups[0]?.identifiers ?? 0,
+          total: Number(groups[0]?.total ?? 0),
+          currency: mixedCurrencies ? null : low,
+          mixedCurrencies,
+        },
       }
     },
   )

@@ -19,7 +19,7 @@ const FLAG_LABELS: Readonly<Record<string, string>> = { true: 'Yes', false: 'No'
 export function filterChoices(filter: FilterDef, lookupLabels: readonly string[] = []): Choice[] {
   return [...new Set([...lookupLabels, ...(filter.options ?? [])])]
     .filter((o) => o !== ALL)
-    .map((o) => ({ value: o, label: FLAG_LABELS[o] ?? o }))
+    .map((o) => ({ value: o, label: filter.optionLabels?.[o] ?? FLAG_LABELS[o] ?? o }))
 }
 
 /** a filter the row shows as a search box (the rest are selects) */

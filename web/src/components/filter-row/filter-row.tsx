@@ -3,6 +3,7 @@ import { useCallback } from 'react'
 import type { FilterDef } from '../../../../shared/resources/index.js'
 import { ALL, isTextFilter } from './filter-choices.js'
 import { SelectFilter } from './select-filter.js'
+import { DateFilter } from './date-filter.js'
 import { TextFilter } from './text-filter.js'
 
 export interface FilterRowProps {
@@ -27,6 +28,9 @@ export function FilterRow({ filters: declared, values, onChange, onClear }: Filt
     <div className="filter-row" role="search" aria-label="Filters">
       {filters.map((f) => {
         const id = `filter-${f.param}`
+        if (f.input === 'date') {
+          return <DateFilter key={f.param} id={id} label={f.label} value={values[f.param] ?? ''} onChange={bind(f.param)} />
+        }
         if (isTextFilter(f)) {
           return (
             <TextFilter
@@ -34,7 +38,7 @@ export function FilterRow({ filters: declared, values, onChange, onClear }: Filt
               id={id}
               label={f.label}
               placeholder={f.placeholder}
-              type={f.input}
+              type={f.input === 'number' ? 'number' : undefined}
               value={values[f.param] ?? ''}
               onChange={bind(f.param)}
             />

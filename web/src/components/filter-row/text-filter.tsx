@@ -9,8 +9,8 @@ export interface TextFilterProps {
   onChange: (value: string) => void
   /** @default 'Search <label>' */
   placeholder?: string
-  /** 'date': a day picker box whose value is yyyy-MM-dd or empty; 'number': a box for a whole number @default a search box */
-  type?: 'date' | 'number'
+  /** 'number': a box for a whole number @default a search box (days: DateFilter) */
+  type?: 'number'
   /** @default 350 */
   debounceMs?: number
 }
@@ -41,7 +41,7 @@ export function TextFilter({ id, label, value, onChange, placeholder, type, debo
       <InputGroup
         id={id}
         type={type ?? 'search'}
-        leftIcon={type === 'date' ? 'calendar' : type === 'number' ? 'numerical' : 'search'}
+        leftIcon={type === 'number' ? 'numerical' : 'search'}
         placeholder={placeholder ?? (type === 'number' ? label : `Search ${label.toLowerCase()}`)}
         value={text}
         onValueChange={setText}

@@ -77,7 +77,7 @@ export function InlineRow({ columns, row, draft, busy, onChange, actions, cellPr
                 />
               </FormGroup>
             ) : row ? (
-              <CellValue field={c.view} value={row[c.name]} />
+              <CellValue field={c.view} value={row[c.name]} row={row} />
             ) : null}
           </td>
         )

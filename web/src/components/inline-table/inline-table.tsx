@@ -53,7 +53,7 @@ function InlineTableBody({ openRow, actions, onReload, ...options }: InlineTable
   const writes = allowedWrites(resource)
   const { data, error, isLoading } = t.list
   const rows = useOpenRow(openRow, data?.data ?? [], t)
-  const pager = <ListPager list={ctl} meta={data?.meta} />
+  const pager = <ListPager list={ctl} meta={data?.meta} noun={resource.noun} />
 
   return (
     <>

@@ -79,7 +79,10 @@ export function FieldInput({
           value={text}
           disabled={disabled}
           required={field.required}
-          options={[{ value: '', label: 'Select…' }, ...(field.options ?? []).map((o) => ({ value: o, label: o }))]}
+          options={[
+            { value: '', label: 'Select…' },
+            ...(field.options ?? []).map((o) => ({ value: o, label: field.optionLabels?.[o] ?? o })),
+          ]}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       )
@@ -106,6 +109,8 @@ export function FieldInput({
           withTime={field.type === 'datetime'}
           disabled={disabled}
           editor={editor}
+          clearable={field.clearable}
+          label={field.label}
           onChange={onChange}
         />
       )

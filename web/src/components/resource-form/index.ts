@@ -1,4 +1,5 @@
 export { FormCard, type FormCardProps } from './form-card.js'
+export { DateField } from './date-field.js'
 export { FieldInput, type FieldInputProps } from './field-input.js'
 export { FormField, type FormFieldProps } from './form-field.js'
 export { ResourceForm, type ResourceFormProps } from './resource-form.js'

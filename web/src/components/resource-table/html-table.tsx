@@ -115,7 +115,7 @@ export function HtmlResourceTable<R extends Row>({
                         {...differing}
                         className={classNames(cellClassName(c.field), c.sticky, differing.className)}
                       >
-                        {renderCell?.(c.name, row) ?? <CellValue field={c.field} value={row[c.name]} />}
+                        {renderCell?.(c.name, row) ?? <CellValue field={c.field} value={row[c.name]} row={row} />}
                         {c.sticky && <DifferencesNote resource={resource} row={row} />}
                       </td>
                     )

@@ -84,7 +84,7 @@ export function ListView<R extends Row>({
         {...cells}
       />
       {data && rows.length === 0 && empty}
-      <ListPager list={list} meta={data?.meta} />
+      <ListPager list={list} meta={data?.meta} noun={resource.noun} />
     </>
   )
 }

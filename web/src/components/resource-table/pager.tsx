@@ -1,6 +1,7 @@
 import type { ListMeta } from '../../../../shared/schemas/common.js'
 import type { ListController } from '../../lib/use-list-controller.js'
 import { Button, ButtonGroup, Classes, HTMLSelect } from '@blueprintjs/core'
+import { plural, pluralOf } from '../../lib/plural.js'
 
 export interface PagerProps {
   page: number
@@ -13,12 +14,14 @@ export interface PagerProps {
   onPerPage: (perPage: number) => void
   /** @default [10, 25, 50, 100] */
   pageSizes?: readonly number[]
+  /** what the list counts, one of them: '1–25 of 53 cost centers' @default 'record' */
+  noun?: string
 }
 
 /** Server-side paging: the list answer's meta.total drives it. */
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 
-export function Pager({ page, perPage, total, estimated, onPage, onPerPage, pageSizes = [10, 25, 50, 100] }: PagerProps) {
+export function Pager({ page, perPage, total, estimated, onPage, onPerPage, pageSizes = [10, 25, 50, 100], noun = 'record' }: PagerProps) {
   const known = total ?? 0
   const pages = Math.max(1, Math.ceil(known / perPage))
   const first = known === 0 ? 0 : (page - 1) * perPage + 1
@@ -31,7 +34,9 @@ export function Pager({ page, perPage, total, estimated, onPage, onPerPage, page
         <span className={Classes.SKELETON}>Loading records</span>
       ) : (
         <span className={Classes.TEXT_MUTED} aria-live="polite">
-          {total === 0 ? 'No records' : `${first}–${last} of ${estimated ? `about ${compact.format(total)}` : total} records`}
+          {total === 0
+            ? 'No records'
+            : `${first}–${last} of ${estimated ? `about ${compact.format(total)} ${pluralOf(noun)}` : plural(total, noun)}`}
         </span>
       )}
       <span className="pager__controls">
@@ -59,7 +64,7 @@ export function Pager({ page, perPage, total, estimated, onPage, onPerPage, page
 }
 
 /** The pager of a list whose page and size live in the URL (the list controller). */
-export function ListPager({ list, meta }: { list: ListController; meta: ListMeta | undefined }) {
+export function ListPager({ list, meta, noun }: { list: ListController; meta: ListMeta | undefined; noun?: string }) {
   return (
     <Pager
       page={list.query.page}
@@ -68,6 +73,7 @@ export function ListPager({ list, meta }: { list: ListController; meta: ListMeta
       estimated={meta?.total_estimated}
       onPage={list.setPage}
       onPerPage={list.setPerPage}
+      noun={noun}
     />
   )
 }

@@ -63,21 +63,21 @@ export function ResourceGrid({ columns: names, widths, onWidths, onColumns, comp
       if (!row || !c) return <Cell />
       const custom = renderCell?.(c.name, row)
       if (custom !== undefined) return <Cell interactive>{custom}</Cell>
-      const text = cellText(c.field, row[c.name])
+      const text = cellText(c.field, row[c.name], row)
       // a value that differs from the reference row (the registry's comparison): Blueprint's danger cell
       if (differs(resource, row, c.name)) {
         const hint = resource.comparison!.hint
         return (
           <Cell intent={Intent.DANGER} className="cell--differs" tooltip={text ? `${text} (${hint})` : hint} truncated wrapText={false}>
             <span aria-description={hint}>
-              <CellValue field={c.field} value={row[c.name]} />
+              <CellValue field={c.field} value={row[c.name]} row={row} />
             </span>
           </Cell>
         )
       }
       return (
         <Cell tooltip={text || undefined} truncated wrapText={false}>
-          <CellValue field={c.field} value={row[c.name]} />
+          <CellValue field={c.field} value={row[c.name]} row={row} />
         </Cell>
       )
     },

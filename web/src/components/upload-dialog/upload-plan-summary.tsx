@@ -1,6 +1,7 @@
 import { Callout, Classes, HTMLTable, Intent, Tab, Tabs, Tag } from '@blueprintjs/core'
 import { useEffect, useRef, useState } from 'react'
 import type { UploadPlanAnswer } from '../../../../shared/calls/answers.js'
+import { plural } from '../../lib/plural.js'
 
 /** What a dry run of an upload answered (shared/calls/answers.ts). */
 export type UploadPlan = UploadPlanAnswer['data']
@@ -40,7 +41,7 @@ function PlanTable({ plan, list }: { plan: UploadPlan; list: (typeof LISTS)[numb
       </div>
       {total > rows.length && (
         <p className={Classes.TEXT_MUTED}>
-          The first {rows.length} of {total} lines
+          The first {rows.length.toLocaleString('en-US')} of {plural(total, 'line')}
         </p>
       )}
     </>

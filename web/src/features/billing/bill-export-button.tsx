@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { exportWindow, isoDay } from '../../../../shared/billing/date-ranges.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
+import { DateField } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { Permitted } from '../../components/permitted/index.js'
@@ -59,11 +60,11 @@ export function BillExportButton() {
         )}
         <div className="form-row">
           <FormGroup label="From" labelFor="bill-export-start">
-            <InputGroup
+            <DateField
               id="bill-export-start"
-              type="date"
-              value={days.start}
-              onValueChange={(start) => setDays((d) => ({ ...d, start }))}
+              label="From"
+              value={days.start || null}
+              onChange={(start) => setDays((d) => ({ ...d, start: start ?? '' }))}
             />
           </FormGroup>
           <FormGroup
@@ -72,7 +73,12 @@ export function BillExportButton() {
             intent={windowOk ? 'none' : 'danger'}
             helperText={windowOk ? undefined : 'The window needs a first day on or before its last'}
           >
-            <InputGroup id="bill-export-end" type="date" value={days.end} onValueChange={(end) => setDays((d) => ({ ...d, end }))} />
+            <DateField
+              id="bill-export-end"
+              label="To"
+              value={days.end || null}
+              onChange={(end) => setDays((d) => ({ ...d, end: end ?? '' }))}
+            />
           </FormGroup>
         </div>
       </EmailDialog>

@@ -26,7 +26,7 @@ import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { plural } from '../../lib/plural.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
-import { money } from './money.js'
+import { spendAmount, spendHeading } from './spend-currency.js'
 import { CHART_BARS, SpendChart } from './spend-chart.js'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -78,6 +78,7 @@ export default function BillsDashboardPage() {
   // the select offers the cost centers that spent in the shown window (the 'all' answer names them)
   const everyone = useSWR<SpendAnswer>(spendHref('all', applied.range), { keepPreviousData: true })
   const shown = useSWR<SpendAnswer>(spendHref(applied.key, applied.range), { keepPreviousData: true })
+  const answer = shown.data
   const now = new Date()
   const choices = everyone.data?.data.map((g) => g.identifier) ?? []
 
@@ -143,13 +144,13 @@ export default function BillsDashboardPage() {
             <Button text="Table" icon="th" active={view === 'table'} onClick={() => setView('table')} />
           </ButtonGroup>
         </div>
-        {shown.error && !shown.data ? (
+        {shown.error && !answer ? (
           <Callout intent={Intent.DANGER} title="The spend could not be loaded">
             {errorText(shown.error)}
           </Callout>
-        ) : !shown.data ? (
+        ) : !answer ? (
           <Spinner aria-label="Loading the spend" />
-        ) : shown.data.data.length === 0 ? (
+        ) : answer.data.length === 0 ? (
           <NonIdealState
             icon="timeline-bar-chart"
             title="No bills in this window"
@@ -157,10 +158,10 @@ export default function BillsDashboardPage() {
           />
         ) : view === 'chart' ? (
           <Card className="dashboard-chart">
-            <SpendChart groups={shown.data.data} />
-            {shown.data.data.length > CHART_BARS && (
+            <SpendChart answer={answer} />
+            {answer.data.length > CHART_BARS && (
               <p className={Classes.TEXT_MUTED}>
-                The {CHART_BARS} biggest of {shown.data.meta.identifiers.toLocaleString('en-US')} cost centers; the table lists them all.
+                The {CHART_BARS} biggest of {plural(answer.meta.identifiers, 'cost center')}; the table lists them all.
               </p>
             )}
           </Card>
@@ -169,23 +170,23 @@ export default function BillsDashboardPage() {
             <thead>
               <tr>
                 <th>Identifier</th>
-                <th className="numeric">Spend</th>
+                <th className="numeric">{spendHeading(answer.meta)}</th>
                 <th className="numeric">Bills</th>
               </tr>
             </thead>
             <tbody>
-              {shown.data.data.map((g) => (
+              {answer.data.map((g) => (
                 <tr key={g.identifier}>
                   <td>{g.identifier}</td>
-                  <td className="numeric">{money(g.amount)}</td>
+                  <td className="numeric">{spendAmount(g.amount, answer.meta)}</td>
                   <td className="numeric">{g.bills.toLocaleString('en-US')}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <th>Total ({plural(shown.data.meta.identifiers, 'cost center')})</th>
-                <th className="numeric">{money(shown.data.meta.total)}</th>
+                <th>Total ({plural(answer.meta.identifiers, 'cost center')})</th>
+                <th className="numeric">{spendAmount(answer.meta.total, answer.meta)}</th>
                 <th />
               </tr>
             </tfoot>

@@ -1,6 +1,7 @@
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer, VictoryTooltip } from 'victory'
-import type { SpendGroup } from '../../../../shared/schemas/bills-dashboard.js'
-import { money } from './money.js'
+import type { SpendAnswer } from '../../../../shared/schemas/bills-dashboard.js'
+import { formatNumber } from '../../lib/amounts.js'
+import { spendAmount, spendHeading } from './spend-currency.js'
 
 /** the bars one chart shows: the biggest spenders; the table view lists them all */
 export const CHART_BARS = 30
@@ -8,10 +9,11 @@ export const CHART_BARS = 30
 /**
  * 'Spend per Cost Center' (spec 001 §2): a victory bar chart, 1000 × 600 (it scales down with its
  * column), one bar per cost center, biggest first; an image named by its title and described by its
- * figures, with each bar's amount in a tooltip.
+ * figures, with each bar's amount in a tooltip. The amount axis names the currency ('Spend (USD)').
  */
-export function SpendChart({ groups }: { groups: readonly SpendGroup[] }) {
-  const shown = groups.slice(0, CHART_BARS)
+export function SpendChart({ answer }: { answer: SpendAnswer }) {
+  const shown = answer.data.slice(0, CHART_BARS)
+  const money = (amount: number) => spendAmount(amount, answer.meta)
   const description = shown.map((g) => `${g.identifier}: ${money(g.amount)}`).join(', ')
   return (
     <VictoryChart
@@ -19,7 +21,7 @@ export function SpendChart({ groups }: { groups: readonly SpendGroup[] }) {
       height={600}
       // a few bars stand wide in the middle, thirty fill the width
       domainPadding={{ x: Math.max(30, 400 / shown.length) }}
-      padding={{ top: 20, bottom: 130, left: 90, right: 20 }}
+      padding={{ top: 20, bottom: 130, left: 110, right: 20 }}
       containerComponent={
         <VictoryContainer
           title="Spend per Cost Center chart"
@@ -31,7 +33,15 @@ export function SpendChart({ groups }: { groups: readonly SpendGroup[] }) {
       }
     >
       <VictoryAxis style={{ tickLabels: { angle: -45, textAnchor: 'end', fontSize: 11, fill: 'currentColor' } }} />
-      <VictoryAxis dependentAxis tickFormat={(t: number) => money(t)} style={{ tickLabels: { fontSize: 11, fill: 'currentColor' } }} />
+      <VictoryAxis
+        dependentAxis
+        label={spendHeading(answer.meta)}
+        tickFormat={(t: number) => formatNumber(t)}
+        style={{
+          tickLabels: { fontSize: 11, fill: 'currentColor' },
+          axisLabel: { fontSize: 13, padding: 90, fill: 'currentColor' },
+        }}
+      />
       <VictoryBar
         data={shown.map((g) => ({ x: g.identifier, y: g.amount, label: `${g.identifier}: ${money(g.amount)}` }))}
         style={{ data: { fill: ({ datum }: { datum?: { y: number } }) => ((datum?.y ?? 0) < 0 ? '#CD4246' : '#2D72D2') } }}

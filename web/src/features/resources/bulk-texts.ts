@@ -1,11 +1,11 @@
 import { singularKey } from '../../../../shared/resources/define-resource.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { plural } from '../../lib/plural.js'
 
 /** How long a bulk delete can be undone before it is sent (react-admin's undoable mode waits as long). */
 export const UNDO_MS = 5000
 
-/** '1 cost center' / '1,200 cost centers': the model's name in the bulk texts, from its key. */
-export function countText(resource: Pick<ResourceDef, 'key'>, n: number): string {
-  const noun = (n === 1 ? singularKey(resource.key) : resource.key).replace(/_/g, ' ')
-  return `${n.toLocaleString('en-US')} ${noun}`
+/** '1 cost center' / '1,200 cost centers': the model's noun in the bulk texts (its key's words where it declares none). */
+export function countText(resource: Pick<ResourceDef, 'key' | 'noun'>, n: number): string {
+  return plural(n, resource.noun ?? singularKey(resource.key).replace(/_/g, ' '))
 }

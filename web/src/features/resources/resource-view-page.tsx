@@ -48,7 +48,7 @@ export function ResourceViewPage({ modelId, notFound }: { modelId: string; notFo
               <tr key={field.name}>
                 <th scope="row">{field.label}</th>
                 <td {...mismatchProps(resource, row, field.name)}>
-                  <CellValue field={field} value={row[field.name]} />
+                  <CellValue field={field} value={row[field.name]} row={row} />
                 </td>
               </tr>
             ))}
