@@ -7,7 +7,6 @@
  */
 import { resolve } from 'node:path'
 import axe from 'axe-core'
-import { Classes } from '@blueprintjs/core'
 import type { Page } from 'playwright-core'
 import t from 'tap'
 import { RESOURCES } from '../../shared/resources/index.js'
