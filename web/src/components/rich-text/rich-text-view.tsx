@@ -1,8 +1,5 @@
 import { useMemo } from 'react'
 import { safeBody, toReact } from './safe-html.js'
-// the view's own rules (paragraph margins, underlined links): with the editor's chunk alone, a list
-// opened first had none of them
-import './rich-text.css'
 
 export interface RichTextViewProps {
   /** the stored HTML; cleaned again here whatever the server did */
