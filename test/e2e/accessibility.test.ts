@@ -2,8 +2,10 @@
  * Issue 29 item 9, accessible to everyone: axe-core's WCAG 2.1 A and AA rules find nothing on any
  * screen of the menu, on the add forms of the registry, on the record pages and edit forms of the
  * cost centers, networks and project IDs, nor with the command palette, the column chooser or the
- * saved views menu open, and those three open, move and close by keyboard alone. The screens come
- * from the menu's own data and the registry, so a new one is checked the day it is added.
+ * saved views menu open, and those three open, move and close by keyboard alone. Each screen is also
+ * a working one: not the 404 page, no failed API call (every link of the logged-in menus, spec 000
+ * §2). The screens come from the menu's own data and the registry, so a new one is checked the day
+ * it is added.
  */
 import { resolve } from 'node:path'
 import axe from 'axe-core'
@@ -68,10 +70,19 @@ t.test('no WCAG 2.1 A/AA violation on any screen', async (t) => {
   const unique = [...new Set(screens)]
   t.ok(unique.length >= 67, `${unique.length} screens`)
 
+  // a screen that ends on the 404 page or whose calls fail is a defect too (spec 000 §2's menus)
+  const failedCalls: string[] = []
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() >= 400) failedCalls.push(`${response.status()} ${response.url()}`)
+  })
+  const heading = page.locator('main h1, main h2, main h3, main h4').first()
   for (const href of unique) {
+    failedCalls.length = 0
     // in the app, as a menu link moves (wouter follows pushState): no reload of the app and of axe per screen
     await page.evaluate((to) => history.pushState(null, '', to), href)
     await settled()
+    t.not(await heading.textContent(), 'Not Found - 404', `${href} is not the 404 page`)
+    t.same(failedCalls, [], `${href}: no failed API call`)
     t.same(await violations(page), [], href)
   }
 

@@ -10,6 +10,7 @@ import t from 'tap'
 import { startGateway, type AuditLine, type Teardown } from '../helper.js'
 import { signIn } from '../lib/sign-in.js'
 import { startRecordingUpstream, upstreamFailures } from './start.js'
+import { statusOf } from '../lib/status-of.js'
 
 const ALICE = 'alice@ccoe.example'
 const FIRST_CHUNK = `{"data":[${'{"id":1,"name":"x"},'.repeat(4000)}`
@@ -78,7 +79,7 @@ t.test('an upstream that stalls mid-body: cut at the timeout, one line with the 
   t.ok((line.durationMs as number) >= 300, 'not before the configured timeout')
   t.equal(gw.audit.filter((l) => l.reqId === reqId).length, 1, 'exactly one line')
   t.same(await upstreamFailures(gw.baseUrl), { error: 0, timeout: 1 }, 'the stall is counted as an upstream timeout, once')
-  t.equal((await fetch(`${gw.baseUrl}/healthz`)).status, 200, 'the gateway serves on')
+  t.equal(await statusOf(fetch(`${gw.baseUrl}/healthz`)), 200, 'the gateway serves on')
 })
 
 /** Sends a multipart upload's head and the first part of its file, then closes the socket. */

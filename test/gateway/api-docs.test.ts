@@ -7,10 +7,11 @@ import { UPLOAD_TARGETS } from '../../server/gateway/upload-targets.js'
 import { startGateway, startPortal } from '../helper.js'
 import { automationToken, signIn } from '../lib/sign-in.js'
 import { startRecordingUpstream } from './start.js'
+import { statusOf } from '../lib/status-of.js'
 
 t.test('the OpenAPI description of /api: every forwarded path, and nothing the gateway refuses', async (t) => {
   const portal = await startPortal(t)
-  t.equal((await fetch(`${portal.baseUrl}/api/docs/openapi.json`)).status, 401, 'for signed-in people and scripts only')
+  t.equal(await statusOf(fetch(`${portal.baseUrl}/api/docs/openapi.json`)), 401, 'for signed-in people and scripts only')
   const headers = { authorization: `Bearer ${await automationToken(portal.baseUrl)}` }
   const response = await fetch(`${portal.baseUrl}/api/docs/openapi.json`, { headers })
   t.equal(response.status, 200)
@@ -63,8 +64,8 @@ t.test('the OpenAPI description of /api: every forwarded path, and nothing the g
       list.parameters.some((p) => p.name === 'after'),
       `${resource.key}: the cursor is described`,
     )
-    const answer = await fetch(`${portal.baseUrl}${apiPathOf(resource.path)}?per_page=1&sort=${resource.defaultSort}`, { headers })
-    t.equal(answer.status, 200, `GET ${apiPathOf(resource.path)}`)
+    const answer = fetch(`${portal.baseUrl}${apiPathOf(resource.path)}?per_page=1&sort=${resource.defaultSort}`, { headers })
+    t.equal(await statusOf(answer), 200, `GET ${apiPathOf(resource.path)}`)
   }
 
   const html = await fetch(`${portal.baseUrl}/api/docs`, { headers })
@@ -75,7 +76,7 @@ t.test('the OpenAPI description of /api: every forwarded path, and nothing the g
   t.notMatch(text, /<script/i, 'no script: the page works under the gateway’s CSP')
 
   const cookie = await signIn(portal.baseUrl, 'alice@ccoe.example', 'alice')
-  t.equal((await fetch(`${portal.baseUrl}/api/docs`, { headers: { cookie } })).status, 200, 'a signed-in person reads it too')
+  t.equal(await statusOf(fetch(`${portal.baseUrl}/api/docs`, { headers: { cookie } })), 200, 'a signed-in person reads it too')
 })
 
 t.test('every described call is one the gateway takes: sent as described, none is refused as unknown', async (t) => {

@@ -16,6 +16,7 @@ import { openDatabase } from '../../server/upstream/db/client.js'
 import { freePort, startGateway, startStandaloneIdp, startUpstream, TEST_UPSTREAM_TOKEN, type Teardown } from '../helper.js'
 import { signIn } from '../lib/sign-in.js'
 import { startRecordingUpstream } from './start.js'
+import { statusOf } from '../lib/status-of.js'
 
 const ALICE = ['alice@ccoe.example', 'alice'] as const
 
@@ -80,11 +81,11 @@ t.test('the upstream killed under load: JSON 502s at once, the gateway stays up,
   t.same(new Set(after.map((s) => s.body)), new Set([JSON.stringify({ error: 'Upstream unavailable', statusCode: 502 })]))
   t.same(new Set(after.map((s) => s.type)), new Set(['application/json; charset=utf-8']))
   t.same(await (await fetch(`${portal.baseUrl}/healthz`)).json(), { status: 'ok' }, 'the gateway is up')
-  t.equal((await fetch(`${portal.baseUrl}/readyz`)).status, 503, 'and says it is not ready')
+  t.equal(await statusOf(fetch(`${portal.baseUrl}/readyz`)), 503, 'and says it is not ready')
 
   upstream = await upstreamProcess(t, port)
   t.equal((await call()).status, 200, 'the very next call after the return succeeds')
-  t.equal((await fetch(`${portal.baseUrl}/readyz`)).status, 200)
+  t.equal(await statusOf(fetch(`${portal.baseUrl}/readyz`)), 200)
 })
 
 t.test('a slow upstream: 504 at the configured timeout, for the proxy, CSV and uploads; counted in /metrics', async (t) => {
@@ -144,7 +145,7 @@ t.test('the identity provider down: a sign-in page that says so (JSON for script
   // the IdP comes back on its address: the next sign-in discovers it and goes through
   await startStandaloneIdp(t, issuer, portal.baseUrl)
   const cookie = await signIn(portal.baseUrl, ...ALICE)
-  t.equal((await fetch(`${portal.baseUrl}/api/session`, { headers: { cookie } })).status, 200)
+  t.equal(await statusOf(fetch(`${portal.baseUrl}/api/session`, { headers: { cookie } })), 200)
 })
 
 t.test(

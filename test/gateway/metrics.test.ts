@@ -6,6 +6,7 @@
 import t from 'tap'
 import { startGateway } from '../helper.js'
 import { signIn } from '../lib/sign-in.js'
+import { statusOf } from '../lib/status-of.js'
 import { startRecordingUpstream } from './start.js'
 
 /** `name{labels} value` lines of one metric, as a map from the label text to the value */
@@ -22,12 +23,12 @@ t.test('metrics: counts by route and status, sessions, failures; scraped from al
   const upstream = await startRecordingUpstream(t)
   const gw = await startGateway(t, upstream.url, { env: { METRICS_ALLOW: '127.0.0.1', METRICS_TOKEN: 'scrape-secret' } })
   const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
-  for (const id of [1, 2, 3]) t.equal((await fetch(`${gw.baseUrl}/api/departments/${id}`, { headers: { cookie } })).status, 200)
-  t.equal((await fetch(`${gw.baseUrl}/api/departments`, { headers: { cookie } })).status, 200)
-  t.equal((await fetch(`${gw.baseUrl}/api/no/such/path`, { headers: { cookie } })).status, 404)
-  t.equal((await fetch(`${gw.baseUrl}/api/departments`)).status, 401)
+  for (const id of [1, 2, 3]) t.equal(await statusOf(fetch(`${gw.baseUrl}/api/departments/${id}`, { headers: { cookie } })), 200)
+  t.equal(await statusOf(fetch(`${gw.baseUrl}/api/departments`, { headers: { cookie } })), 200)
+  t.equal(await statusOf(fetch(`${gw.baseUrl}/api/no/such/path`, { headers: { cookie } })), 404)
+  t.equal(await statusOf(fetch(`${gw.baseUrl}/api/departments`)), 401)
   await upstream.close()
-  t.equal((await fetch(`${gw.baseUrl}/api/departments`, { headers: { cookie } })).status, 502, 'the upstream is gone')
+  t.equal(await statusOf(fetch(`${gw.baseUrl}/api/departments`, { headers: { cookie } })), 502, 'the upstream is gone')
 
   const scrape = await fetch(`${gw.baseUrl}/metrics`)
   t.equal(scrape.status, 200, 'loopback is allowed')
@@ -60,8 +61,8 @@ t.test('metrics: counts by route and status, sessions, failures; scraped from al
 t.test('metrics: anyone else gets a 404, a token opens it', async (t) => {
   const upstream = await startRecordingUpstream(t)
   const gw = await startGateway(t, upstream.url, { env: { METRICS_ALLOW: '10.0.0.0/8', METRICS_TOKEN: 'scrape-secret' } })
-  t.equal((await fetch(`${gw.baseUrl}/metrics`)).status, 404, 'not an allowed address')
-  t.equal((await fetch(`${gw.baseUrl}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status, 404, 'a wrong token')
+  t.equal(await statusOf(fetch(`${gw.baseUrl}/metrics`)), 404, 'not an allowed address')
+  t.equal(await statusOf(fetch(`${gw.baseUrl}/metrics`, { headers: { authorization: 'Bearer wrong' } })), 404, 'a wrong token')
   const withToken = await fetch(`${gw.baseUrl}/metrics`, { headers: { authorization: 'Bearer scrape-secret' } })
   t.equal(withToken.status, 200)
   t.match(await withToken.text(), /^# HELP /m)
@@ -118,17 +119,17 @@ t.test(
 t.test('metrics: an allowed address relaying for others (a reverse proxy) needs the token', async (t) => {
   const upstream = await startRecordingUpstream(t)
   const gw = await startGateway(t, upstream.url, { env: { METRICS_ALLOW: '127.0.0.1', METRICS_TOKEN: 'scrape-secret' } })
-  t.equal((await fetch(`${gw.baseUrl}/metrics`)).status, 200, 'the loopback scraper itself')
+  t.equal(await statusOf(fetch(`${gw.baseUrl}/metrics`)), 200, 'the loopback scraper itself')
   for (const [name, value] of [
     ['x-forwarded-for', '203.0.113.9'],
     ['forwarded', 'for=203.0.113.9'],
     ['x-real-ip', '203.0.113.9'],
     ['via', '1.1 proxy'],
   ]) {
-    t.equal((await fetch(`${gw.baseUrl}/metrics`, { headers: { [name]: value } })).status, 404, name)
+    t.equal(await statusOf(fetch(`${gw.baseUrl}/metrics`, { headers: { [name]: value } })), 404, name)
   }
-  const withToken = await fetch(`${gw.baseUrl}/metrics`, {
+  const withToken = fetch(`${gw.baseUrl}/metrics`, {
     headers: { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer scrape-secret' },
   })
-  t.equal(withToken.status, 200, 'with the token it may')
+  t.equal(await statusOf(withToken), 200, 'with the token it may')
 })

@@ -4,6 +4,7 @@ import { discardUnreadBody } from '../../server/gateway/unread-body.js'
 import { signIn } from '../lib/sign-in.js'
 import { startGateway } from '../helper.js'
 import { startRecordingUpstream } from './start.js'
+import { statusOf } from '../lib/status-of.js'
 
 const MIB = 1024 * 1024
 
@@ -50,7 +51,7 @@ t.test('an oversize body is answered 413 that the client reads, and no reset und
   const multipart = { cookie, origin: baseUrl, 'content-type': 'multipart/form-data; boundary=b' }
   t.strictSame(await send(`${baseUrl}/api/upload/sap_cost_centers`, multipart, 64 * MIB), tooLarge, 'an upload of a declared length')
   t.equal(upstream.seen.length, 0, 'none of it reached the upstream')
-  t.equal((await fetch(`${baseUrl}/api/session`, { headers: { cookie } })).status, 200, 'and the gateway answers on')
+  t.equal(await statusOf(fetch(`${baseUrl}/api/session`, { headers: { cookie } })), 200, 'and the gateway answers on')
 })
 
 t.test('the rest of a refused body is read within bounds, past them the connection is cut', async (t) => {

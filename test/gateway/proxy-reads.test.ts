@@ -10,6 +10,7 @@ import t from 'tap'
 import { startGateway, type Teardown } from '../helper.js'
 import { signIn } from '../lib/sign-in.js'
 import { upstreamFailures } from './start.js'
+import { statusOf } from '../lib/status-of.js'
 
 const ALICE = 'alice@ccoe.example'
 const WHOLE = 64 * 1024
@@ -93,5 +94,5 @@ t.test('a small answer cut short upstream is a 502, counted; a 5xx body stays in
   const failed = await fetch(`${gw.baseUrl}/api/departments/9?bytes=200000`, { headers: { cookie } })
   const body = (await failed.json()) as { requestId: string }
   t.same([failed.status, body], [500, { error: 'Upstream error', statusCode: 500, requestId: failed.headers.get('x-request-id') }])
-  t.equal((await fetch(`${gw.baseUrl}/healthz`)).status, 200, 'the gateway serves on')
+  t.equal(await statusOf(fetch(`${gw.baseUrl}/healthz`)), 200, 'the gateway serves on')
 })

@@ -7,6 +7,7 @@ import { SCRIPT_CLIENT, SCRIPT_CLIENTS } from '../../server/idp/plugin.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 import { startGateway, type AuditLine } from '../helper.js'
 import { bodyReaders, startRecordingUpstream, startSelfSignedUpstream } from './start.js'
+import { statusOf } from '../lib/status-of.js'
 
 const UPSTREAM_TOKEN = 'fixed-upstream-token'
 const BODY_MARKER = 'secret-body-marker-7f3a'
@@ -373,8 +374,8 @@ t.test('AUDIT_LOG_FILE: one JSON line per call, the agreed fields, no token or c
   t.equal(portal.config.auditLogFile, file)
   const cookie = await signIn(portal.baseUrl, 'alice@ccoe.example', 'alice')
   const token = await scriptToken(portal.baseUrl)
-  t.equal((await fetch(`${portal.baseUrl}/api/departments?by_name=Fin`, { headers: { cookie } })).status, 200)
-  t.equal((await fetch(`${portal.baseUrl}/api/departments/3`, { headers: { authorization: `Bearer ${token}` } })).status, 200)
+  t.equal(await statusOf(fetch(`${portal.baseUrl}/api/departments?by_name=Fin`, { headers: { cookie } })), 200)
+  t.equal(await statusOf(fetch(`${portal.baseUrl}/api/departments/3`, { headers: { authorization: `Bearer ${token}` } })), 200)
   // close() ends the file stream: every line written so far is on disk when it resolves
   await portal.gateway.close()
 

@@ -8,6 +8,7 @@ import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
 import { startGateway, testClock } from '../helper.js'
 import { scriptToken } from '../lib/sign-in.js'
 import { startRecordingUpstream } from '../gateway/start.js'
+import { statusOf } from '../lib/status-of.js'
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`
 const SCRIPT = basic(SCRIPT_CLIENT.clientId, SCRIPT_CLIENT.clientSecret)
@@ -33,7 +34,7 @@ t.test('a revoked script token stops opening /api', async (t) => {
     return { status: answer.status, body: text ? JSON.parse(text) : undefined }
   }
   const session = async (token: string) =>
-    (await fetch(`${gw.baseUrl}/api/session`, { headers: { authorization: `Bearer ${token}` } })).status
+    await statusOf(fetch(`${gw.baseUrl}/api/session`, { headers: { authorization: `Bearer ${token}` } }))
 
   const token = await scriptToken(gw.baseUrl)
   const other = await scriptToken(gw.baseUrl)

@@ -3,6 +3,7 @@ import { openTestDatabase } from '../../server/upstream/db/client.js'
 import { openIdpStore } from '../../server/idp/store.js'
 import { startGateway, startUpstream, testClock } from '../helper.js'
 import { beginSignIn, finishSignIn } from '../lib/sign-in.js'
+import { statusOf } from '../lib/status-of.js'
 
 const ALICE = ['alice@ccoe.example', 'alice'] as const
 
@@ -23,7 +24,7 @@ t.test('a sign-in begun before a restart finishes after it', async (t) => {
     idpStore: { client: database },
   })
   const { cookie } = await finishSignIn(restarted.baseUrl, begun, ...ALICE)
-  t.equal((await fetch(`${restarted.baseUrl}/api/session`, { headers: { cookie } })).status, 200)
+  t.equal(await statusOf(fetch(`${restarted.baseUrl}/api/session`, { headers: { cookie } })), 200)
 })
 
 t.test('the store: found until it expires, consumed, revoked by grant, bounded per model', async (t) => {

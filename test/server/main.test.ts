@@ -14,6 +14,7 @@ import t from 'tap'
 import { alive, childPids, freePort, tempDir } from '../helper.js'
 import { startPortal } from '../lib/portal-process.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
+import { statusOf } from '../lib/status-of.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const MAIN = 'dist/server/main.js'
@@ -23,7 +24,11 @@ t.test('one command starts the whole portal; a restart keeps data and sessions',
   const env = { PORT: String(await freePort()), DATA_DIR: tempDir(t) }
   const first = await start(t, env)
 
-  t.same([(await fetch(`${first.baseUrl}/healthz`)).status, (await fetch(`${first.baseUrl}/readyz`)).status], [200, 200], 'live and ready')
+  t.same(
+    [await statusOf(fetch(`${first.baseUrl}/healthz`)), await statusOf(fetch(`${first.baseUrl}/readyz`))],
+    [200, 200],
+    'live and ready',
+  )
   const token = await scriptToken(first.baseUrl)
   const departments = await fetch(`${first.baseUrl}/api/departments?per_page=5`, { headers: { authorization: `Bearer ${token}` } })
   t.equal(departments.status, 200, 'the README curl example: a script lists departments')

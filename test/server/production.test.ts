@@ -12,6 +12,7 @@ import t from 'tap'
 import { freePort, tempDir } from '../helper.js'
 import { startPortal } from '../lib/portal-process.js'
 import { signIn } from '../lib/sign-in.js'
+import { statusOf } from '../lib/status-of.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -35,7 +36,7 @@ t.test('npm ci --omit=dev plus dist/ is all production needs', async (t) => {
   )
 
   const portal = await startPortal(t, app, { NODE_ENV: 'production', PORT: String(await freePort()), DATA_DIR: join(app, 'data') })
-  t.equal((await fetch(`${portal.baseUrl}/healthz`)).status, 200)
+  t.equal(await statusOf(fetch(`${portal.baseUrl}/healthz`)), 200)
   const cookie = await signIn(portal.baseUrl, 'alice@ccoe.example', 'alice')
   const session = await fetch(`${portal.baseUrl}/api/session`, { headers: { cookie } })
   t.strictSame([session.status, ((await session.json()) as { email: string }).email], [200, 'alice@ccoe.example'])

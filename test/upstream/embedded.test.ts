@@ -11,6 +11,7 @@ import t from 'tap'
 import { pgliteTemplate } from '../../server/upstream/db/pglite-template.js'
 import { startEmbeddedUpstream, type EmbeddedOptions } from '../../server/upstream/embedded.js'
 import { tempDir } from '../helper.js'
+import { statusOf } from '../lib/status-of.js'
 
 const TOKEN = 'embedded-process-token'
 
@@ -41,7 +42,7 @@ t.test(
     t.equal(first.status, 200)
     t.equal(first.body.data.length, 1, 'a page of the seeded departments')
     t.ok(first.body.meta.total > 1, 'the demo data is there')
-    t.equal((await fetch(`${embedded.url}/departments`)).status, 401, 'and only for the upstream token')
+    t.equal(await statusOf(fetch(`${embedded.url}/departments`)), 401, 'and only for the upstream token')
 
     await t.rejects(startEmbeddedUpstream(opts), {
       message: `The database in ${opts.dataDir} is already in use by process ${embedded.pid}: stop that process or use another data folder`,
