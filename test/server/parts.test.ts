@@ -11,6 +11,7 @@ import t from 'tap'
 import { freePort, startGateway, tempDir } from '../helper.js'
 import { startPortal } from '../lib/portal-process.js'
 import { signIn } from '../lib/sign-in.js'
+import { statusOf } from '../lib/status-of.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const MAIN = 'dist/server/main.js'
@@ -64,8 +65,8 @@ t.test(
       overrides: { port: gatewayPort },
     })
     const cookie = await signIn(gateway.baseUrl, 'bob@ccoe.example', 'bob')
-    const listed = await fetch(`${gateway.baseUrl}/api/departments?per_page=1`, { headers: { cookie } })
-    t.equal(listed.status, 200, 'a gateway signs in at that IdP and calls that upstream')
+    const listed = fetch(`${gateway.baseUrl}/api/departments?per_page=1`, { headers: { cookie } })
+    t.equal(await statusOf(listed), 200, 'a gateway signs in at that IdP and calls that upstream')
 
     await idp.stop()
     await upstream.stop()
