@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { callPermission, grants, MODEL_PERMISSIONS, permitsOf, type Grant, type Permission } from '../../shared/access.js'
 import { CALL_LIST } from '../../shared/calls/index.js'
+import { BULK_ACTIONS } from '../../shared/calls/bulk.js'
 import { RESOURCES } from '../../shared/resources/index.js'
 import { ALLOWED_ROUTES, type AllowedRoute } from '../../server/gateway/allowlist.js'
 import { apiPathOf, openApiDocument } from '../../server/gateway/openapi.js'
@@ -205,6 +206,14 @@ t.test("the README's table of who may do what is the declarations'", async (t) =
     rows.slice(0, 3).map(([, , , role, scope]) => `${role} ${scope}`),
     crud.map((op) => `${MODEL_PERMISSIONS[op].role} ${MODEL_PERMISSIONS[op].scope}`),
     "a model's records",
+  )
+  t.same(
+    rows.slice(3, 5).map(([, call, , role, scope]) => [call, `${role} ${scope}`]),
+    (['update', 'delete'] as const).map((action) => [
+      `\`POST /api/<model>/${BULK_ACTIONS[action].suffix}\``,
+      `${MODEL_PERMISSIONS[BULK_ACTIONS[action].write].role} ${MODEL_PERMISSIONS[BULK_ACTIONS[action].write].scope}`,
+    ]),
+    "a model's bulk actions: as the write each is",
   )
   t.same(Object.fromEntries(Object.keys(declared).map((call) => [call, table[call]])), declared, 'every declared call')
 })
