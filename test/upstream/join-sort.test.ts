@@ -13,7 +13,8 @@ import t from 'tap'
 import { getResource, RESOURCES } from '../../shared/resources/index.js'
 import { openDatabase, openTestDatabase } from '../../server/upstream/db/client.js'
 import { shapeOf } from '../../server/upstream/db/records/columns.js'
-import { recordRepository, rows, type ListFilter, type ListParams } from '../../server/upstream/db/records/repository.js'
+import { recordRepository, rows, type ListParams } from '../../server/upstream/db/records/repository.js'
+import type { ListFilter } from '../../server/upstream/db/records/list-filter.js'
 
 const resource = getResource('cost_centers')
 const shape = shapeOf(resource, RESOURCES)

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { RESOURCES, type FieldType, type FilterKind, type ResourceDef } from '../../../../shared/resources/index.js'
+import { RESOURCES, type FieldType, type ResourceDef } from '../../../../shared/resources/index.js'
 import type { Db } from '../client.js'
 import { shapeOf } from './columns.js'
+import { filterCondition, type ListFilter } from './list-filter.js'
 
 /** A database or a transaction: every function takes one, so callers group writes as they need. */
 export type Executor = Pick<Db, 'execute'>
@@ -30,16 +31,6 @@ function withVersion(row: ApiRecord | undefined): { data: ApiRecord; version: st
   if (!row) return undefined
   const { __version: version, ...data } = row
   return { data, version: String(version) }
-}
-
-export interface ListFilter {
-  field: string
-  /** a registry filter's kind ('from' and 'until' are inclusive bounds: the bills' window) */
-  kind: FilterKind
-  /** already converted to the field's JS type (a string, number or boolean; days for createdWithin) */
-  value: string | number | boolean
-  /** text: the table of the column's distinct values to search first (FilterDef.terms) */
-  terms?: string
 }
 
 export interface ListParams {
@@ -85,46 +76,13 @@ export async function rows<T = ApiRecord>(db: Executor, query: SQL): Promise<T[]
 
 const TEXT_TYPES = new Set<FieldType>(['text', 'email', 'select', 'richtext'])
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, '\\$&')
-}
-
 /** Reads and writes the rows of one registry model (generic CRUD, seeding, special modules). */
 export function recordRepository(resource: ResourceDef, registry: readonly ResourceDef[] = RESOURCES) {
   const shape = shapeOf(resource, registry)
   const table = sql.identifier(resource.table)
   const from = sql`${table} AS t${shape.joins}`
 
-  const isInstant = (field: string) => resource.fields.find((f) => f.name === field)?.type === 'datetime'
-
-  function condition(filter: ListFilter): SQL {
-    const expr = shape.expr(filter.field)
-    switch (filter.kind) {
-      case 'text': {
-        const pattern = `%${escapeLike(String(filter.value))}%`
-        if (filter.terms) {
-          return sql`lower(${expr}) IN (SELECT term FROM ${sql.identifier(filter.terms)} WHERE field = ${filter.field} AND term ILIKE ${pattern})`
-        }
-        return sql`(${expr})::text ILIKE ${pattern}`
-      }
-      case 'exact':
-        return sql`${expr} = ${filter.value}`
-      case 'createdWithin':
-        return sql`${expr} >= now() - make_interval(days => ${Number(filter.value)}::int)`
-      // an instant's bounds are whole UTC days, as the API writes instants: until a day is before the next one
-      case 'from':
-        return isInstant(filter.field)
-          ? sql`${expr} >= (${filter.value}::date::timestamp AT TIME ZONE 'UTC')`
-          : sql`${expr} >= ${filter.value}`
-      case 'until':
-        return isInstant(filter.field)
-          ? sql`${expr} < ((${filter.value}::date + 1)::timestamp AT TIME ZONE 'UTC')`
-          : sql`${expr} <= ${filter.value}`
-      case 'differs':
-        if (!shape.mismatches) throw new Error(`${resource.key} is compared with no model: it has no differences to filter on`)
-        return filter.value ? sql`cardinality(${shape.mismatches}) > 0` : sql`cardinality(${shape.mismatches}) = 0`
-    }
-  }
+  const condition = (filter: ListFilter) => filterCondition(resource, shape, filter)
 
   /**
    * Text sorts case-insensitively ('Information…' before 'IT Service…' whatever the collation);

@@ -1,5 +1,6 @@
 import { queryFilters, type ResourceDef } from '../../../../shared/resources/index.js'
-import type { ListCursor, ListFilter, ListParams } from '../../db/records/repository.js'
+import type { ListCursor, ListParams } from '../../db/records/repository.js'
+import type { ListFilter } from '../../db/records/list-filter.js'
 import { HttpError } from '../../http-error.js'
 
 export interface RawListQuery {
