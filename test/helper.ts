@@ -12,8 +12,6 @@ import { Writable } from 'node:stream'
 import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { loadConfig, type Config } from '../server/config.js'
-import { buildGateway } from '../server/gateway/app.js'
-import { idpPlugin } from '../server/idp/plugin.js'
 import type { IdpStoreOptions, SqlClient } from '../server/idp/store.js'
 import { buildUpstream } from '../server/upstream/app.js'
 import { openTestDatabase, type Database } from '../server/upstream/db/client.js'
@@ -32,6 +30,15 @@ export interface Portal extends TestGateway {
   upstream: FastifyInstance
   /** the embedded upstream's emails, one .eml file each */
   outboxDir: string
+}
+
+/**
+ * The gateway and the IdP, loaded when a test starts one: most of the upstream's test files never do,
+ * and loading them cost each of those test processes about a second of CPU, in both passes of CI.
+ */
+async function gatewayModules() {
+  const [{ buildGateway }, { idpPlugin }] = await Promise.all([import('../server/gateway/app.js'), import('../server/idp/plugin.js')])
+  return { buildGateway, idpPlugin }
 }
 
 export async function freePort(): Promise<number> {
@@ -121,6 +128,7 @@ export async function startStandaloneIdp(
   gatewayUrl: string,
   clientSecret = 'portal-secret',
 ): Promise<FastifyInstance> {
+  const { idpPlugin } = await gatewayModules()
   const idp = Fastify({ logger: false })
   await idp.register(idpPlugin, {
     prefix: '/idp',
@@ -213,6 +221,7 @@ export async function startGateway(
     },
   })
   const parsed = () => lines.map((line) => JSON.parse(line) as AuditLine)
+  const { buildGateway, idpPlugin } = await gatewayModules()
   const gateway = await buildGateway(
     { ...config, upstreamUrl },
     {
