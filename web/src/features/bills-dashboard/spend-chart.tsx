@@ -48,6 +48,8 @@ export function SpendChart({ groups, currency, name }: SpendChartProps) {
         data={shown.map((g) => ({ x: g.identifier, y: g.amount, label: `${g.identifier}: ${money(g.amount)}` }))}
         style={{ data: { fill: ({ datum }: { datum?: { y: number } }) => ((datum?.y ?? 0) < 0 ? '#CD4246' : '#2D72D2') } }}
         barRatio={0.7}
+        // the ratio is of the space between bars: a lone bar has none, and Victory drew it a hairline
+        barWidth={shown.length === 1 ? 80 : undefined}
         labelComponent={<VictoryTooltip />}
       />
     </VictoryChart>
