@@ -1,4 +1,4 @@
-import { SpendQuerySchema } from '../schemas/bills-dashboard.js'
+import { SpendAnswerSchema, SpendQuerySchema } from '../schemas/bills-dashboard.js'
 import { DRY_RUN_DESCRIPTION, ReportAnswerSchema, UploadQuerySchema } from './answers.js'
 import type { CallDomain } from './types.js'
 
@@ -50,8 +50,12 @@ export const cloudBillCalls = {
       method: 'GET',
       role: 'viewer',
       path: 'cloud_bills/spend',
-      summary: 'Spend per cost center and month for one identifier (key) between startDate and endDate',
+      summary: 'Spend per cost center and currency for one identifier (key), or all, between startDate and endDate',
+      description:
+        'Sums the bills dated from startDate to endDate (both days count) per cost center and currency, and totals each currency: ' +
+        'amounts of different currencies are never added together.',
       query: SpendQuerySchema,
+      answer: SpendAnswerSchema,
     },
     // spec 000 §2, §7: the Home card 'AWS Zipped Bill'
     zippedAwsBill: {

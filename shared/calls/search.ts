@@ -13,7 +13,7 @@ export interface SearchTarget {
   model: ResourceKey
   /** the field that names a record in the results */
   title: string
-  /** the fields shown beside it, joined by ' · ' */
+  /** the fields shown beside it, as its list shows them, joined by ' · ' */
   detail: readonly string[]
   /**
    * fields matched by their start, in any case ('cc00' finds 'CC0012'), in their (case-folded) order:
@@ -44,10 +44,20 @@ export function searchLabel(resource: ResourceDef): string {
   return resource.messages.menuLabel ?? resource.messages.listTitle.replace(/\s+(Table|History)$/i, '')
 }
 
+/**
+ * The values a found record is answered with: its detail fields, and the currency of an amount
+ * among them (an amount is read with its currency, as its list shows it: 'USD 2,792.50').
+ */
+export function searchValueFields(target: SearchTarget): string[] {
+  const resource = getResource(target.model)
+  const currencies = target.detail.flatMap((name) => resource.fields.find((f) => f.name === name)?.currency ?? [])
+  return [...new Set([...target.detail, ...currencies])]
+}
+
 /** Every target's model is a registry model: a renamed one fails at load, not in a search. */
 for (const target of SEARCH_TARGETS) {
   const resource = getResource(target.model)
-  const names = [target.title, ...target.detail, ...target.prefix, ...(target.exact ?? [])]
+  const names = [target.title, ...searchValueFields(target), ...target.prefix, ...(target.exact ?? [])]
   const unknown = names.find((name) => !resource.fields.some((f) => f.name === name))
   if (unknown) throw new Error(`search: ${target.model} has no field '${unknown}'`)
 }
@@ -56,8 +66,8 @@ export const SearchRecordSchema = Type.Object({
   id: Type.Integer(),
   /** the record's title field; null when the record has none */
   title: Type.Union([Type.String(), Type.Null()]),
-  /** its detail fields that have a value, joined by ' · ' */
-  detail: Type.String(),
+  /** its detail fields' values as stored, by field name, with an amount's currency (searchValueFields) */
+  values: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
 })
 
 export const SearchAnswerSchema = Type.Object({
@@ -71,6 +81,7 @@ export const SearchAnswerSchema = Type.Object({
 })
 export type SearchAnswer = Static<typeof SearchAnswerSchema>
 export type SearchGroup = SearchAnswer['data'][number]
+export type SearchRecord = Static<typeof SearchRecordSchema>
 
 /** The command palette's search: the records of several models at once, grouped by model. */
 export const searchCalls = {

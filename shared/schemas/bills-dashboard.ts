@@ -1,5 +1,5 @@
 /** The billing dashboard's call (spec 001 §2): its query, checked by the upstream, and its answer. */
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 
 const DAY = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' })
 
@@ -9,17 +9,24 @@ export const SpendQuerySchema = Type.Object(
   { additionalProperties: false },
 )
 
-export interface SpendGroup {
-  identifier: string
-  amount: number
-  bills: number
-}
+/** a bill's currency code as stored; null: the bills name none */
+const CurrencySchema = Type.Union([Type.String(), Type.Null()])
 
-export interface SpendAnswer {
-  data: SpendGroup[]
-  /**
-   * currency: what the window's bills are in (null when none names a currency, or when they name
-   * several: mixedCurrencies, summed as they are)
-   */
-  meta: { identifiers: number; total: number; currency: string | null; mixedCurrencies: boolean }
-}
+/**
+ * The spend of a window, per currency: amounts of different currencies are never added together.
+ * data: a cost center's spend in one currency (a cost center billed in two has two), by currency
+ * (none last), biggest first. meta.identifiers: the cost centers that spent in the window, in any
+ * currency; meta.totals: one per currency, in the same order, each with its bills and cost centers.
+ */
+export const SpendAnswerSchema = Type.Object({
+  data: Type.Array(Type.Object({ identifier: Type.String(), currency: CurrencySchema, amount: Type.Number(), bills: Type.Integer() })),
+  meta: Type.Object({
+    identifiers: Type.Integer(),
+    totals: Type.Array(
+      Type.Object({ currency: CurrencySchema, amount: Type.Number(), bills: Type.Integer(), identifiers: Type.Integer() }),
+    ),
+  }),
+})
+export type SpendAnswer = Static<typeof SpendAnswerSchema>
+export type SpendGroup = SpendAnswer['data'][number]
+export type SpendTotal = SpendAnswer['meta']['totals'][number]

@@ -66,7 +66,7 @@ t.test('billing automation: process, finalize, load GCP data', async (t) => {
       .locator('input[type=file]')
       .setInputFiles(
         file(
-          `${header}\n2026-10-01,gcp,1000,USD,INV-E2E-F,650300,1000-CCOE-01,10.00\n2026-10-01,gcp,3100,USD,INV-E2E-F,650300,3100-GAM-07,5.50\n`,
+          `${header}\n2026-10-01,gcp,1000,USD,INV-E2E-F,650300,1000-CCOE-01,10.00\n2026-10-01,gcp,3100,EUR,INV-E2E-F,650300,3100-GAM-07,5.50\n`,
         ),
       )
     await toggle(panel.getByLabel('Populate cloud bills table'), true)
@@ -76,9 +76,11 @@ t.test('billing automation: process, finalize, load GCP data', async (t) => {
       page.getByRole('status').filter({ hasText: '2 lines checked, 2 cloud bills added, 0 cost center owners emailed.' }).first(),
     ).toBeVisible()
     t.equal(await billsOf('INV-E2E-F'), 2)
+    // each amount with its currency; amounts of two currencies are never added together
     await expect(
-      jobsTable.getByRole('cell', { name: 'Invoices per company code: 1000: 1 line, 10.00; 3100: 1 line, 5.50' }).first(),
+      jobsTable.getByRole('cell', { name: 'Invoices per company code: 1000: 1 line, USD 10.00; 3100: 1 line, EUR 5.50' }).first(),
     ).toBeVisible()
+    await expect(jobsTable.getByRole('cell', { name: '2 lines, total USD 10.00 and EUR 5.50; 2 cloud bills added' }).first()).toBeVisible()
     await expect(jobsTable.getByRole('cell', { name: 'Invoice finalized' }).first()).toBeVisible()
     await screenshot(page, 'billing-automation-finalize')
   })

@@ -46,11 +46,15 @@ t.test('the command palette: screens, and records by name, id and email', async 
   await page.keyboard.press('Control+k')
   await expect(input).toBeFocused()
   const screens = await shown(page)
-  t.same(screens.slice(0, 3), ['# Screens', '> Home', '  Members Members'], 'an empty text: the screens, the first active')
+  t.same(screens.slice(0, 3), ['# Screens', '> Home', '  CODE Members Members'], 'an empty text: the screens, the first active')
   t.notOk(
     screens.some((line) => line.startsWith('#') && line !== '# Screens'),
     'no records before anything is typed',
   )
+
+  // the list and the inline table of a model: each screen once, each by a name of its own
+  await type('departments', /Departments/)
+  t.same(await shown(page), ['# Screens', '> Departments Deployments', '  Departments (CRUD) CRUD'])
 
   await type('billing auto', /Billing Automation/)
   t.same(await shown(page), ['# Screens', '> Billing Automation Services'])
@@ -93,6 +97,19 @@ t.test('the command palette: screens, and records by name, id and email', async 
   await page.waitForURL('**/auth/view/members/1')
   await expect(page.locator('table.record-view').getByText('alice.martin@example.com').first()).toBeVisible()
   t.pass("Enter opens the member's record page")
+
+  // a bill's lines by their invoice number: each amount with its currency, each day as the lists write it
+  await page.keyboard.press('Control+k')
+  await type('inv-202510-gcp', /INV-202510-GCP/)
+  t.same(await shown(page), [
+    '# Cloud Bills',
+    '> INV-202510-GCP 3100-GAM-07 · 01-Oct-2025 · USD 2,792.50',
+    '  INV-202510-GCP WBS-CORP-2024-01 · 01-Oct-2025 · USD 5,284.00',
+  ])
+  await transitionsDone(page)
+  await screenshot(page, 'command-palette-bills')
+  await page.keyboard.press('Escape')
+  await expect(input).toHaveCount(0)
 
   // nothing found; Escape closes and gives the focus back
   await page.getByRole('button', { name: /Search/ }).focus()

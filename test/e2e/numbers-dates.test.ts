@@ -58,7 +58,17 @@ t.test('numbers and dates', async (t) => {
     t.equal(await nativeDateInputs(page), 0, 'nor in the Export Data dialog')
     t.equal(await dialog.getByLabel('From').inputValue(), 'July 1, 2026', 'this month, in the pickers’ format')
     t.equal(await dialog.getByRole('button', { name: 'Clear From' }).count(), 0, 'a window needs both its days: not clearable')
+    // Escape in a date box of a dialog closes its calendar, not the dialog with what was typed
+    const from = dialog.getByLabel('From')
+    await from.click()
+    await expect(from).toHaveAttribute('aria-expanded', 'true')
+    await from.fill('July 3, 2026')
+    await from.press('Escape')
+    await expect(from).toHaveAttribute('aria-expanded', 'false')
+    t.equal(await dialog.count(), 1, 'the dialog stays open')
+    t.equal(await from.inputValue(), 'July 3, 2026', 'with what was typed')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toHaveCount(0)
   })
 
   await t.test('the dashboard: the currency on the chart’s axis, beside each figure, and the count in words', async (t) => {
@@ -76,6 +86,34 @@ t.test('numbers and dates', async (t) => {
         ['Total (1 cost center)', 'EUR 1,234.50', ''],
       ],
     )
+  })
+
+  await t.test('the dashboard: bills of two currencies are never added together, one total each', async (t) => {
+    await portal.database.db.execute(sql`
+      INSERT INTO cloud_bills (date, provider, company_code, currency, reference, account, identifier, amount)
+      VALUES ('2026-06-16', 'gcp', '1000', 'USD', 'INV-FMT-2', '650300', 'FMT-CC-1', 10), ('2026-06-16', 'gcp', '1000', 'USD', 'INV-FMT-2', '650300', 'FMT-CC-2', 5.25)`)
+    await page.goto(portal.baseUrl + '/auth/cloud-bills-dashboard?key=all&start=2026-06-15&end=2026-06-16')
+    for (const currency of ['EUR', 'USD']) {
+      const chart = page.getByRole('img', { name: `Spend per Cost Center chart (${currency})` })
+      await expect(chart.getByText(`Spend (${currency})`, { exact: true }).first()).toBeVisible()
+    }
+    t.equal(await page.getByRole('img', { name: /^Spend per Cost Center chart/ }).count(), 2, 'a chart per currency')
+    await screenshot(page, 'numbers-dates-bills-chart-currencies')
+    await page.getByRole('button', { name: 'Table' }).click()
+    const table = page.getByRole('table', { name: 'Spend per Cost Center' })
+    await expect(table.getByText('USD 15.25', { exact: true }).first()).toBeVisible()
+    t.strictSame(
+      await table.locator('tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))),
+      [
+        ['Identifier', 'Spend', 'Bills'],
+        ['FMT-CC-1', 'EUR 1,234.50', '1'],
+        ['FMT-CC-1', 'USD 10.00', '1'],
+        ['FMT-CC-2', 'USD 5.25', '1'],
+        ['Total in EUR (1 cost center)', 'EUR 1,234.50', ''],
+        ['Total in USD (2 cost centers)', 'USD 15.25', ''],
+      ],
+    )
+    await screenshot(page, 'numbers-dates-bills-table-currencies')
   })
 
   await t.test('expired cost centers, networks and certifications are marked; the others not', async (t) => {

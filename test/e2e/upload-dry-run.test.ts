@@ -149,8 +149,8 @@ t.test('uploads show what they will do before they do it', async (t) => {
     const summary = page.getByRole('region', { name: 'What the file would do' })
     await summary.waitFor()
     t.same(await cells(summary.getByRole('table', { name: 'To add' })), [
-      ['2', 'UI-1', '2024-05-01 aws 12.5 INV-UI'],
-      ['3', 'UI-2', '2024-05-01 gcp 7 INV-UI'],
+      ['2', 'UI-1', '2024-05-01 aws 12.50 INV-UI'],
+      ['3', 'UI-2', '2024-05-01 gcp 7.00 INV-UI'],
     ])
     await screenshot(page, 'upload-dry-run-bills')
     await page.getByRole('button', { name: 'Cancel' }).click()

@@ -27,7 +27,7 @@ t.test('GET /api/search: records by id, identifier, code, email or name, grouped
       {
         model: 'cost_centers',
         label: 'Cost Centers',
-        records: [{ id: 5, title: 'WBS-CORP-2024-01', detail: '1000 · emma.schultz@example.com' }],
+        records: [{ id: 5, title: 'WBS-CORP-2024-01', values: { company_code: '1000', cloud_contact_email: 'emma.schultz@example.com' } }],
       },
     ],
     "a viewer finds a cost center by its identifier's start, in any case; bills only by a whole identifier",
@@ -38,26 +38,33 @@ t.test('GET /api/search: records by id, identifier, code, email or name, grouped
       {
         model: 'cloud_contacts',
         label: 'Cloud Contacts',
-        records: [{ id: 1, title: 'alice.martin@example.com', detail: 'Alice Martin' }],
+        records: [{ id: 1, title: 'alice.martin@example.com', values: { name: 'Alice Martin' } }],
       },
-      { model: 'members', label: 'Members', records: [{ id: 1, title: 'Alice Martin', detail: 'alice.martin@example.com' }] },
+      { model: 'members', label: 'Members', records: [{ id: 1, title: 'Alice Martin', values: { email: 'alice.martin@example.com' } }] },
     ],
     'contacts and members by email',
   )
   t.same(
     await found('game stu'),
-    [{ model: 'cloud_projects', label: 'Cloud Projects', records: [{ id: 6, title: 'Game Studio Build Farm', detail: 'sandbox' }] }],
+    [
+      {
+        model: 'cloud_projects',
+        label: 'Cloud Projects',
+        records: [{ id: 6, title: 'Game Studio Build Farm', values: { environment: 'sandbox' } }],
+      },
+    ],
     'a project by its name',
   )
-  t.same(
+  t.strictSame(
     await found('inv-202510-gcp'),
     [
       {
         model: 'cloud_bills',
         label: 'Cloud Bills',
         records: [
-          { id: 2, title: 'INV-202510-GCP', detail: '3100-GAM-07 · 2025-10-01 · 2792.5' },
-          { id: 5, title: 'INV-202510-GCP', detail: 'WBS-CORP-2024-01 · 2025-10-01 · 5284' },
+          // an amount comes with its currency, each value of its kind (the web shows them as the list does)
+          { id: 2, title: 'INV-202510-GCP', values: { identifier: '3100-GAM-07', date: '2025-10-01', amount: 2792.5, currency: 'USD' } },
+          { id: 5, title: 'INV-202510-GCP', values: { identifier: 'WBS-CORP-2024-01', date: '2025-10-01', amount: 5284, currency: 'USD' } },
         ],
       },
     ],
@@ -84,7 +91,7 @@ t.test('GET /api/search: records by id, identifier, code, email or name, grouped
     {
       model: 'cost_centers',
       label: 'Cost Centers',
-      records: [{ id: 1, title: '1000-CCOE-01', detail: '1000 · alice.martin@example.com' }],
+      records: [{ id: 1, title: '1000-CCOE-01', values: { company_code: '1000', cloud_contact_email: 'alice.martin@example.com' } }],
     },
     'a record found by its id and by its start is answered once, the id first',
   )

@@ -195,7 +195,7 @@ t.test('upload dry runs', async (t) => {
     t.same(
       await send('cloud_bills', file, '?dry_run=true'),
       plan({
-        add: list(line(2, 'DRY-1', '2024-05-01 aws 12.5 INV-DRY')),
+        add: list(line(2, 'DRY-1', '2024-05-01 aws 12.50 INV-DRY')),
         refuse: list(
           line(3, 'DRY-2', 'provider oracle is not one of aws, azure, gcp'),
           line(4, 'DRY-3', 'no business unit named No Such Unit'),

@@ -61,7 +61,8 @@ t.test('billing automation', async (t) => {
         kind: 'process_invoice',
         provider: 'azure',
         reference: id,
-        details: `5 lines turned into cloud bills, total ${total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+        // the demo invoices are in USD (the invoices' default currency)
+        details: `5 lines turned into cloud bills, total USD ${total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
         requested_by: 'ann@ccoe.example',
       },
     ])
@@ -108,7 +109,7 @@ t.test('billing automation', async (t) => {
     for (const id of waiting) t.equal((await bills(id)).length, 5, `${id} loaded`)
     const last = (await jobs()).at(-1)!
     t.same([last.kind, last.reference], ['gcp_data_load', waiting.join(', ')])
-    t.match(last.details, /^2 Google invoices loaded: 10 lines turned into cloud bills, total [\d,]+\.\d\d$/)
+    t.match(last.details, /^2 Google invoices loaded: 10 lines turned into cloud bills, total USD [\d,]+\.\d\d$/)
 
     const nothing = await post('update_dashboard', { cloud_bill: { provider: 'gcp' } })
     t.same(nothing.body, { data: { message: MESSAGES.dataSubmitted, inserted: 0, invoices: 0 } }, 'nothing left to load')
@@ -158,7 +159,7 @@ t.test('billing automation', async (t) => {
       '2026-10-01,gcp,1000,USD,INV-FIN-2,650300,1000-CCOE-01,100.50,BigQuery',
       '2026-10-01,gcp,1000,USD,INV-FIN-2,650300,1000-CCOE-01,20.25,Storage',
       '2026-10-01,gcp,3100,USD,INV-FIN-2,650300,3100-GAM-07,-5.00,Credit',
-      '2026-09-01,gcp,3100,USD,INV-FIN-2,650300,NO-SUCH-CC,7.00,Stray',
+      '2026-09-01,gcp,3100,EUR,INV-FIN-2,650300,NO-SUCH-CC,7.00,Stray',
     ])
     const input = {
       provider: 'gcp',
@@ -182,9 +183,15 @@ t.test('billing automation', async (t) => {
     t.same(
       recorded.map((j) => [j.kind, j.provider, j.details, j.requested_by]),
       [
-        ['finalize_invoice', 'gcp', '4 lines, total 122.75; 4 cloud bills added', 'ann@ccoe.example'],
-        ['nalo_nagi_invoices', 'gcp', 'Invoices per company code: 1000: 2 lines, 120.75; 3100: 2 lines, 2.00', 'ann@ccoe.example'],
-        ['bigquery_update', 'gcp', 'Billing rows per month: 2026-10: 3 rows, 115.75; 2026-09: 1 row, 7.00', 'ann@ccoe.example'],
+        // amounts of two currencies are not added together: one total per currency
+        ['finalize_invoice', 'gcp', '4 lines, total USD 115.75 and EUR 7.00; 4 cloud bills added', 'ann@ccoe.example'],
+        [
+          'nalo_nagi_invoices',
+          'gcp',
+          'Invoices per company code: 1000: 2 lines, USD 120.75; 3100: 2 lines, -USD 5.00 and EUR 7.00',
+          'ann@ccoe.example',
+        ],
+        ['bigquery_update', 'gcp', 'Billing rows per month: 2026-10: 3 rows, USD 115.75; 2026-09: 1 row, EUR 7.00', 'ann@ccoe.example'],
         ['owner_emails', 'gcp', '2 owners emailed; no cost center owner for NO-SUCH-CC', 'ann@ccoe.example'],
       ],
     )
@@ -203,7 +210,7 @@ t.test('billing automation', async (t) => {
       '2026-10-01,gcp,1000,USD,INV-FIN-2,650300,1000-CCOE-01,20.25,Storage',
       '',
     ])
-    t.match(first.text, /books 2 charge lines to cost centers you own, 120\.75 in all/)
+    t.match(first.text, /books 2 charge lines to cost centers you own, USD 120\.75 in all/)
   })
 
   t.test('finalize: an invoice of 100,000 lines is grouped per company code and month', async (t) => {
@@ -224,9 +231,9 @@ t.test('billing automation', async (t) => {
     t.same(
       (await jobs()).filter((j) => j.reference === 'INV-BIG').map((j) => j.details),
       [
-        '100000 lines, total 100,000.00; cloud bills table not populated',
-        'Invoices per company code: 1000: 100000 lines, 100,000.00',
-        'Billing rows per month: 2026-09: 50000 rows, 50,000.00; 2026-10: 50000 rows, 50,000.00',
+        '100000 lines, total USD 100,000.00; cloud bills table not populated',
+        'Invoices per company code: 1000: 100000 lines, USD 100,000.00',
+        'Billing rows per month: 2026-09: 50000 rows, USD 50,000.00; 2026-10: 50000 rows, USD 50,000.00',
       ],
     )
   })
@@ -247,7 +254,7 @@ t.test('billing automation', async (t) => {
     t.same(await bills('INV-FIN-3'), [])
     t.same(
       (await jobs()).filter((j) => j.reference === 'INV-FIN-3').map((j) => [j.kind, j.details]),
-      [['finalize_invoice', '1 line, total 9.99; cloud bills table not populated']],
+      [['finalize_invoice', '1 line, total USD 9.99; cloud bills table not populated']],
     )
     await app.mail.idle()
     t.equal(inbox.messages.length, before, 'no email')

@@ -1,7 +1,7 @@
 /**
  * The billing dashboard's aggregate (spec 001 §2): GET /cloud_bills/spend sums the bills dated in a
- * window (both days included) per cost center in SQL, biggest first, for all identifiers or one,
- * naming the currency the window's bills are in (a bill without one names none).
+ * window (both days included) per cost center and currency in SQL, biggest first, for all identifiers
+ * or one, with one total per currency: amounts of different currencies are never added together.
  */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
@@ -24,32 +24,67 @@ t.test('spend per cost center', async (t) => {
     status: 200,
     body: {
       data: [
-        { identifier: 'CC-B', amount: 99.99, bills: 1 },
-        { identifier: 'CC-A', amount: 10.3, bills: 2 },
-        { identifier: 'CC-C', amount: -5, bills: 1 },
+        { identifier: 'CC-B', currency: 'USD', amount: 99.99, bills: 1 },
+        { identifier: 'CC-A', currency: 'USD', amount: 10.3, bills: 2 },
+        { identifier: 'CC-C', currency: null, amount: -5, bills: 1 },
       ],
-      meta: { identifiers: 3, total: 105.29, currency: 'USD', mixedCurrencies: false },
+      meta: {
+        identifiers: 3,
+        totals: [
+          { currency: 'USD', amount: 110.29, bills: 3, identifiers: 2 },
+          { currency: null, amount: -5, bills: 1, identifiers: 1 },
+        ],
+      },
     },
   })
   t.strictSame(
     (await spend('key=CC-A&startDate=2026-08-01&endDate=2026-10-31')).body,
     {
-      data: [{ identifier: 'CC-A', amount: 1010.3, bills: 3 }],
-      meta: { identifiers: 1, total: 1010.3, currency: null, mixedCurrencies: true },
+      data: [
+        { identifier: 'CC-A', currency: 'EUR', amount: 1000, bills: 1 },
+        { identifier: 'CC-A', currency: 'USD', amount: 10.3, bills: 2 },
+      ],
+      meta: {
+        identifiers: 1,
+        totals: [
+          { currency: 'EUR', amount: 1000, bills: 1, identifiers: 1 },
+          { currency: 'USD', amount: 10.3, bills: 2, identifiers: 1 },
+        ],
+      },
     },
-    'EUR and USD: no one currency',
+    'EUR and USD: one figure and one total each, never added together',
+  )
+  t.strictSame(
+    (await spend('key=all&startDate=2026-08-01&endDate=2026-10-31')).body,
+    {
+      data: [
+        { identifier: 'CC-A', currency: 'EUR', amount: 1000, bills: 1 },
+        { identifier: 'CC-B', currency: 'USD', amount: 599.99, bills: 2 },
+        { identifier: 'CC-A', currency: 'USD', amount: 10.3, bills: 2 },
+        { identifier: 'CC-C', currency: null, amount: -5, bills: 1 },
+      ],
+      meta: {
+        identifiers: 3,
+        totals: [
+          { currency: 'EUR', amount: 1000, bills: 1, identifiers: 1 },
+          { currency: 'USD', amount: 610.29, bills: 4, identifiers: 2 },
+          { currency: null, amount: -5, bills: 1, identifiers: 1 },
+        ],
+      },
+    },
+    'by currency (none last), biggest first; a cost center counted once in all',
   )
   t.strictSame(
     (await spend('key=all&startDate=2026-12-01&endDate=2026-12-31')).body,
     {
-      data: [{ identifier: 'CC-D', amount: 1, bills: 1 }],
-      meta: { identifiers: 1, total: 1, currency: null, mixedCurrencies: false },
+      data: [{ identifier: 'CC-D', currency: null, amount: 1, bills: 1 }],
+      meta: { identifiers: 1, totals: [{ currency: null, amount: 1, bills: 1, identifiers: 1 }] },
     },
     'no currency named',
   )
   t.strictSame(
     (await spend('startDate=2027-01-01&endDate=2027-12-31')).body,
-    { data: [], meta: { identifiers: 0, total: 0, currency: null, mixedCurrencies: false } },
+    { data: [], meta: { identifiers: 0, totals: [] } },
     'key defaults to all',
   )
 

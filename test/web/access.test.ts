@@ -2,7 +2,7 @@
 import t from 'tap'
 import { permitsOf, type Role } from '../../shared/access.js'
 import { getResource } from '../../shared/resources/index.js'
-import { permittedMenus, topMenus } from '../../web/src/app/shell/menu-items.js'
+import { menuScreens, permittedMenus, topMenus } from '../../web/src/app/shell/menu-items.js'
 import { resourceScreenNeeds, SCREEN_NEEDS } from '../../web/src/app/screen-needs.js'
 import { accessOf, need, neededRole, refusalText } from '../../web/src/lib/access.js'
 
@@ -73,4 +73,31 @@ t.test('the menus leave out what the role cannot open, and a menu left empty', a
     'no Billing Automation',
   )
   t.same(permittedMenus(topMenus(), as('admin')), topMenus(), 'an admin sees every link')
+})
+
+t.test('the command palette offers each screen once, by a name no other screen has', async (t) => {
+  for (const role of ['viewer', 'editor', 'admin'] as const) {
+    const screens = menuScreens(permittedMenus(topMenus(), as(role)))
+    const twice = (key: (s: (typeof screens)[number]) => string) =>
+      screens.map(key).filter((value, index, all) => all.indexOf(value) !== index)
+    t.strictSame(
+      twice((s) => s.href),
+      [],
+      `${role}: no screen twice`,
+    )
+    t.strictSame(
+      twice((s) => s.text.toLowerCase()),
+      [],
+      `${role}: no name twice`,
+    )
+  }
+  const admin = menuScreens(topMenus())
+  const named = (text: string) => admin.filter((s) => s.text === text).map((s) => [s.href, s.menu])
+  // the Deployments menu's list and the CRUD menu's inline table were both 'Departments'
+  t.strictSame(named('Departments'), [['/auth/view/departments', 'Deployments']])
+  t.strictSame(named('Departments (CRUD)'), [['/auth/crud/departments', 'CRUD']])
+  // the Members menu's 'Members' is the CODE members' list; the Deployments menu's the members'
+  t.strictSame(named('Members'), [['/auth/view/members', 'Deployments']])
+  t.strictSame(named('CODE Members'), [['/auth/view/dcoe_members', 'Members']])
+  t.strictSame(named('FAQs'), [['/auth/view/faqs', 'Deployments']], 'a screen of two menus (Faqs under Information) once')
 })

@@ -5,11 +5,13 @@
  */
 import t from 'tap'
 import { getResource, fieldOf } from '../../shared/resources/index.js'
-import { formatAmount, formatNumber } from '../../web/src/lib/amounts.js'
+import { formatAmount, formatNumber, formatTotals, totalsByCurrency } from '../../shared/amounts.js'
 import { isExpired } from '../../web/src/lib/dates.js'
 import { plural, pluralOf } from '../../web/src/lib/plural.js'
 import { cellText } from '../../web/src/components/resource-table/cell-value.js'
-import { spendAmount, spendHeading } from '../../web/src/features/bills-dashboard/spend-currency.js'
+import type { SpendAnswer } from '../../shared/schemas/bills-dashboard.js'
+import { recordDetail } from '../../web/src/components/command-palette/record-detail.js'
+import { spendHeading, totalLabel, windowCurrency } from '../../web/src/features/bills-dashboard/spend-currency.js'
 
 const field = (model: string, name: string) => {
   const found = fieldOf(getResource(model)!, name)
@@ -86,12 +88,45 @@ t.test('list cells: an amount with its record’s currency', async (t) => {
   t.equal(cellText(field('cloud_bills', 'id'), 42), '42', 'other numbers as they are')
 })
 
-t.test('the dashboard: the currency of the window on the axis and beside each figure', async (t) => {
-  const one = { identifiers: 2, total: 10, currency: 'USD', mixedCurrencies: false }
-  t.equal(spendHeading(one), 'Spend (USD)')
-  t.equal(spendAmount(1234.5, one), 'USD 1,234.50')
-  const mixed = { identifiers: 2, total: 10, currency: null, mixedCurrencies: true }
-  t.equal(spendHeading(mixed), 'Spend (several currencies)')
-  t.equal(spendAmount(1234.5, mixed), '1,234.50')
-  t.equal(spendHeading({ identifiers: 0, total: 0, currency: null, mixedCurrencies: false }), 'Spend')
+t.test('totals: one per currency, never a sum of two currencies', async (t) => {
+  const totals = totalsByCurrency([
+    { amount: '100.50', currency: 'USD' },
+    { amount: 7, currency: 'EUR' },
+    { amount: '20.25', currency: 'USD' },
+    { amount: 1, currency: null },
+    { amount: 2, currency: ' ' },
+  ])
+  t.strictSame(totals, [
+    { currency: 'USD', amount: 120.75 },
+    { currency: 'EUR', amount: 7 },
+    { currency: null, amount: 3 },
+  ])
+  t.equal(formatTotals(totals), 'USD 120.75, EUR 7.00, and 3.00')
+  t.equal(formatTotals(totals.slice(0, 2)), 'USD 120.75 and EUR 7.00')
+  t.equal(formatTotals([{ currency: 'USD', amount: -5 }]), '-USD 5.00')
+  t.equal(formatTotals([]), '0.00', 'nothing: zero')
+})
+
+t.test('the dashboard: the currency on the axis and the head, one total per currency', async (t) => {
+  const total = (currency: string | null, amount: number, identifiers: number) => ({ currency, amount, bills: identifiers, identifiers })
+  const one: SpendAnswer = { data: [], meta: { identifiers: 2, totals: [total('USD', 10, 2)] } }
+  t.equal(spendHeading(windowCurrency(one)), 'Spend (USD)')
+  t.equal(totalLabel(one.meta.totals[0], one), 'Total (2 cost centers)')
+  const mixed: SpendAnswer = { data: [], meta: { identifiers: 2, totals: [total('EUR', 1, 1), total('USD', 10, 2), total(null, 3, 1)] } }
+  t.equal(spendHeading(windowCurrency(mixed)), 'Spend', 'several currencies: each figure names its own')
+  t.strictSame(
+    mixed.meta.totals.map((x) => totalLabel(x, mixed)),
+    ['Total in EUR (1 cost center)', 'Total in USD (2 cost centers)', 'Total without a currency (1 cost center)'],
+  )
+  t.equal(spendHeading(null), 'Spend')
+})
+
+t.test('the command palette: a found record’s details as its list shows them', async (t) => {
+  t.equal(
+    recordDetail('cloud_bills', { identifier: '3100-GAM-07', date: '2025-10-01', amount: 2792.5, currency: 'USD' }),
+    '3100-GAM-07 · 01-Oct-2025 · USD 2,792.50',
+  )
+  t.equal(recordDetail('cloud_bills', { identifier: 'X', date: null, amount: -5, currency: null }), 'X · -5.00', 'no currency: the figure')
+  t.equal(recordDetail('cloud_parents', { name: 'Sandbox', provider_type: 'AwsCloudParent' }), 'Sandbox · AWS')
+  t.equal(recordDetail('cost_centers', { company_code: '1000', cloud_contact_email: null }), '1000', 'an empty value is left out')
 })

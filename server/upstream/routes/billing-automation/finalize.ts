@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import { BILL_PROVIDERS } from '../../../../shared/resources/cloud-bills.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { FINALIZE_FLAGS, type FinalizeFlag } from '../../../../shared/schemas/billing-automation.js'
+import { formatTotals, totalsByCurrency } from '../../../../shared/amounts.js'
 import { csvHeader, csvRows, type CsvColumnOf } from '../../../../shared/csv.js'
 import { rows } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
@@ -12,7 +13,7 @@ import { decodeBase64 } from '../../uploads/base64.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { billRowsOf, type BillRow } from '../cloud-bills/rows.js'
 import { insertBills, MAX_BILL_FILE_BYTES, recordsOf, resolveBills } from '../cloud-bills/upload.js'
-import { count, money, recordJobs, requester, type Job } from './jobs.js'
+import { count, recordJobs, requester, type Job } from './jobs.js'
 
 const FinalizeSchema = Type.Object(
   {
@@ -52,7 +53,8 @@ const OWNER_COLUMNS: CsvColumnOf<BillRow>[] = [
   { header: 'Line Item Txt', field: 'line_item' },
 ]
 
-const sum = (bills: readonly BillRow[]) => bills.reduce((total, b) => total + Number(b.amount), 0)
+/** What lines come to, one total per currency: 'USD 1,234.50 and EUR 10.00' (lines of several currencies are not added together). */
+const money = (bills: readonly BillRow[]) => formatTotals(totalsByCurrency(bills))
 
 /** Items by key, in their order, appended in place (copying a group per item was quadratic: minutes for 100,000 lines). */
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
@@ -97,7 +99,6 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
         throw new HttpError(422, named.join('; '))
       }
       const reference = referencesOf(bills)
-      const total = sum(bills)
 
       const owners = await app.database.db.transaction(async (tx) => {
         let inserted = 0
@@ -111,12 +112,12 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
             kind: 'finalize_invoice',
             provider: input.provider,
             reference,
-            details: `${count(bills.length, 'line')}, total ${money(total)}; ${inserted ? `${count(inserted, 'cloud bill')} added` : 'cloud bills table not populated'}`,
+            details: `${count(bills.length, 'line')}, total ${money(bills)}; ${inserted ? `${count(inserted, 'cloud bill')} added` : 'cloud bills table not populated'}`,
           },
         ]
         if (input.send_nalo_nagi_invoices) {
           const byCompany = groupBy(bills, (b) => b.company_code ?? '(no company code)')
-          const invoices = [...byCompany].map(([code, lines]) => `${code}: ${count(lines.length, 'line')}, ${money(sum(lines))}`)
+          const invoices = [...byCompany].map(([code, lines]) => `${code}: ${count(lines.length, 'line')}, ${money(lines)}`)
           jobs.push({
             kind: 'nalo_nagi_invoices',
             provider: input.provider,
@@ -126,7 +127,7 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
         }
         if (input.update_bigquery) {
           const byMonth = groupBy(bills, (b) => b.date.slice(0, 7))
-          const months = [...byMonth].map(([month, lines]) => `${month}: ${count(lines.length, 'row')}, ${money(sum(lines))}`)
+          const months = [...byMonth].map(([month, lines]) => `${month}: ${count(lines.length, 'row')}, ${money(lines)}`)
           jobs.push({
             kind: 'bigquery_update',
             provider: input.provider,
@@ -167,7 +168,7 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
             subject: `Cloud charges of your cost centers${reference ? ` (${reference})` : ''}`,
             text:
               `Hello,\n\nthe ${input.provider.toUpperCase()} invoice${reference ? ` ${reference}` : ''} books ${lines.length} ` +
-              `charge lines to cost centers you own, ${money(sum(lines))} in all. They are attached.\n\nCCoE Portal`,
+              `charge lines to cost centers you own, ${money(lines)} in all. They are attached.\n\nCCoE Portal`,
             attachments: [
               {
                 filename: `cloud_charges_${input.provider}.csv`,

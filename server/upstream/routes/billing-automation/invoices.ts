@@ -1,13 +1,14 @@
 import type { Static } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
+import { formatTotals, totalsByCurrency, type CurrencyTotal } from '../../../../shared/amounts.js'
 import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { rows, type Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { declaredRoute } from '../declared.js'
-import { count, money, recordJobs, requester } from './jobs.js'
+import { count, recordJobs, requester } from './jobs.js'
 
 const calls = CALLS.billingAutomation.calls
 
@@ -26,8 +27,8 @@ interface Invoice {
  * reference, the business unit of the cost center a line names) and marks it processed; the caller's
  * transaction holds the invoice row locked, so two people processing it at once make one set of bills.
  */
-async function billInvoice(tx: Executor, invoice: Invoice): Promise<{ inserted: number; total: number }> {
-  const [done] = await rows<{ inserted: number; total: string | null }>(
+async function billInvoice(tx: Executor, invoice: Invoice): Promise<{ inserted: number; totals: CurrencyTotal[] }> {
+  const added = await rows<{ currency: string | null; lines: number; amount: string }>(
     tx,
     sql`WITH added AS (
           INSERT INTO cloud_bills (date, provider, company_code, currency, reference, account, identifier, amount,
@@ -39,11 +40,14 @@ async function billInvoice(tx: Executor, invoice: Invoice): Promise<{ inserted: 
           LEFT JOIN cost_centers cc ON lower(cc.identifier) = lower(l.identifier)
           WHERE l.provider_invoices_id = ${invoice.id}
           ORDER BY l.id
-          RETURNING amount)
-        SELECT count(*)::int AS inserted, sum(amount)::text AS total FROM added`,
+          RETURNING currency, amount)
+        SELECT currency, count(*)::int AS lines, sum(amount)::text AS amount FROM added GROUP BY currency ORDER BY currency`,
   )
   await tx.execute(sql`UPDATE provider_invoices SET processed_at = now() WHERE id = ${invoice.id}`)
-  return { inserted: done.inserted, total: Number(done.total ?? 0) }
+  return {
+    inserted: added.reduce((n, a) => n + a.lines, 0),
+    totals: added.map((a) => ({ currency: a.currency, amount: Number(a.amount) })),
+  }
 }
 
 /**
@@ -76,13 +80,13 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
         const message = `The ${name} was processed on ${invoice.processed_at.slice(0, 10)}: its bills are in the history`
         throw new HttpError(409, message, { data: message })
       }
-      const { inserted, total } = await billInvoice(tx, invoice)
+      const { inserted, totals } = await billInvoice(tx, invoice)
       await recordJobs(tx, by, [
         {
           kind: 'process_invoice',
           provider,
           reference: invoice.invoice_id,
-          details: `${count(inserted, 'line')} turned into cloud bills, total ${money(total)}`,
+          details: `${count(inserted, 'line')} turned into cloud bills, total ${formatTotals(totals)}`,
         },
       ])
       return { message: MESSAGES.dataSubmitted, inserted, invoices: 1 }
@@ -117,11 +121,11 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
                 WHERE provider = 'gcp' AND processed_at IS NULL ORDER BY issued_on, id FOR UPDATE`,
           )
           let inserted = 0
-          let total = 0
+          const totals: CurrencyTotal[] = []
           for (const invoice of waiting) {
             const done = await billInvoice(tx, invoice)
             inserted += done.inserted
-            total += done.total
+            totals.push(...done.totals)
           }
           if (waiting.length) {
             await recordJobs(tx, by, [
@@ -129,7 +133,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
                 kind: 'gcp_data_load',
                 provider: 'gcp',
                 reference: waiting.map((i) => i.invoice_id).join(', '),
-                details: `${count(waiting.length, 'Google invoice')} loaded: ${count(inserted, 'line')} turned into cloud bills, total ${money(total)}`,
+                details: `${count(waiting.length, 'Google invoice')} loaded: ${count(inserted, 'line')} turned into cloud bills, total ${formatTotals(totalsByCurrency(totals))}`,
               },
             ])
           }

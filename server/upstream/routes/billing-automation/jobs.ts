@@ -29,11 +29,6 @@ export async function recordJobs(db: Executor, by: string, jobs: readonly Job[])
   }
 }
 
-/** 1234.5 → '1,234.50': amounts as people read them in a job's details and an owner's email. */
-export function money(amount: number): string {
-  return amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-}
-
 /** (1, 'line') → '1 line', (2, 'line') → '2 lines' */
 export function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`

@@ -1,80 +1,73 @@
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
-import { SpendQuerySchema, type SpendAnswer } from '../../../../shared/schemas/bills-dashboard.js'
+import { CALLS } from '../../../../shared/calls/index.js'
+import type { SpendAnswer, SpendQuerySchema } from '../../../../shared/schemas/bills-dashboard.js'
 import { rows } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { declaredRoute } from '../declared.js'
 
-/** the most bars (and table rows) one answer carries: the biggest spenders of the window */
+/** the most bars (and table rows) one answer carries per currency: the biggest spenders of the window */
 export const MAX_SPEND_GROUPS = 1000
 
-const AnswerSchema = Type.Object({
-  data: Type.Array(Type.Object({ identifier: Type.String(), amount: Type.Number(), bills: Type.Number() })),
-  meta: Type.Object({
-    identifiers: Type.Number(),
-    total: Type.Number(),
-    currency: Type.Union([Type.String(), Type.Null()]),
-    mixedCurrencies: Type.Boolean(),
-  }),
-})
-
+/** One row of the statement: part 0 a cost center's spend in a currency, 1 a currency's total, 2 the cost centers in all. */
 interface SpendRow {
-  identifier: string
-  amount: string
-  bills: number
-  identifiers: number
-  total: string
-  /** the first and last currency of the window's bills in order (null: none names one) */
-  currency_low: string | null
-  currency_high: string | null
+  part: number
+  identifier: string | null
+  currency: string | null
+  amount: string | null
+  bills: number | null
+  identifiers: number | null
 }
 
-/** The aggregate's statement (the bills bench times it straight on the database beside the route). */
+/**
+ * The aggregate's statement (the bills bench times it straight on the database beside the route):
+ * the window's bills summed per cost center and currency once, then each currency's biggest
+ * spenders, each currency's total, and how many cost centers spent at all; in that order.
+ */
 export function spendSql(startDate: string, endDate: string, key = 'all'): SQL {
   const one = key.toLowerCase() === 'all' ? sql`` : sql` AND identifier = ${key}`
-  return sql`SELECT identifier, sum(amount)::text AS amount, count(*)::int AS bills,
-                    count(*) OVER ()::int AS identifiers, (sum(sum(amount)) OVER ())::text AS total,
-                    min(min(currency)) OVER () AS currency_low, max(max(currency)) OVER () AS currency_high
-             FROM cloud_bills
-             WHERE date >= ${startDate}::date AND date <= ${endDate}::date${one}
-             GROUP BY identifier
-             ORDER BY sum(amount) DESC, identifier
-             LIMIT ${MAX_SPEND_GROUPS}`
+  return sql`WITH spent AS (
+               SELECT identifier, currency, sum(amount) AS amount, count(*)::int AS bills
+               FROM cloud_bills
+               WHERE date >= ${startDate}::date AND date <= ${endDate}::date${one}
+               GROUP BY identifier, currency),
+             ranked AS (
+               SELECT *, row_number() OVER (PARTITION BY currency ORDER BY amount DESC, identifier) AS rank FROM spent)
+             SELECT 0 AS part, identifier, currency, amount::text AS amount, bills, NULL::int AS identifiers, rank
+             FROM ranked WHERE rank <= ${MAX_SPEND_GROUPS}
+             UNION ALL
+             SELECT 1, NULL, currency, sum(amount)::text, sum(bills)::int, count(*)::int, 0 FROM spent GROUP BY currency
+             UNION ALL
+             SELECT 2, NULL, NULL, NULL, NULL, count(DISTINCT identifier)::int, 0 FROM spent
+             ORDER BY part, currency NULLS LAST, rank`
 }
 
 /**
  * GET /cloud_bills/spend?key=all|<identifier>&startDate=yyyy-MM-dd&endDate=yyyy-MM-dd (the billing
  * dashboard, spec 001 §2; the spec's GET /cloud_bills with key, startDate, endDate, answered as the
- * aggregate it is): the spend per cost center (identifier) of the bills dated in the window, both
- * days included, biggest first, summed in SQL over the (date, identifier) INCLUDE (amount) index.
- * meta: how many identifiers spent in the window and the window's total, beyond the first MAX_SPEND_GROUPS;
- * the currency the window's bills name (null when none does, or when they name several: mixedCurrencies).
+ * aggregate it is): the spend per cost center and currency of the bills dated in the window, both
+ * days included, summed in SQL over the (date, identifier) INCLUDE (amount, currency) index, and one
+ * total per currency (shared/schemas/bills-dashboard.ts): amounts of two currencies are never added.
  */
-export const billSpendRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async (app, { resource }) => {
-  app.get<{ Querystring: Static<typeof SpendQuerySchema> }>(
-    `/${resource.path}/spend`,
-    {
-      schema: { querystring: SpendQuerySchema, response: { 200: AnswerSchema } },
-      schemaErrorFormatter: bodyErrorFormatter({ key: 'Identifier', startDate: 'Start date', endDate: 'End date' }),
-    },
-    async (request): Promise<SpendAnswer> => {
+export const billSpendRoute: FastifyPluginAsync = async (app) => {
+  app.route<{ Querystring: Static<typeof SpendQuerySchema> }>({
+    ...declaredRoute(CALLS.cloudBills.calls.spend),
+    schemaErrorFormatter: bodyErrorFormatter({ key: 'Identifier', startDate: 'Start date', endDate: 'End date' }),
+    handler: async (request): Promise<SpendAnswer> => {
       const { key = 'all', startDate, endDate } = request.query
       if (endDate < startDate)
         throw new HttpError(400, 'The end date is before the start date', { endDate: 'End date must not be before the start date' })
-      const groups = await rows<SpendRow>(app.database.db, spendSql(startDate, endDate, key))
-      const low = groups[0]?.currency_low ?? null
-      const mixedCurrencies = low !== (groups[0]?.currency_high ?? null)
+      const found = await rows<SpendRow>(app.database.db, spendSql(startDate, endDate, key))
+      const of = (part: number) => found.filter((r) => Number(r.part) === part)
       return {
-        data: groups.map((g) => ({ identifier: g.identifier, amount: Number(g.amount), bills: g.bills })),
+        data: of(0).map((g) => ({ identifier: g.identifier!, currency: g.currency, amount: Number(g.amount), bills: g.bills! })),
         meta: {
-          identifiers: groups[0]?.identifiers ?? 0,
-          total: Number(groups[0]?.total ?? 0),
-          currency: mixedCurrencies ? null : low,
-          mixedCurrencies,
+          identifiers: of(2)[0]?.identifiers ?? 0,
+          totals: of(1).map((g) => ({ currency: g.currency, amount: Number(g.amount), bills: g.bills!, identifiers: g.identifiers! })),
         },
       }
     },
-  )
+  })
 }

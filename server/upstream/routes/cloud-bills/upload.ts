@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { formatAmount } from '../../../../shared/amounts.js'
 import { CALLS } from '../../../../shared/calls/index.js'
 import { UploadPlanAnswerSchema, type UploadQuerySchema } from '../../../../shared/calls/answers.js'
 import { sql } from 'drizzle-orm'
@@ -99,7 +100,7 @@ export async function planBills(db: Executor, records: string[][]): Promise<Uplo
   const add = stored.map((b) => ({
     row: b.row,
     identifier: b.identifier,
-    detail: [b.date, b.provider, b.amount, b.currency, b.reference].filter((v) => v !== null).join(' '),
+    detail: [b.date, b.provider, formatAmount(b.amount, b.currency), b.reference].filter((v) => v !== null).join(' '),
   }))
   return { add, update: [], unchanged: 0, refuse: [...badCells, ...unknownNames], stored, badCells }
 }

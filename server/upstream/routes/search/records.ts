@@ -1,7 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import { CALLS } from '../../../../shared/calls/index.js'
-import { SEARCH_PER_MODEL, SEARCH_TARGETS, searchLabel, type SearchGroup, type SearchTarget } from '../../../../shared/calls/search.js'
+import {
+  SEARCH_PER_MODEL,
+  SEARCH_TARGETS,
+  searchLabel,
+  searchValueFields,
+  type SearchGroup,
+  type SearchRecord,
+  type SearchTarget,
+} from '../../../../shared/calls/search.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { INT4_MAX } from '../../../../shared/schemas/resource-body.js'
 import { shapeOf } from '../../db/records/columns.js'
@@ -15,7 +23,7 @@ interface Found {
   target: number
   id: number
   title: string | null
-  detail: string
+  values: SearchRecord['values']
 }
 
 /**
@@ -27,16 +35,18 @@ function targetQueries(target: SearchTarget, index: number, resource: ResourceDe
   const shape = shapeOf(resource, registry)
   const t = sql.identifier('t')
   const column = (field: string) => sql`${t}.${sql.identifier(field)}`
-  const detail = sql.join(
-    target.detail.map((field) => sql`NULLIF((${shape.value(field)})::text, '')`),
+  const fields = searchValueFields(target)
+  // each value as JSON keeps its kind (an amount a number, a day a text): the web shows it as its list does
+  const values = sql.join(
+    fields.map((field) => sql`${field}::text, ${shape.value(field)}`),
     sql`, `,
   )
   const queries: SQL[] = []
   // target, part and rank put the answer in this order: UNION ALL alone promises none
   const select = (where: SQL, order: SQL) => sql`(SELECT ${index}::int AS target, ${queries.length}::int AS part,
     row_number() OVER (ORDER BY ${order}) AS rank, ${t}.id::int AS id,
-    (${shape.value(target.title)})::text AS title, concat_ws(' · ', ${detail}) AS detail
-    FROM ${sql.identifier(resource.table)} AS ${t}${shape.joinsFor(target.detail)}
+    (${shape.value(target.title)})::text AS title, json_build_object(${values}) AS values
+    FROM ${sql.identifier(resource.table)} AS ${t}${shape.joinsFor(fields)}
     WHERE ${where} ORDER BY ${order} LIMIT ${SEARCH_PER_MODEL})`
   if (/^\d{1,10}$/.test(text) && Number(text) <= INT4_MAX) queries.push(select(sql`${t}.id = ${Number(text)}`, sql`${t}.id`))
   for (const field of target.prefix) {
@@ -49,7 +59,7 @@ function targetQueries(target: SearchTarget, index: number, resource: ResourceDe
 }
 
 /**
- * GET /search?q=… → 200 {"data":[{"model":"cost_centers","label":"Cost Centers","records":[{"id","title","detail"}]}]}
+ * GET /search?q=… → 200 {"data":[{"model":"cost_centers","label":"Cost Centers","records":[{"id","title","values"}]}]}
  * The command palette's search (issue 29 item 6): the models of shared/calls/search.ts that this
  * upstream serves, in one statement; a record found two ways is answered once, and each model gives
  * at most SEARCH_PER_MODEL.
@@ -79,7 +89,7 @@ export const searchRoute: FastifyPluginAsync<{ registry: readonly ResourceDef[] 
         const { records } = groups[Number(row.target)]
         const id = Number(row.id)
         if (records.length < SEARCH_PER_MODEL && !records.some((r) => r.id === id))
-          records.push({ id, title: row.title, detail: row.detail })
+          records.push({ id, title: row.title, values: row.values })
       }
       return { data: groups.filter((g) => g.records.length) }
     },

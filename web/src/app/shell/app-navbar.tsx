@@ -3,21 +3,12 @@ import { Link } from 'wouter'
 import { paths } from '../../config/paths.js'
 import { useAccess } from '../../lib/access.js'
 import { useReturnTo, useSession } from '../../lib/session.js'
-import { CommandPaletteButton, type PaletteScreen } from '../../components/command-palette/index.js'
+import { CommandPaletteButton } from '../../components/command-palette/index.js'
 import { LogoMark } from '../../components/logo-mark.js'
-import { permittedMenus, topMenus, type TopMenuDef } from './menu-items.js'
+import { menuScreens, permittedMenus, topMenus } from './menu-items.js'
 import { NavbarDrawer } from './navbar-drawer.js'
 import { ThemeMenu } from './theme-menu.js'
 import { TopMenu } from './top-menu.js'
-
-/** The screens the command palette jumps to: Home and the menus' links (the role's own), each once. */
-function paletteScreens(menus: readonly TopMenuDef[]): PaletteScreen[] {
-  const all = [
-    { text: 'Home', href: paths.auth.home.getHref(), menu: '' },
-    ...menus.flatMap((m) => m.sections.flatMap((s) => s.links.map((l) => ({ text: l.text, href: l.href, menu: m.text })))),
-  ]
-  return all.filter((screen, index) => all.findIndex((s) => s.href === screen.href) === index)
-}
 
 /**
  * Spec 000 §2 "Menu": the full menu when logged in, Login only when logged out. A narrow window
@@ -51,7 +42,7 @@ export function AppNavbar() {
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
         {/* issue 29 item 6: the command palette, for whoever has a role (Ctrl/Cmd+K too) */}
-        {state === 'in' && access.role !== null && <CommandPaletteButton screens={paletteScreens(menus)} />}
+        {state === 'in' && access.role !== null && <CommandPaletteButton screens={menuScreens(menus)} />}
         {state === 'in' && (
           <div className="app-navbar__wide app-navbar__session">
             <span className="app-navbar-user" title={user?.email}>

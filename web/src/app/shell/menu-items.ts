@@ -1,5 +1,5 @@
 /** The logged-in menu of spec 000 §2 as data; the CRUD and view menus come from the registry. */
-import { RESOURCES, type Action, type ResourceDef } from '../../../../shared/resources/index.js'
+import { getResource, RESOURCES, type ResourceDef, type ResourceKey } from '../../../../shared/resources/index.js'
 import { paths } from '../../config/paths.js'
 import type { Access, Needs } from '../../lib/access.js'
 import { resourceScreenNeeds, SCREEN_NEEDS, type GuardedScreen } from '../screen-needs.js'
@@ -7,6 +7,12 @@ import { resourceScreenNeeds, SCREEN_NEEDS, type GuardedScreen } from '../screen
 export interface MenuLinkDef {
   text: string
   href: string
+  /**
+   * the screen's name away from its menu (the command palette), where the link's text alone names
+   * another screen too: the CRUD menu's 'Departments' is the inline table, not the Deployments
+   * menu's list @default text
+   */
+  screen?: string
   /** what the screen is for (screen-needs.ts): a role that cannot is not offered the link */
   needs?: Needs
 }
@@ -26,15 +32,22 @@ export function resourceMenuText(resource: ResourceDef): string {
   return resource.messages.menuLabel ?? resource.messages.listTitle.replace(/\s+Table$/i, '')
 }
 
-function registryLinks(action: Action): MenuLinkDef[] {
+/** The registry's screens of one action; an inline table is named for its menu away from it ('Departments (CRUD)'). */
+function registryLinks(action: 'view' | 'crud'): MenuLinkDef[] {
   return RESOURCES.filter((r) => r.actions.includes(action)).map((r) => ({
     text: resourceMenuText(r),
     href: paths.auth.resource.getHref(action, r.key),
+    ...(action === 'crud' && { screen: `${resourceMenuText(r)} (CRUD)` }),
     needs: resourceScreenNeeds(r, action),
   }))
 }
 
 const link = (text: string, href: string, needs?: Needs): MenuLinkDef => ({ text, href, ...(needs && { needs }) })
+/** A registry model's list under another name in its menu: away from the menu it is the model's own. */
+const listLink = (text: string, model: ResourceKey): MenuLinkDef => ({
+  ...link(text, paths.auth.resource.getHref('view', model)),
+  screen: resourceMenuText(getResource(model)),
+})
 /** A fixed screen's link, with the need the router checks for it. */
 const screenLink = (text: string, name: GuardedScreen): MenuLinkDef => link(text, paths.auth[name].getHref(), SCREEN_NEEDS[name])
 
@@ -47,7 +60,7 @@ export function topMenus(): TopMenuDef[] {
       sections: [
         {
           // spec 000 §2: Members is the Members Table of the CCoE members (filters, Teams and DL Member, Blacklist toggle)
-          links: [link('Members', a.resource.getHref('view', 'dcoe_members')), link('Membership Requests', a.membershipRequests.getHref())],
+          links: [listLink('Members', 'dcoe_members'), link('Membership Requests', a.membershipRequests.getHref())],
         },
       ],
     },
@@ -127,4 +140,24 @@ export function permittedMenus(menus: readonly TopMenuDef[], access: Access): To
     })
     return sections.length ? [{ ...menu, sections }] : []
   })
+}
+
+/** A screen of the menus, once: what the command palette jumps to. */
+export interface MenuScreen {
+  text: string
+  href: string
+  /** the menu it is in (the first that links it) */
+  menu: string
+}
+
+/**
+ * Home and the menus' screens, each once (a screen linked from two menus, such as FAQs, is one) and
+ * each by a name no other screen has (a link's `screen` name where its text is another's too).
+ */
+export function menuScreens(menus: readonly TopMenuDef[]): MenuScreen[] {
+  const all = [
+    { text: 'Home', href: paths.auth.home.getHref(), menu: '' },
+    ...menus.flatMap((m) => m.sections.flatMap((s) => s.links.map((l) => ({ text: l.screen ?? l.text, href: l.href, menu: m.text })))),
+  ]
+  return all.filter((screen, index) => all.findIndex((s) => s.href === screen.href) === index)
 }

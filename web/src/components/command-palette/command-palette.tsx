@@ -6,6 +6,7 @@ import { useLocation } from 'wouter'
 import { SEARCH_PER_MODEL } from '../../../../shared/calls/search.js'
 import { paths } from '../../config/paths.js'
 import { need, useAccess } from '../../lib/access.js'
+import { recordDetail } from './record-detail.js'
 import { useRecordSearch } from './use-record-search.js'
 
 /** A screen the palette jumps to: one of the menu's links (the role's own). */
@@ -80,7 +81,7 @@ export function CommandPalette({ isOpen, screens, onClose, returnFocusTo }: Comm
         key: `${group.model}:${record.id}`,
         group: group.label,
         text: record.title ?? `#${record.id}`,
-        detail: record.detail,
+        detail: recordDetail(group.model, record.values),
         href: paths.auth.resource.getHref('view', group.model, record.id),
         icon: 'document',
       })),

@@ -3,6 +3,7 @@ import { Button } from '@blueprintjs/core'
 import { DateInput } from '@blueprintjs/datetime'
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css'
 import { enUS } from 'date-fns/locale'
+import type { KeyboardEvent } from 'react'
 import { EDITOR_DATE_FORMAT, EDITOR_DATETIME_FORMAT, PICKER_DATE_FORMAT } from '../../../../shared/constants.js'
 import { pickerRange, toDate, toDayString } from '../../lib/dates.js'
 
@@ -23,6 +24,15 @@ export interface DateInputFieldProps {
   /** what the field is, for the Clear button's name ('Clear Expired') @default 'date' */
   label?: string
   onChange: (value: string | null) => void
+}
+
+/**
+ * Escape in the box while its calendar is open closes the calendar only (Blueprint's DateInput does
+ * that, then lets the key go on): in a dialog, the dialog's own Escape closed it too, and what was
+ * typed in it was lost. With the calendar closed, Escape goes on to close the dialog, as anywhere.
+ */
+function keepEscapeInPicker(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key === 'Escape' && event.currentTarget.getAttribute('aria-expanded') === 'true') event.stopPropagation()
 }
 
 export default function DateInputField({
@@ -59,7 +69,7 @@ export default function DateInputField({
       // an instant is entered in the browser's time zone, as the app shows every instant; Blueprint's
       // zone picker beside it put aria-expanded and aria-controls on a div without a role (axe's aria-allowed-attr)
       showTimezoneSelect={false}
-      inputProps={{ id }}
+      inputProps={{ id, onKeyDown: keepEscapeInPicker }}
       onChange={(next) => {
         const picked = toDate(next)
         if (!picked && !clearable) return

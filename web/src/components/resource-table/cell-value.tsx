@@ -1,6 +1,6 @@
 import { Icon, Intent, Tag } from '@blueprintjs/core'
 import type { FieldDef } from '../../../../shared/resources/index.js'
-import { formatAmount } from '../../lib/amounts.js'
+import { formatAmount } from '../../../../shared/amounts.js'
 import { formatDisplayDate, isExpired } from '../../lib/dates.js'
 import { plainText, RichTextView } from '../rich-text/index.js'
 

@@ -26,7 +26,8 @@ import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { plural } from '../../lib/plural.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
-import { spendAmount, spendHeading } from './spend-currency.js'
+import { formatAmount } from '../../../../shared/amounts.js'
+import { spendHeading, totalLabel, windowCurrency } from './spend-currency.js'
 import { CHART_BARS, SpendChart } from './spend-chart.js'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -67,7 +68,7 @@ const spendHref = (key: string, range: DateRange) =>
  * The billing dashboard (spec 001 §2, §9): an identifier select starting with 'all', a date-range
  * picker with the presets (last month, 3 and 6 months, fiscal years Feb–Jan) whose maximum is the
  * range end plus 24 h (never before tomorrow: maximumOf), and Search; then 'Spend per Cost Center'
- * as a bar chart or a table, summed by the upstream. The default range runs from the first day of last month to today.
+ * as a bar chart (one per currency) or a table, summed by the upstream, one total per currency. The default range runs from the first day of last month to today.
  */
 export default function BillsDashboardPage() {
   usePageTitle('Billing Dashboard')
@@ -157,38 +158,51 @@ export default function BillsDashboardPage() {
             description="Choose another window or identifier, then Search."
           />
         ) : view === 'chart' ? (
-          <Card className="dashboard-chart">
-            <SpendChart answer={answer} />
-            {answer.data.length > CHART_BARS && (
-              <p className={Classes.TEXT_MUTED}>
-                The {CHART_BARS} biggest of {plural(answer.meta.identifiers, 'cost center')}; the table lists them all.
-              </p>
-            )}
-          </Card>
+          answer.meta.totals.map((total) => {
+            const groups = answer.data.filter((g) => g.currency === total.currency)
+            const several = answer.meta.totals.length > 1
+            return (
+              <Card className="dashboard-chart" key={total.currency ?? ''}>
+                <SpendChart
+                  groups={groups}
+                  currency={total.currency}
+                  name={`Spend per Cost Center chart${several ? ` (${total.currency ?? 'no currency'})` : ''}`}
+                />
+                {total.identifiers > CHART_BARS && (
+                  <p className={Classes.TEXT_MUTED}>
+                    The {CHART_BARS} biggest of {plural(total.identifiers, 'cost center')}; the table lists them all.
+                  </p>
+                )}
+              </Card>
+            )
+          })
         ) : (
           <HTMLTable striped className="dashboard-table" aria-label="Spend per Cost Center">
             <thead>
               <tr>
                 <th>Identifier</th>
-                <th className="numeric">{spendHeading(answer.meta)}</th>
+                <th className="numeric">{spendHeading(windowCurrency(answer))}</th>
                 <th className="numeric">Bills</th>
               </tr>
             </thead>
             <tbody>
               {answer.data.map((g) => (
-                <tr key={g.identifier}>
+                <tr key={`${g.identifier} ${g.currency ?? ''}`}>
                   <td>{g.identifier}</td>
-                  <td className="numeric">{spendAmount(g.amount, answer.meta)}</td>
+                  <td className="numeric">{formatAmount(g.amount, g.currency)}</td>
                   <td className="numeric">{g.bills.toLocaleString('en-US')}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
-              <tr>
-                <th>Total ({plural(answer.meta.identifiers, 'cost center')})</th>
-                <th className="numeric">{spendAmount(answer.meta.total, answer.meta)}</th>
-                <th />
-              </tr>
+              {/* one total per currency: amounts of two currencies are not added together */}
+              {answer.meta.totals.map((total) => (
+                <tr key={total.currency ?? ''}>
+                  <th>{totalLabel(total, answer)}</th>
+                  <th className="numeric">{formatAmount(total.amount, total.currency)}</th>
+                  <th />
+                </tr>
+              ))}
             </tfoot>
           </HTMLTable>
         )}

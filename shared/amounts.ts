@@ -1,5 +1,6 @@
 /**
- * Amounts as people read them: the currency's code, then the figure with thousands separators and
+ * Amounts as people read them, in the web and in what the upstream writes for people (a billing
+ * job's details, an owner's email): the currency's code, then the figure with thousands separators and
  * exactly two decimals ('USD 1,234.50', '-EUR 12.00'), whatever the currency's own minor unit (the
  * bills are booked to the cent). One formatter per currency, made once: list cells are many.
  */
@@ -45,4 +46,31 @@ export function formatAmount(amount: unknown, currency?: unknown): string {
       ?.format(value)
       .replace(/\u00a0/g, ' ') ?? `${formatNumber(value)} ${code}`
   )
+}
+
+/** What amounts of one currency add up to (currency null: amounts that name none). */
+export interface CurrencyTotal {
+  currency: string | null
+  amount: number
+}
+
+/**
+ * Amounts added up per currency, never across currencies (USD 10 and EUR 10 are no 20 of anything),
+ * in the order each currency first comes; an amount that is no number adds nothing.
+ */
+export function totalsByCurrency(lines: Iterable<{ amount: unknown; currency?: unknown }>): CurrencyTotal[] {
+  const totals = new Map<string | null, number>()
+  for (const { amount, currency } of lines) {
+    const value = Number(amount)
+    const code = typeof currency === 'string' && currency.trim() !== '' ? currency.trim() : null
+    totals.set(code, (totals.get(code) ?? 0) + (Number.isFinite(value) ? value : 0))
+  }
+  return [...totals].map(([currency, amount]) => ({ currency, amount }))
+}
+
+const list = new Intl.ListFormat('en', { type: 'conjunction' })
+
+/** Totals in words, each with its currency: 'USD 1,234.50 and EUR 10.00'; none, '0.00'. */
+export function formatTotals(totals: readonly CurrencyTotal[]): string {
+  return totals.length ? list.format(totals.map((t) => formatAmount(t.amount, t.currency))) : formatNumber(0)
 }
