@@ -83,6 +83,44 @@ t.test('select, delete with confirmation, undo, delete, select all matching, set
     'deleted when the Undo window ended',
   )
 
+  // a row someone else changed since the list was read: the batch is refused, the toast names the row
+  // by its label (as the list does) and offers Reload, which shows the row as it is now
+  for (const name of ['Bulk Delta', 'Bulk Gamma']) {
+    const box = page.getByRole('checkbox', { name: `Select ${name}`, exact: true })
+    await box.focus()
+    await page.keyboard.press('Space')
+  }
+  const gamma = (await upstreamJson<{ data: { id: number }[] }>(portal, '/departments?by_name=Bulk Gamma')).data[0]
+  const changed = await fetch(`${portal.upstreamUrl}/departments/${gamma.id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example', 'content-type': 'application/json' },
+    body: JSON.stringify({ department: { abbreviation: 'GAM' } }),
+  })
+  t.equal(changed.status, 200)
+  await bar.getByRole('button', { name: 'Set field…' }).click()
+  const stale = page.getByRole('dialog', { name: 'Set a field on 2 departments' })
+  await stale.getByLabel('Abbreviation').fill('OLD')
+  await stale.getByRole('button', { name: 'Apply' }).click()
+  const refusal = page.getByText(
+    'Bulk Gamma was changed by someone else since you loaded the list, so nothing was changed. Reload the list, then make your change again.',
+    { exact: true },
+  )
+  await expect(refusal).toBeVisible()
+  await stale.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('cell', { name: 'GAM', exact: true })).toHaveCount(0)
+  await screenshot(page, 'bulk-stale-toast')
+  await page.getByRole('button', { name: 'Reload', exact: true }).click()
+  await expect(page.getByRole('cell', { name: 'GAM', exact: true }).first()).toBeVisible()
+  await expect(bar.getByText('2 departments selected').first()).toBeVisible()
+  t.same(
+    await stored(),
+    [
+      ['Bulk Delta', null],
+      ['Bulk Gamma', 'GAM'],
+    ],
+    'the refused batch wrote nothing',
+  )
+
   // one row a page: the page's box, then every row matching the filter, counted by the server
   await page.goto(`${portal.baseUrl}/auth/view/departments?by_name=Bulk&per_page=1`)
   await expect(page.getByRole('cell', { name: 'Bulk Delta', exact: true }).first()).toBeVisible()

@@ -6,13 +6,16 @@
  * Both writes go through the one write path (useCall).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useSWRConfig } from 'swr'
 import { bulkPath, type BulkAction, type BulkAnswer, type BulkBody } from '../../../../shared/calls/bulk.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
-import { apiRequest } from '../../lib/api-client.js'
+import { apiRequest, type ApiError } from '../../lib/api-client.js'
 import { resourceCacheKeys, type ListQuery, type Row } from '../../lib/resource-api.js'
-import { showToast } from '../../lib/toaster.js'
+import { showToast, toastErrorWithAction } from '../../lib/toaster.js'
 import { useCall } from '../../lib/use-call.js'
-import { countText, UNDO_MS } from './bulk-texts.js'
+import { RELOAD_CHANGED_RECORD } from '../../lib/write-controllers.js'
+import { countText, staleText, UNDO_MS } from './bulk-texts.js'
+import { rowLabel } from './row-label.js'
 
 /** Some rows of the page (at the versions the list answered), or every row matching the filters. */
 export type Selection = { kind: 'rows'; ids: ReadonlySet<number> } | { kind: 'matching'; count: number }
@@ -56,15 +59,39 @@ export function useBulkActions(
     [resource],
   )
   const cached = useMemo(() => resourceCacheKeys(resource), [resource])
+  const { mutate } = useSWRConfig()
+
+  /**
+   * A batch refused because the list changed since it was read (409): the stale rows named by their
+   * labels (the answer's fields name them by id), or the server's text for a filter's count, and
+   * Reload. A filter's selection goes with the reload: its count is the old one.
+   */
+  const showsConflict = useCallback(
+    (err: ApiError, body: BulkBody) => {
+      const stale = Object.keys(err.info?.fields ?? {}).map(Number)
+      if (err.status !== 409 || (stale.length === 0 && !body.filter)) return false
+      const byId = new Map(rows.map((r) => [r.id, r]))
+      const labels = stale.map((id) => (byId.has(id) ? rowLabel(resource, byId.get(id)!) : `#${id}`))
+      const reload = () => {
+        if (body.filter) setSelection(NONE)
+        void mutate(cached)
+      }
+      void toastErrorWithAction(stale.length ? staleText(labels) : err.message, { text: RELOAD_CHANGED_RECORD, onClick: reload })
+      return true
+    },
+    [rows, resource, setSelection, mutate, cached],
+  )
 
   const remove = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'delete')}`, (body) => send('delete', body), {
     successText: (answer) => `${countText(resource, answer.data.count)} deleted`,
+    showsFailure: showsConflict,
     revalidate: cached,
     onError: () => setHidden(new Set()),
     onSuccess: () => setHidden(new Set()),
   })
   const update = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'update')}`, (body) => send('update', body), {
     successText: (answer) => `${countText(resource, answer.data.count)} updated`,
+    showsFailure: showsConflict,
     revalidate: cached,
     onSuccess: () => setSelection(NONE),
   })
