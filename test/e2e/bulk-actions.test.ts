@@ -150,3 +150,73 @@ t.test('select, delete with confirmation, undo, delete, select all matching, set
   )
   await screenshot(page, 'bulk-set')
 })
+
+/**
+ * The grid layout (a wide list, Blueprint's Table2) has the table's boxes, by keyboard; and a delete
+ * whose Undo window the tab's closing cuts short is sent all the same.
+ */
+t.test('the grid layout selects as the table does, by keyboard; a tab closed inside the Undo window still deletes', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  for (const code of ['GRID-A', 'GRID-B', 'GRID-C']) {
+    const res = await fetch(`${portal.upstreamUrl}/companies`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ company: { code } }),
+    })
+    t.equal(res.status, 201)
+  }
+  const page = await signedInPage(t, portal)
+  await page.goto(`${portal.baseUrl}/auth/view/companies?by_code=GRID-`)
+  await page.getByRole('radio', { name: 'Grid' }).click()
+  const grid = page.getByRole('region', { name: 'Companies Table (grid)' })
+  await expect(grid.getByText('GRID-C', { exact: true }).first()).toBeVisible()
+  t.equal(
+    await grid.getByRole('checkbox', { name: 'Select all on this page' }).count(),
+    1,
+    "one page's box, though Table2 draws its header in four quadrants",
+  )
+
+  // the boxes of the table, by keyboard: focus, Space
+  for (const code of ['GRID-A', 'GRID-B']) {
+    const box = grid.getByRole('checkbox', { name: `Select ${code}`, exact: true })
+    await box.focus()
+    await page.keyboard.press('Space')
+    await expect(box).toBeChecked()
+  }
+  const bar = page.getByRole('toolbar', { name: 'Bulk actions' })
+  await expect(bar.getByText('2 companies selected').first()).toBeVisible()
+  const pageBox = grid.getByRole('checkbox', { name: 'Select all on this page' })
+  t.equal(await pageBox.evaluate((el) => (el as HTMLInputElement).indeterminate), true, "the page's box says: some")
+  await screenshot(page, 'bulk-grid-selected')
+
+  // and the bulk actions on them
+  await page.clock.install()
+  await bar.getByRole('button', { name: 'Delete 2…' }).click()
+  await transitionsDone(page)
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click()
+  await grid.getByText('GRID-A', { exact: true }).waitFor({ state: 'detached' })
+  await page.clock.runFor(UNDO_MS + 100)
+  await expect(page.getByText('2 companies deleted').first()).toBeVisible()
+  const codes = async () =>
+    (await upstreamJson<{ data: { code: string }[] }>(portal, '/companies?by_code=GRID-&sort=code')).data.map((c) => c.code)
+  t.same(await codes(), ['GRID-C'], 'deleted from the grid')
+
+  // the page's box by keyboard
+  await pageBox.focus()
+  await page.keyboard.press('Space')
+  await expect(grid.getByRole('checkbox', { name: 'Select GRID-C', exact: true })).toBeChecked()
+  await expect(bar.getByText('1 company selected').first()).toBeVisible()
+
+  // the tab closed inside the Undo window: the delete goes out all the same (a keepalive request on pagehide)
+  await bar.getByRole('button', { name: 'Delete 1…' }).click()
+  await transitionsDone(page)
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click()
+  await grid.getByText('GRID-C', { exact: true }).waitFor({ state: 'detached' })
+  t.same(await codes(), ['GRID-C'], 'not sent inside the Undo window')
+  const [left] = (await upstreamJson<{ data: { id: number }[] }>(portal, '/companies?by_code=GRID-C')).data
+  await page.close({ runBeforeUnload: true })
+  // its audit line says it went (gateway: one line per record a bulk call changed)
+  const line = await portal.auditLine((l) => l.method === 'DELETE' && l.path === `/api/companies/${left.id}`)
+  t.same([line.user, line.status, line.bulk], ['alice@ccoe.example', 200, '/api/companies/bulk_delete'])
+  t.same(await codes(), [], 'sent as the tab closed')
+})

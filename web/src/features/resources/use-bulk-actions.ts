@@ -3,7 +3,8 @@
  * selected (some of this page's, or every row matching the filters, counted by the server), the
  * deferred delete with Undo (react-admin's undoable mode: the rows are hidden at once and the
  * request goes when the Undo window ends, or when the page is left), and the set-one-field write.
- * Both writes go through the one write path (useCall).
+ * Both writes go through the one write path (useCall), but for a delete sent as the page goes away
+ * (nobody is left to tell how it went).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
@@ -55,7 +56,8 @@ export function useBulkActions(
     [versions, filters],
   )
   const send = useCallback(
-    (action: BulkAction, body: BulkBody) => apiRequest<BulkAnswer>('POST', `/api/${bulkPath(resource, action)}`, body),
+    (action: BulkAction, body: BulkBody, init?: { keepalive: boolean }) =>
+      apiRequest<BulkAnswer>('POST', `/api/${bulkPath(resource, action)}`, body, {}, init),
     [resource],
   )
   const cached = useMemo(() => resourceCacheKeys(resource), [resource])
@@ -96,8 +98,8 @@ export function useBulkActions(
     onSuccess: () => setSelection(NONE),
   })
 
-  // the delete waiting for its Undo window; sent at once when the page goes away
-  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; fire: () => void } | undefined>(undefined)
+  // the delete waiting for its Undo window; sent at once when the list goes away (another screen)
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; fire: () => void; body: BulkBody } | undefined>(undefined)
   const triggerDelete = remove.trigger
   useEffect(
     () => () => {
@@ -108,6 +110,20 @@ export function useBulkActions(
     },
     [],
   )
+  // and when the page goes away (the tab closed, a reload, another site), which unmounts nothing: as
+  // a keepalive request, which the browser sends on after the page is gone (a same-origin fetch, so
+  // the gateway's CSRF check passes it as any other write)
+  useEffect(() => {
+    const leave = () => {
+      const waiting = pending.current
+      if (!waiting) return
+      clearTimeout(waiting.timer)
+      pending.current = undefined
+      void send('delete', waiting.body, { keepalive: true }).catch(() => undefined)
+    }
+    window.addEventListener('pagehide', leave)
+    return () => window.removeEventListener('pagehide', leave)
+  }, [send])
 
   /** Hides the selection, offers Undo for UNDO_MS, then sends the delete. */
   const deleteSelected = useCallback(() => {
@@ -122,7 +138,7 @@ export function useBulkActions(
       void triggerDelete(body)
     }
     const timer = setTimeout(fire, UNDO_MS)
-    pending.current = { timer, fire }
+    pending.current = { timer, fire, body }
     void showToast({
       message: `Deleting ${countText(resource, count)}…`,
       icon: 'trash',
