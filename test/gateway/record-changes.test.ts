@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import t from 'tap'
+import { rows } from '../../server/upstream/db/records/repository.js'
 import { SCRIPT_CLIENTS } from '../../server/idp/clients.js'
 import { startPortal } from '../helper.js'
 import { automationToken, signedInApi, type ApiAnswer } from '../lib/sign-in.js'
@@ -107,7 +109,7 @@ t.test('a bulk action: one audit line per record changed', async (t) => {
     const reqId = answer.headers.get('x-request-id')
     await portal.auditLine((l) => l.reqId === reqId && l.method === 'POST')
     const lines = portal.audit.filter((l) => l.reqId === reqId)
-    for (const { time, durationMs } of lines) t.ok(typeof time === 'string' && typeof durationMs === 'number')
+    t.ok(lines.every(({ time, durationMs }) => typeof time === 'string' && typeof durationMs === 'number'))
     return lines.map(({ time: _time, durationMs: _ms, replica: _replica, ...line }) => line)
   }
   /** the bulk call's own line, as every upstream call's */
@@ -150,5 +152,24 @@ t.test('a bulk action: one audit line per record changed', async (t) => {
   t.strictSame(await linesOf(removed), [
     ...ids.map((id) => recordLine(removed, 'DELETE', id, '/api/departments/bulk_delete')),
     callLine(removed, '/api/departments/bulk_delete', remove),
+  ])
+
+  // many thousands matching a filter: an answer past the size the proxy otherwise streams, a line each
+  const many = 15_000
+  await portal.database.db.execute(
+    sql`INSERT INTO departments (name) SELECT 'Bulk Many ' || lpad(g::text, 5, '0') FROM generate_series(1, ${many}) g`,
+  )
+  const manyIds = (
+    await rows<{ id: number }>(portal.database.db, sql`SELECT id FROM departments WHERE name LIKE 'Bulk Many %' ORDER BY id`)
+  ).map((r) => Number(r.id))
+  const all = { filter: { by_name: 'Bulk Many' }, count: many }
+  const removedMany = await api('POST', 'departments/bulk_delete', all)
+  t.ok(removedMany.text.length > 64 * 1024, `an answer of more than 64 KiB: ${removedMany.text.length}`)
+  t.same(removedMany.json(), { data: { count: many, ids: manyIds } })
+  const manyLines = await linesOf(removedMany)
+  t.equal(manyLines.length, many + 1)
+  t.strictSame(manyLines, [
+    ...manyIds.map((id) => recordLine(removedMany, 'DELETE', id, '/api/departments/bulk_delete')),
+    callLine(removedMany, '/api/departments/bulk_delete', all),
   ])
 })
