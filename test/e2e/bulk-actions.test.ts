@@ -206,6 +206,8 @@ t.test('the grid layout selects as the table does, by keyboard; a tab closed ins
   await page.keyboard.press('Space')
   await expect(grid.getByRole('checkbox', { name: 'Select GRID-C', exact: true })).toBeChecked()
   await expect(bar.getByText('1 company selected').first()).toBeVisible()
+  await page.setViewportSize({ width: 800, height: 900 })
+  await screenshot(page, 'bulk-grid-800')
 
   // the tab closed inside the Undo window: the delete goes out all the same (a keepalive request on pagehide)
   await bar.getByRole('button', { name: 'Delete 1…' }).click()
