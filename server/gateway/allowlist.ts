@@ -4,6 +4,7 @@ import {
   bulkActions,
   bulkPath,
   CALL_LIST,
+  type BulkAction,
   type CallMethod,
   type CallDef,
   type DeclaredCall,
@@ -17,6 +18,8 @@ export interface AllowedRoute {
   permission: Permission
   /** the declared call it is, for a special call (its recipient rule) */
   call?: CallDef
+  /** the bulk action it is: its answer names each record changed, and each gets its own audit line */
+  bulk?: BulkAction
 }
 
 /** What the browser may do upstream for a model's CRUD: reading always, writes as the registry allows. */
@@ -31,7 +34,12 @@ export function modelRoutes(resource: ResourceDef): AllowedRoute[] {
   if (writes.includes('delete')) routes.push({ method: 'DELETE', path: `${resource.path}/:id`, permission: MODEL_PERMISSIONS.delete })
   // the bulk form of each write (shared/calls/bulk.ts), needing what the single write needs
   for (const action of bulkActions(resource))
-    routes.push({ method: 'POST', path: bulkPath(resource, action), permission: MODEL_PERMISSIONS[BULK_ACTIONS[action].write] })
+    routes.push({
+      method: 'POST',
+      path: bulkPath(resource, action),
+      permission: MODEL_PERMISSIONS[BULK_ACTIONS[action].write],
+      bulk: action,
+    })
   return routes
 }
 

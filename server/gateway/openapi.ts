@@ -3,7 +3,7 @@ import { RESOURCES, queryFilters, type ResourceDef } from '../../shared/resource
 import { resourceAnswerSchemas } from '../../shared/schemas/resource-answer.js'
 import { INT4_MAX, resourceBodySchemas } from '../../shared/schemas/resource-body.js'
 import { callPermission, MODEL_PERMISSIONS, ROLES, SCOPES, type Permission } from '../../shared/access.js'
-import { BulkAnswerSchema, bulkBodySchema, bulkPath, CALL_LIST, type BulkAction, type DeclaredCall } from '../../shared/calls/index.js'
+import { BulkAnswerSchema, bulkBodySchema, CALL_LIST, type BulkAction, type DeclaredCall } from '../../shared/calls/index.js'
 import { modelRoutes, type AllowedRoute } from './allowlist.js'
 import { errorComponents, json, operationIds, pascal, responses } from './openapi-operations.js'
 import { UPLOAD_TARGETS, type UploadTarget } from './upload-targets.js'
@@ -122,8 +122,7 @@ function crudOperation(resource: ResourceDef, route: AllowedRoute): Operation {
       responses: responses('201', json(answers.record), { body: true, conflict: 'A unique value another record already has' }),
     }
   }
-  const bulk = (['delete', 'update'] as const).find((action) => route.path === bulkPath(resource, action))
-  if (bulk) return bulkOperation(resource, bulk)
+  if (route.bulk) return bulkOperation(resource, route.bulk)
   const parameters = idParameters(route.path)
   if (route.method === 'GET') {
     return {

@@ -4,15 +4,17 @@
  * upstream's routes (routes/crud/bulk-routes.ts) and the web's list read it. A model that allows a
  * write (allowedWrites) has its bulk form:
  *
- *   POST /<path>/bulk_delete  {ids:[{id,version}]} | {filter:{by_…},count}      → 200 {"data":{"count":N}}
- *   POST /<path>/bulk_update  the same selection, and set: {"<field>": value}   → 200 {"data":{"count":N}}
+ *   POST /<path>/bulk_delete  {ids:[{id,version}]} | {filter:{by_…},count}      → 200 {"data":{"count":N,"ids":[…]}}
+ *   POST /<path>/bulk_update  the same selection, and set: {"<field>": value}   → 200 {"data":{"count":N,"ids":[…]}}
  *
  * A selection is either rows with the versions the list answered (meta.versions), or every row
  * matching the list's filters with the count the caller was shown: the upstream walks them in SQL
  * (a million rows never travel to the browser). All or nothing, in one transaction: a changed row
- * (its version, or the filter's count) refuses the whole batch with 409 naming it; an unknown id is
+ * (its version, or the filter's count) refuses the whole batch with 409 naming it (stale rows also in
+ * `fields`, keyed by id, so a client can name them its own way); an unknown id is
  * 404 naming it. `dry_run: true` with a filter changes nothing and answers the exact count to confirm.
- * Each record changed leaves its own entry in the change log (/record_changes), as a single write does.
+ * Each record changed leaves its own entry in the change log (/record_changes), as a single write does,
+ * and the answer names them (ids): the gateway writes one audit line per record from it.
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { MAX_PAGE_SIZE } from '../constants.js'
@@ -21,10 +23,10 @@ import { INT4_MAX } from '../schemas/resource-body.js'
 
 export type BulkAction = 'delete' | 'update'
 
-/** each action's path suffix and the write (and so the permission) it is */
-export const BULK_ACTIONS: Readonly<Record<BulkAction, { suffix: string; write: Write }>> = {
-  delete: { suffix: 'bulk_delete', write: 'delete' },
-  update: { suffix: 'bulk_update', write: 'update' },
+/** each action's path suffix, the write (and so the permission) it is, and that single write's method */
+export const BULK_ACTIONS: Readonly<Record<BulkAction, { suffix: string; write: Write; method: 'DELETE' | 'PUT' }>> = {
+  delete: { suffix: 'bulk_delete', write: 'delete', method: 'DELETE' },
+  update: { suffix: 'bulk_update', write: 'update', method: 'PUT' },
 }
 
 /** `cost_centers/bulk_delete` */
@@ -77,7 +79,12 @@ export const BulkUpdateSchema = Type.Object(
 )
 export type BulkBody = Static<typeof BulkDeleteSchema> & { set?: Record<string, unknown> }
 
-export const BulkAnswerSchema = Type.Object({ data: Type.Object({ count: Type.Integer() }) })
+export const BulkAnswerSchema = Type.Object({
+  data: Type.Object({
+    count: Type.Integer(),
+    ids: Type.Optional(Type.Array(Type.Integer(), { description: 'the records changed (not in a dry run)' })),
+  }),
+})
 export type BulkAnswer = Static<typeof BulkAnswerSchema>
 
 export const bulkBodySchema = (action: BulkAction) => (action === 'delete' ? BulkDeleteSchema : BulkUpdateSchema)

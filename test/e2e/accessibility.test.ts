@@ -145,6 +145,28 @@ t.test('no WCAG 2.1 A/AA violation on any screen', async (t) => {
     await expect(dialog).toHaveCount(0)
     await expect(button).toBeFocused()
   })
+
+  await t.test("the bulk actions' boxes and toolbar, in the table and in the grid, by keyboard", async (t) => {
+    // the first row's box (the page's box leads the table)
+    const box = page.getByRole('table', { name: 'Cost Centers Table' }).getByRole('checkbox').nth(1)
+    await box.focus()
+    await page.keyboard.press('Space')
+    const bar = page.getByRole('toolbar', { name: 'Bulk actions' })
+    await expect(bar.getByText('1 cost center selected')).toBeVisible()
+    t.same(await violations(page), [], 'a row selected in the table')
+    await page.getByRole('radio', { name: 'Grid' }).click()
+    const grid = page.getByRole('region', { name: 'Cost Centers Table (grid)' })
+    // the third row's box: the grid draws the rows' boxes before the page's (its top-left quadrant comes last)
+    const gridBox = grid.getByRole('checkbox').nth(2)
+    await gridBox.focus()
+    await page.keyboard.press('Space')
+    await expect(bar.getByText('2 cost centers selected')).toBeVisible()
+    await settled()
+    t.same(await violations(page), [], 'two rows selected in the grid')
+    await bar.getByRole('button', { name: 'Clear selection' }).click()
+    await page.getByRole('radio', { name: 'Table' }).click()
+    await expect(bar).toHaveCount(0)
+  })
 })
 
 declare global {

@@ -83,6 +83,44 @@ t.test('select, delete with confirmation, undo, delete, select all matching, set
     'deleted when the Undo window ended',
   )
 
+  // a row someone else changed since the list was read: the batch is refused, the toast names the row
+  // by its label (as the list does) and offers Reload, which shows the row as it is now
+  for (const name of ['Bulk Delta', 'Bulk Gamma']) {
+    const box = page.getByRole('checkbox', { name: `Select ${name}`, exact: true })
+    await box.focus()
+    await page.keyboard.press('Space')
+  }
+  const gamma = (await upstreamJson<{ data: { id: number }[] }>(portal, '/departments?by_name=Bulk Gamma')).data[0]
+  const changed = await fetch(`${portal.upstreamUrl}/departments/${gamma.id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example', 'content-type': 'application/json' },
+    body: JSON.stringify({ department: { abbreviation: 'GAM' } }),
+  })
+  t.equal(changed.status, 200)
+  await bar.getByRole('button', { name: 'Set field…' }).click()
+  const stale = page.getByRole('dialog', { name: 'Set a field on 2 departments' })
+  await stale.getByLabel('Abbreviation').fill('OLD')
+  await stale.getByRole('button', { name: 'Apply' }).click()
+  const refusal = page.getByText(
+    'Bulk Gamma was changed by someone else since you loaded the list, so nothing was changed. Reload the list, then make your change again.',
+    { exact: true },
+  )
+  await expect(refusal).toBeVisible()
+  await stale.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('cell', { name: 'GAM', exact: true })).toHaveCount(0)
+  await screenshot(page, 'bulk-stale-toast')
+  await page.getByRole('button', { name: 'Reload', exact: true }).click()
+  await expect(page.getByRole('cell', { name: 'GAM', exact: true }).first()).toBeVisible()
+  await expect(bar.getByText('2 departments selected').first()).toBeVisible()
+  t.same(
+    await stored(),
+    [
+      ['Bulk Delta', null],
+      ['Bulk Gamma', 'GAM'],
+    ],
+    'the refused batch wrote nothing',
+  )
+
   // one row a page: the page's box, then every row matching the filter, counted by the server
   await page.goto(`${portal.baseUrl}/auth/view/departments?by_name=Bulk&per_page=1`)
   await expect(page.getByRole('cell', { name: 'Bulk Delta', exact: true }).first()).toBeVisible()
@@ -111,4 +149,76 @@ t.test('select, delete with confirmation, undo, delete, select all matching, set
     'set on every row matching, not only the page shown',
   )
   await screenshot(page, 'bulk-set')
+})
+
+/**
+ * The grid layout (a wide list, Blueprint's Table2) has the table's boxes, by keyboard; and a delete
+ * whose Undo window the tab's closing cuts short is sent all the same.
+ */
+t.test('the grid layout selects as the table does, by keyboard; a tab closed inside the Undo window still deletes', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  for (const code of ['GRID-A', 'GRID-B', 'GRID-C']) {
+    const res = await fetch(`${portal.upstreamUrl}/companies`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ company: { code } }),
+    })
+    t.equal(res.status, 201)
+  }
+  const page = await signedInPage(t, portal)
+  await page.goto(`${portal.baseUrl}/auth/view/companies?by_code=GRID-`)
+  await page.getByRole('radio', { name: 'Grid' }).click()
+  const grid = page.getByRole('region', { name: 'Companies Table (grid)' })
+  await expect(grid.getByText('GRID-C', { exact: true }).first()).toBeVisible()
+  t.equal(
+    await grid.getByRole('checkbox', { name: 'Select all on this page' }).count(),
+    1,
+    "one page's box, though Table2 draws its header in four quadrants",
+  )
+
+  // the boxes of the table, by keyboard: focus, Space
+  for (const code of ['GRID-A', 'GRID-B']) {
+    const box = grid.getByRole('checkbox', { name: `Select ${code}`, exact: true })
+    await box.focus()
+    await page.keyboard.press('Space')
+    await expect(box).toBeChecked()
+  }
+  const bar = page.getByRole('toolbar', { name: 'Bulk actions' })
+  await expect(bar.getByText('2 companies selected').first()).toBeVisible()
+  const pageBox = grid.getByRole('checkbox', { name: 'Select all on this page' })
+  t.equal(await pageBox.evaluate((el) => (el as HTMLInputElement).indeterminate), true, "the page's box says: some")
+  await screenshot(page, 'bulk-grid-selected')
+
+  // and the bulk actions on them
+  await page.clock.install()
+  await bar.getByRole('button', { name: 'Delete 2…' }).click()
+  await transitionsDone(page)
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click()
+  await grid.getByText('GRID-A', { exact: true }).waitFor({ state: 'detached' })
+  await page.clock.runFor(UNDO_MS + 100)
+  await expect(page.getByText('2 companies deleted').first()).toBeVisible()
+  const codes = async () =>
+    (await upstreamJson<{ data: { code: string }[] }>(portal, '/companies?by_code=GRID-&sort=code')).data.map((c) => c.code)
+  t.same(await codes(), ['GRID-C'], 'deleted from the grid')
+
+  // the page's box by keyboard
+  await pageBox.focus()
+  await page.keyboard.press('Space')
+  await expect(grid.getByRole('checkbox', { name: 'Select GRID-C', exact: true })).toBeChecked()
+  await expect(bar.getByText('1 company selected').first()).toBeVisible()
+  await page.setViewportSize({ width: 800, height: 900 })
+  await screenshot(page, 'bulk-grid-800')
+
+  // the tab closed inside the Undo window: the delete goes out all the same (a keepalive request on pagehide)
+  await bar.getByRole('button', { name: 'Delete 1…' }).click()
+  await transitionsDone(page)
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click()
+  await grid.getByText('GRID-C', { exact: true }).waitFor({ state: 'detached' })
+  t.same(await codes(), ['GRID-C'], 'not sent inside the Undo window')
+  const [left] = (await upstreamJson<{ data: { id: number }[] }>(portal, '/companies?by_code=GRID-C')).data
+  await page.close({ runBeforeUnload: true })
+  // its audit line says it went (gateway: one line per record a bulk call changed)
+  const line = await portal.auditLine((l) => l.method === 'DELETE' && l.path === `/api/companies/${left.id}`)
+  t.same([line.user, line.status, line.bulk], ['alice@ccoe.example', 200, '/api/companies/bulk_delete'])
+  t.same(await codes(), [], 'sent as the tab closed')
 })

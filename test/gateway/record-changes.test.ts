@@ -1,7 +1,11 @@
+import { sql } from 'drizzle-orm'
 import t from 'tap'
+import { rows } from '../../server/upstream/db/records/repository.js'
 import { SCRIPT_CLIENTS } from '../../server/idp/clients.js'
 import { startPortal } from '../helper.js'
-import { automationToken, signedInApi } from '../lib/sign-in.js'
+import { automationToken, signedInApi, type ApiAnswer } from '../lib/sign-in.js'
+
+const ALICE = 'alice@ccoe.example'
 
 /**
  * Issue 27 item 7 through the gateway: the change log is the registry model record_changes, so its
@@ -81,4 +85,91 @@ t.test('auditors list and download who changed a record, through /api', async (t
   t.equal((await api('PUT', `record_changes/${entry.id}`, { changed_by: 'nobody' })).status, 404)
   t.equal((await api('DELETE', `record_changes/${entry.id}`)).status, 404)
   t.same((await api('GET', `record_changes/${entry.id}`)).json().data, entry)
+})
+
+/**
+ * Issue 29 item 3: a bulk action writes one audit line per record it changed, the line a single
+ * write to that record has (its method, the record's path, the status), marked with the bulk call;
+ * the call keeps its own line. A refused batch changed nothing: its own line alone.
+ */
+t.test('a bulk action: one audit line per record changed', async (t) => {
+  const portal = await startPortal(t)
+  const api = await signedInApi(portal.baseUrl)
+  const ids: number[] = []
+  for (const name of ['Bulk Audit A', 'Bulk Audit B', 'Bulk Audit C']) {
+    const made = await api('POST', 'departments', { department: { name } })
+    t.equal(made.status, 201)
+    ids.push(made.json().data.id as number)
+  }
+  const { meta } = (await api('GET', 'departments?by_name=Bulk Audit')).json() as { meta: { versions: Record<string, string> } }
+  const at = (id: number) => ({ id, version: meta.versions[id] })
+
+  /** the lines of one call (its X-Request-Id) once its own is written, without what varies (time, durationMs, replica) */
+  async function linesOf(answer: ApiAnswer) {
+    const reqId = answer.headers.get('x-request-id')
+    await portal.auditLine((l) => l.reqId === reqId && l.method === 'POST')
+    const lines = portal.audit.filter((l) => l.reqId === reqId)
+    t.ok(lines.every(({ time, durationMs }) => typeof time === 'string' && typeof durationMs === 'number'))
+    return lines.map(({ time: _time, durationMs: _ms, replica: _replica, ...line }) => line)
+  }
+  /** the bulk call's own line, as every upstream call's */
+  const callLine = (answer: ApiAnswer, path: string, body: unknown) => ({
+    reqId: answer.headers.get('x-request-id'),
+    user: ALICE,
+    method: 'POST',
+    path,
+    status: answer.status,
+    bytesIn: Buffer.byteLength(JSON.stringify(body)),
+    bytesOut: Buffer.byteLength(answer.text),
+  })
+  /** a record's line: the single write's method and path, and the bulk call it was part of */
+  const recordLine = (answer: ApiAnswer, method: string, id: number, bulk: string) => ({
+    reqId: answer.headers.get('x-request-id'),
+    user: ALICE,
+    method,
+    path: `/api/departments/${id}`,
+    status: 200,
+    bulk,
+  })
+
+  const update = { ids: [at(ids[0]), at(ids[1])], set: { abbreviation: 'BA' } }
+  const updated = await api('POST', 'departments/bulk_update', update)
+  t.same(updated.json(), { data: { count: 2, ids: ids.slice(0, 2) } })
+  t.strictSame(await linesOf(updated), [
+    ...ids.slice(0, 2).map((id) => recordLine(updated, 'PUT', id, '/api/departments/bulk_update')),
+    callLine(updated, '/api/departments/bulk_update', update),
+  ])
+
+  // the same rows at the versions read before: refused, nothing changed, the call's line alone
+  const stale = await api('POST', 'departments/bulk_update', update)
+  t.equal(stale.status, 409)
+  t.strictSame(await linesOf(stale), [callLine(stale, '/api/departments/bulk_update', update)])
+
+  // every row matching a filter
+  const remove = { filter: { by_name: 'Bulk Audit' }, count: 3 }
+  const removed = await api('POST', 'departments/bulk_delete', remove)
+  t.same(removed.json(), { data: { count: 3, ids } })
+  t.strictSame(await linesOf(removed), [
+    ...ids.map((id) => recordLine(removed, 'DELETE', id, '/api/departments/bulk_delete')),
+    callLine(removed, '/api/departments/bulk_delete', remove),
+  ])
+
+  // many thousands matching a filter: an answer past the size the proxy otherwise streams, a line each
+  const many = 15_000
+  await portal.database.db.execute(
+    sql`INSERT INTO departments (name) SELECT 'Bulk Many ' || lpad(g::text, 5, '0') FROM generate_series(1, ${many}) g`,
+  )
+  const manyIds = (
+    await rows<{ id: number }>(portal.database.db, sql`SELECT id FROM departments WHERE name LIKE 'Bulk Many %' ORDER BY id`)
+  ).map((r) => Number(r.id))
+  const all = { filter: { by_name: 'Bulk Many' }, count: many }
+  const removedMany = await api('POST', 'departments/bulk_delete', all)
+  t.ok(removedMany.text.length > 64 * 1024, `an answer of more than 64 KiB: ${removedMany.text.length}`)
+  t.same(removedMany.json(), { data: { count: many, ids: manyIds } })
+  const manyLines = await linesOf(removedMany)
+  t.equal(manyLines.length, many + 1)
+  t.strictSame(manyLines, [
+    ...manyIds.map((id) => recordLine(removedMany, 'DELETE', id, '/api/departments/bulk_delete')),
+    callLine(removedMany, '/api/departments/bulk_delete', all),
+  ])
 })

@@ -9,6 +9,7 @@ import { serveUpstream, TOKEN } from './fixtures/serve.js'
  */
 
 const ALICE = 'alice@ccoe.example'
+const STALE = 'changed by someone else since you loaded the list'
 
 t.test('bulk actions on cost centers', async (t) => {
   const now = new Date('2031-03-01T10:00:00.000Z')
@@ -65,7 +66,7 @@ t.test('bulk actions on cost centers', async (t) => {
     const { data, meta } = await page()
     const three = data.slice(0, 3).map((r: { id: number }) => ({ id: r.id, version: meta.versions[r.id] }))
     const answer = await call('POST', '/cost_centers/bulk_update', { ids: three, set: { business_units_id: otherUnit.id } })
-    t.same(answer, { status: 200, body: { data: { count: 3 } } })
+    t.same(answer, { status: 200, body: { data: { count: 3, ids: made.slice(0, 3) } } })
     t.same(await stored(made.slice(0, 4)), [...made.slice(0, 3).map((id) => [id, otherUnit.id]), [made[3], unit.id]])
     t.same(
       await changes('update'),
@@ -89,6 +90,7 @@ t.test('bulk actions on cost centers', async (t) => {
       body: {
         error: `Cost center ${made[1]}, ${made[2]} were changed by someone else since you loaded the list, so nothing was changed. Reload the list, then make your change again.`,
         statusCode: 409,
+        fields: { [made[1]]: STALE, [made[2]]: STALE },
       },
     })
     t.same(
@@ -160,11 +162,14 @@ t.test('bulk actions on cost centers', async (t) => {
     })
     t.same(await call('POST', '/cost_centers/bulk_update', { filter: { by_identifier: 'BULK-' }, count: 12, set: { approved: true } }), {
       status: 200,
-      body: { data: { count: 12 } },
+      body: { data: { count: 12, ids: made } },
     })
     t.equal((await page()).data.filter((r: { approved: boolean }) => r.approved).length, 12)
 
-    t.same(await call('POST', '/cost_centers/bulk_delete', { filter, count: 3 }), { status: 200, body: { data: { count: 3 } } })
+    t.same(await call('POST', '/cost_centers/bulk_delete', { filter, count: 3 }), {
+      status: 200,
+      body: { data: { count: 3, ids: made.slice(9) } },
+    })
     t.same(
       (await page()).data.map((r: { identifier: string }) => r.identifier),
       [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `BULK-0${i}`),

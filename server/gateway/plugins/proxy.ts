@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { permitsOf } from '../../../shared/access.js'
-import { buildAllowlist } from '../allowlist.js'
+import { BULK_ACTIONS, type BulkAction, type BulkAnswer } from '../../../shared/calls/bulk.js'
+import { buildAllowlist, type AllowedRoute } from '../allowlist.js'
 import { auditPath, whenClosed } from './audit.js'
 import { BodyReadError, readBody } from '../body-limit.js'
 import { clientHeaders } from '../header-allowlists.js'
@@ -115,8 +116,20 @@ export const proxyPlugin = fp<ProxyOptions>(
       return { email: identity.user, name: identity.name, ...role, permits: permitsOf(grant) }
     })
 
+    /**
+     * A bulk call's answer names the records it changed (shared/calls/bulk.ts): each gets the line a
+     * single write to it has (that write's method, the record's path), marked with the bulk call.
+     * A line at a time, so thousands of them never make one string.
+     */
+    function auditBulkRecords(request: FastifyRequest, reply: FastifyReply, route: AllowedRoute, action: BulkAction, body: Buffer) {
+      const ids = (parsed(body.toString()) as Partial<BulkAnswer> | undefined)?.data?.ids ?? []
+      const records = `/api/${route.path.slice(0, route.path.lastIndexOf('/') + 1)}`
+      const fields = { method: BULK_ACTIONS[action].method, bulk: auditPath(request.originalUrl) }
+      for (const id of ids) fastify.auditCall(request, reply, { ...fields, path: `${records}${id}` })
+    }
+
     /** The upstream's answer to the client: 5xx replaced, 4xx reduced to the error fields, the rest as it is. */
-    async function answerWith(reply: FastifyReply, answer: UpstreamResponse, counted: { bytesOut: number }) {
+    async function answerWith(reply: FastifyReply, route: AllowedRoute, answer: UpstreamResponse, counted: { bytesOut: number }) {
       const status = answer.statusCode
       // a 5xx's too: its Retry-After goes on with the gateway's own error
       reply.code(status).headers(clientHeaders(answer.headers))
@@ -128,9 +141,11 @@ export const proxyPlugin = fp<ProxyOptions>(
         counted.bytesOut = Buffer.byteLength(body)
         return reply.type('application/json; charset=utf-8').send(body)
       }
-      if (Number(answer.headers['content-length']) <= WHOLE_ANSWER_BYTES) {
+      // a bulk call's is read whole, whatever its size: it names the records to audit
+      if (route.bulk || Number(answer.headers['content-length']) <= WHOLE_ANSWER_BYTES) {
         const body = Buffer.from(await answer.arrayBuffer())
         counted.bytesOut = body.length
+        if (route.bulk) auditBulkRecords(reply.request, reply, route, route.bulk, body)
         return reply.send(body)
       }
       // the answer itself is the payload: Fastify ends the client's side when it fails or stops short,
@@ -198,7 +213,7 @@ export const proxyPlugin = fp<ProxyOptions>(
           body,
           signal: left.signal,
         })
-        return await answerWith(reply, answer, counted)
+        return await answerWith(reply, route, answer, counted)
       } catch (error) {
         // the client left (and its close aborted the call): nothing failed upstream
         if (reply.raw.destroyed || left.signal.aborted) return reply.hijack()

@@ -55,12 +55,22 @@ export function recordVersion(url: string): string | undefined {
   return versions.get(url)
 }
 
-/** A JSON body, or a FormData (multipart uploads: the browser sets its own Content-Type). */
-export async function apiRequest<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+/**
+ * A JSON body, or a FormData (multipart uploads: the browser sets its own Content-Type). `init`:
+ * keepalive for a request that must go out as the page goes away.
+ */
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  init: Pick<RequestInit, 'keepalive'> = {},
+): Promise<T> {
   let res: Response
   const form = body instanceof FormData
   try {
     res = await fetch(url, {
+      ...init,
       method,
       credentials: 'same-origin',
       headers: {

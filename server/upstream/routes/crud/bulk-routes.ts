@@ -20,6 +20,9 @@ import { validationError } from './validation-errors.js'
  */
 export const BULK_STEP = 1000
 
+/** what a 409 says of each stale row, in its `fields` keyed by the row's id (the web names the rows by their labels) */
+export const STALE = 'changed by someone else since you loaded the list'
+
 const refuse = (status: number, message: string, fields?: Record<string, string>) => new HttpError(status, message, fields)
 
 /** The bulk routes of one model (shared/calls/bulk.ts says the contract). */
@@ -90,11 +93,11 @@ export const bulkRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app,
         const step = (tx: Executor, ids: readonly number[]) =>
           action === 'delete' ? writes.removeMany(tx, author, ids) : writes.updateMany(tx, author, ids, values, check)
         try {
-          const count = await db.transaction(async (tx) => {
+          const ids = await db.transaction(async (tx) => {
             if (body.ids) return byIds(tx, body.ids, step)
             return byFilter(tx, filters!, body.count!, step)
           })
-          return { data: { count } }
+          return { data: { count: ids.length, ids } }
         } catch (err) {
           throw dbHttpError(resource, err, action === 'delete' ? 'delete' : 'write', values) ?? err
         }
@@ -104,8 +107,8 @@ export const bulkRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app,
 
   type Step = (tx: Executor, ids: readonly number[]) => Promise<number>
 
-  /** The rows named, each at the version the caller read: any unknown or changed one refuses them all. */
-  async function byIds(tx: Executor, selection: readonly { id: number; version: string }[], step: Step): Promise<number> {
+  /** The rows named, each at the version the caller read: any unknown or changed one refuses them all. The ids changed. */
+  async function byIds(tx: Executor, selection: readonly { id: number; version: string }[], step: Step): Promise<number[]> {
     const wanted = new Map(selection.map((s) => [s.id, s.version]))
     const ids = [...wanted.keys()]
     const found = await records.lockVersions(tx, ids)
@@ -116,14 +119,14 @@ export const bulkRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app,
       throw refuse(
         409,
         `${name} ${stale.join(', ')} ${stale.length === 1 ? 'was' : 'were'} changed by someone else since you loaded the list, so nothing was changed. Reload the list, then make your change again.`,
+        Object.fromEntries(stale.map((id) => [id, STALE])),
       )
-    let done = 0
-    for (let i = 0; i < ids.length; i += BULK_STEP) done += await step(tx, ids.slice(i, i + BULK_STEP))
-    return done
+    for (let i = 0; i < ids.length; i += BULK_STEP) await step(tx, ids.slice(i, i + BULK_STEP))
+    return ids
   }
 
-  /** Every row matching the filters, walked by id in steps; the count the caller was shown must still hold. */
-  async function byFilter(tx: Executor, filters: readonly ListFilter[], expected: number, step: Step): Promise<number> {
+  /** Every row matching the filters, walked by id in steps; the count the caller was shown must still hold. The ids changed. */
+  async function byFilter(tx: Executor, filters: readonly ListFilter[], expected: number, step: Step): Promise<number[]> {
     const changedCount = (now: number) =>
       refuse(
         409,
@@ -131,16 +134,18 @@ export const bulkRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app,
       )
     const now = await records.countMatching(tx, filters)
     if (now !== expected) throw changedCount(now)
+    const changed: number[] = []
     let done = 0
     let last = 0
     for (;;) {
       const ids = await records.idsMatching(tx, filters, last, BULK_STEP)
       if (ids.length === 0) break
       done += await step(tx, ids)
+      changed.push(...ids)
       last = ids[ids.length - 1]
     }
-    // rows added meanwhile (PostgreSQL's READ COMMITTED) are caught here: still all or nothing
-    if (done !== expected) throw changedCount(done)
-    return done
+    // rows added or deleted meanwhile (PostgreSQL's READ COMMITTED) are caught here: still all or nothing
+    if (done !== expected || changed.length !== expected) throw changedCount(done)
+    return changed
   }
 }

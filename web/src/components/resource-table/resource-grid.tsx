@@ -1,6 +1,6 @@
 import '@blueprintjs/table/lib/css/table.css'
 import { Cell, Column, ColumnHeaderCell, RegionCardinality, Table2 } from '@blueprintjs/table'
-import { Intent } from '@blueprintjs/core'
+import { Checkbox, Intent } from '@blueprintjs/core'
 import { useCallback, useMemo } from 'react'
 import { fieldOf, type FieldDef } from '../../../../shared/resources/index.js'
 import { cellText, CellValue } from './cell-value.js'
@@ -24,6 +24,7 @@ const ROW_HEIGHT = { compact: 26, regular: 34 }
 const HEADER_HEIGHT = 34
 const SCROLLBAR = 17
 const ACTIONS_WIDTH = 104
+const SELECT_WIDTH = 40
 
 /** a first width: the header's label and sort icon, or what the field's values usually need (emails) */
 function initialWidth(label: string, field: FieldDef | undefined): number {
@@ -38,7 +39,7 @@ function initialWidth(label: string, field: FieldDef | undefined): number {
  */
 export function ResourceGrid({ columns: names, widths, onWidths, onColumns, compact, ...list }: ResourceGridProps) {
   const resource = useResource()
-  const { rows, sort, onSort, renderCell, renderActions, loading, stale, skeletonRows = 5 } = list
+  const { rows, sort, onSort, renderCell, renderActions, loading, stale, skeletonRows = 5, selection } = list
   const columns = useMemo(
     () =>
       names.map((name) => {
@@ -49,9 +50,9 @@ export function ResourceGrid({ columns: names, widths, onWidths, onColumns, comp
     [names, resource, widths],
   )
   const rowHeight = ROW_HEIGHT[compact ? 'compact' : 'regular']
-  // Actions lead, frozen with the first column: the grid draws only the columns in view, and a
-  // last column scrolled out of view would leave no row action for the keyboard to reach
-  const lead = renderActions ? 1 : 0
+  // the selection's boxes and the Actions lead, frozen with the first column: the grid draws only the
+  // columns in view, and a last column scrolled out of view would leave no row action for the keyboard to reach
+  const lead = (selection ? 1 : 0) + (renderActions ? 1 : 0)
   const numRows = loading ? skeletonRows : rows.length
 
   // renderers are rebuilt only when the page, the columns or the sort change (cellRendererDependencies)
@@ -94,10 +95,42 @@ export function ResourceGrid({ columns: names, widths, onWidths, onColumns, comp
     },
     [loading, rows, renderActions],
   )
+  // the boxes are the HTML table's (html-table.tsx): one per row, one for the page
+  const selectRenderer = useCallback(
+    (rowIndex: number) => {
+      const row = rows[rowIndex]
+      return (
+        <Cell interactive className="resource-grid__select">
+          {!loading && row && selection && (
+            <Checkbox
+              aria-label={`Select ${selection.labelOf(row)}`}
+              checked={selection.isSelected(row.id)}
+              onChange={(e) => selection.onToggle(row.id, e.currentTarget.checked)}
+            />
+          )}
+        </Cell>
+      )
+    },
+    [loading, rows, selection],
+  )
+  const selectHeaderRenderer = useCallback(() => {
+    if (!selection) return <ColumnHeaderCell />
+    const box = (
+      <Checkbox
+        aria-label="Select all on this page"
+        checked={selection.page === 'all'}
+        indeterminate={selection.page === 'some'}
+        disabled={loading || rows.length === 0}
+        onChange={(e) => selection.onTogglePage(e.currentTarget.checked)}
+      />
+    )
+    return <ColumnHeaderCell className="resource-grid__select-all" nameRenderer={() => box} />
+  }, [loading, rows, selection])
+  const actionsHeaderRenderer = useCallback(() => <ColumnHeaderCell name="Actions" />, [])
   const headerRenderer = useCallback(
     (columnIndex: number) => {
       const c = columns[columnIndex - lead]
-      if (!c) return <ColumnHeaderCell name="Actions" />
+      if (!c) return <ColumnHeaderCell />
       return (
         <ColumnHeaderCell name={c.label} nameRenderer={() => <SortButton field={c.name} label={c.label} sort={sort} onSort={onSort} />} />
       )
@@ -138,14 +171,17 @@ export function ResourceGrid({ columns: names, widths, onWidths, onColumns, comp
         enableGhostCells={false}
         defaultRowHeight={rowHeight}
         minColumnWidth={72}
-        columnWidths={[...(renderActions ? [ACTIONS_WIDTH] : []), ...columns.map((c) => c.width)]}
+        columnWidths={[...(selection ? [SELECT_WIDTH] : []), ...(renderActions ? [ACTIONS_WIDTH] : []), ...columns.map((c) => c.width)]}
         onColumnsReordered={onReordered}
         onColumnWidthChanged={onWidth}
-        cellRendererDependencies={[cellRenderer, actionsRenderer, headerRenderer, compact]}
+        cellRendererDependencies={[cellRenderer, actionsRenderer, selectRenderer, headerRenderer, selectHeaderRenderer, compact]}
       >
         {[
+          ...(selection
+            ? [<Column key="select" id="select" cellRenderer={selectRenderer} columnHeaderCellRenderer={selectHeaderRenderer} />]
+            : []),
           ...(renderActions
-            ? [<Column key="actions" id="actions" cellRenderer={actionsRenderer} columnHeaderCellRenderer={headerRenderer} />]
+            ? [<Column key="actions" id="actions" cellRenderer={actionsRenderer} columnHeaderCellRenderer={actionsHeaderRenderer} />]
             : []),
           ...columns.map((c) => <Column key={c.name} id={c.name} cellRenderer={cellRenderer} columnHeaderCellRenderer={headerRenderer} />),
         ]}

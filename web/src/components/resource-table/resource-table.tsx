@@ -40,7 +40,7 @@ export interface ResourceTableProps<R extends Row = Row> {
   stale?: boolean
   /** @default 5 */
   skeletonRows?: number
-  /** a box per row for bulk actions (the HTML table's; the grid shows none) */
+  /** a box per row for bulk actions, and one for the page (in either layout) */
   selection?: RowSelection
   /** how a wide list starts until the person picks, where its page knows better @default defaultLayout(the model) */
   initialLayout?: ListLayout

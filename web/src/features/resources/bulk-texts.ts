@@ -9,3 +9,8 @@ export const UNDO_MS = 5000
 export function countText(resource: Pick<ResourceDef, 'key' | 'noun'>, n: number): string {
   return plural(n, resource.noun ?? singularKey(resource.key).replace(/_/g, ' '))
 }
+
+/** A batch refused for rows changed since the list was read, the rows named as the list names them. */
+export function staleText(labels: readonly string[]): string {
+  return `${labels.join(', ')} ${labels.length === 1 ? 'was' : 'were'} changed by someone else since you loaded the list, so nothing was changed. Reload the list, then make your change again.`
+}

@@ -3,16 +3,20 @@
  * selected (some of this page's, or every row matching the filters, counted by the server), the
  * deferred delete with Undo (react-admin's undoable mode: the rows are hidden at once and the
  * request goes when the Undo window ends, or when the page is left), and the set-one-field write.
- * Both writes go through the one write path (useCall).
+ * Both writes go through the one write path (useCall), but for a delete sent as the page goes away
+ * (nobody is left to tell how it went).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useSWRConfig } from 'swr'
 import { bulkPath, type BulkAction, type BulkAnswer, type BulkBody } from '../../../../shared/calls/bulk.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
-import { apiRequest } from '../../lib/api-client.js'
+import { apiRequest, type ApiError } from '../../lib/api-client.js'
 import { resourceCacheKeys, type ListQuery, type Row } from '../../lib/resource-api.js'
-import { showToast } from '../../lib/toaster.js'
+import { showToast, toastErrorWithAction } from '../../lib/toaster.js'
 import { useCall } from '../../lib/use-call.js'
-import { countText, UNDO_MS } from './bulk-texts.js'
+import { RELOAD_CHANGED_RECORD } from '../../lib/write-controllers.js'
+import { countText, staleText, UNDO_MS } from './bulk-texts.js'
+import { rowLabel } from './row-label.js'
 
 /** Some rows of the page (at the versions the list answered), or every row matching the filters. */
 export type Selection = { kind: 'rows'; ids: ReadonlySet<number> } | { kind: 'matching'; count: number }
@@ -52,25 +56,50 @@ export function useBulkActions(
     [versions, filters],
   )
   const send = useCallback(
-    (action: BulkAction, body: BulkBody) => apiRequest<BulkAnswer>('POST', `/api/${bulkPath(resource, action)}`, body),
+    (action: BulkAction, body: BulkBody, init?: { keepalive: boolean }) =>
+      apiRequest<BulkAnswer>('POST', `/api/${bulkPath(resource, action)}`, body, {}, init),
     [resource],
   )
   const cached = useMemo(() => resourceCacheKeys(resource), [resource])
+  const { mutate } = useSWRConfig()
+
+  /**
+   * A batch refused because the list changed since it was read (409): the stale rows named by their
+   * labels (the answer's fields name them by id), or the server's text for a filter's count, and
+   * Reload. A filter's selection goes with the reload: its count is the old one.
+   */
+  const showsConflict = useCallback(
+    (err: ApiError, body: BulkBody) => {
+      const stale = Object.keys(err.info?.fields ?? {}).map(Number)
+      if (err.status !== 409 || (stale.length === 0 && !body.filter)) return false
+      const byId = new Map(rows.map((r) => [r.id, r]))
+      const labels = stale.map((id) => (byId.has(id) ? rowLabel(resource, byId.get(id)!) : `#${id}`))
+      const reload = () => {
+        if (body.filter) setSelection(NONE)
+        void mutate(cached)
+      }
+      void toastErrorWithAction(stale.length ? staleText(labels) : err.message, { text: RELOAD_CHANGED_RECORD, onClick: reload })
+      return true
+    },
+    [rows, resource, setSelection, mutate, cached],
+  )
 
   const remove = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'delete')}`, (body) => send('delete', body), {
     successText: (answer) => `${countText(resource, answer.data.count)} deleted`,
+    showsFailure: showsConflict,
     revalidate: cached,
     onError: () => setHidden(new Set()),
     onSuccess: () => setHidden(new Set()),
   })
   const update = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'update')}`, (body) => send('update', body), {
     successText: (answer) => `${countText(resource, answer.data.count)} updated`,
+    showsFailure: showsConflict,
     revalidate: cached,
     onSuccess: () => setSelection(NONE),
   })
 
-  // the delete waiting for its Undo window; sent at once when the page goes away
-  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; fire: () => void } | undefined>(undefined)
+  // the delete waiting for its Undo window; sent at once when the list goes away (another screen)
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; fire: () => void; body: BulkBody } | undefined>(undefined)
   const triggerDelete = remove.trigger
   useEffect(
     () => () => {
@@ -81,6 +110,20 @@ export function useBulkActions(
     },
     [],
   )
+  // and when the page goes away (the tab closed, a reload, another site), which unmounts nothing: as
+  // a keepalive request, which the browser sends on after the page is gone (a same-origin fetch, so
+  // the gateway's CSRF check passes it as any other write)
+  useEffect(() => {
+    const leave = () => {
+      const waiting = pending.current
+      if (!waiting) return
+      clearTimeout(waiting.timer)
+      pending.current = undefined
+      void send('delete', waiting.body, { keepalive: true }).catch(() => undefined)
+    }
+    window.addEventListener('pagehide', leave)
+    return () => window.removeEventListener('pagehide', leave)
+  }, [send])
 
   /** Hides the selection, offers Undo for UNDO_MS, then sends the delete. */
   const deleteSelected = useCallback(() => {
@@ -95,7 +138,7 @@ export function useBulkActions(
       void triggerDelete(body)
     }
     const timer = setTimeout(fire, UNDO_MS)
-    pending.current = { timer, fire }
+    pending.current = { timer, fire, body }
     void showToast({
       message: `Deleting ${countText(resource, count)}…`,
       icon: 'trash',
