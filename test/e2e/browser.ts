@@ -1,7 +1,8 @@
 /** Debian's chromium driven by playwright-core: never a downloaded browser. */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { Classes } from '@blueprintjs/core'
+// Blueprint's class names alone: the package's index loads all of Blueprint's React components (1.5 s of CPU a test process)
+import * as Classes from '@blueprintjs/core/lib/esm/common/classes.js'
 import { chromium, type Browser, type Locator, type Page, type Request, type Route } from 'playwright-core'
 import type { Portal } from '../helper.js'
 import { expect } from './expect.js'

@@ -4,7 +4,8 @@
  * model; arrows move, Enter opens the screen or the record's page, Escape closes.
  */
 import { resolve } from 'node:path'
-import { Classes } from '@blueprintjs/core'
+// Blueprint's class names alone: the package's index loads all of Blueprint's React components (1.5 s of CPU a test process)
+import * as Classes from '@blueprintjs/core/lib/esm/common/classes.js'
 import type { Page } from 'playwright-core'
 import t from 'tap'
 import { startPortal } from '../helper.js'
