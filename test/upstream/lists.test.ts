@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import t from 'tap'
 import { MAX_PAGE_SIZE } from '../../shared/constants.js'
-import { rows } from '../../server/upstream/db/records/repository.js'
+import { EXACT_TOTAL_LIMIT, rows } from '../../server/upstream/db/records/repository.js'
 import { serveUpstream, withoutVersions } from './fixtures/serve.js'
 
 /** Paging, sorting and filtering happen in SQL; measured on departments, which starts empty here. */
@@ -115,4 +115,47 @@ t.test('a lookup search finds one contact among 100,000 by part of its email', a
     sql`EXPLAIN SELECT t.id FROM cloud_contacts AS t WHERE (t.email)::text ILIKE ${'%on99999@%'}`,
   )
   t.match(plan.map((r) => r['QUERY PLAN']).join('\n'), /Bitmap Index Scan on cloud_contacts_email_trgm_idx/)
+})
+
+t.test('a substring filter answers the rows, order and total of its plain definition, few matches or many', async (t) => {
+  const { api, database } = await serveUpstream(t)
+  await database.db.execute(sql`INSERT INTO business_units (name) VALUES ('Gamma'), ('alpha'), ('Beta')`)
+  // more members than EXACT_TOTAL_LIMIT, names repeated (ties broken by id) in mixed case, NULL teams
+  // and units: 'rosa tan' matches 3,600 of them (gathered, then sorted), 'a' every one (the sort
+  // index walked), 'ROSA TANAKA 7' a short page's worth
+  await database.db.execute(sql`
+    INSERT INTO members (name, email, team, business_units_id)
+    SELECT (ARRAY['Ada', 'rosa', 'Rosa', 'Sven', 'ROSA'])[1 + g % 5] || ' ' || (ARRAY['Tanaka', 'Baker', 'Costa', 'TANAKA'])[1 + (g / 5) % 4] || ' ' || g % 300,
+           'm' || g || '@ccoe.example', (ARRAY['Core', 'Advisory', 'Community', NULL])[1 + g % 4],
+           (SELECT id FROM business_units ORDER BY id OFFSET g % 4 LIMIT 1)
+    FROM generate_series(1, ${EXACT_TOTAL_LIMIT + 2000}::int) g`)
+  await database.db.execute(sql`ANALYZE members`)
+  const keys: Record<string, string> = { name: 'lower(t.name)', team: 'lower(t.team)', business_unit_name: 'lower(b.name)' }
+  // the definition: every match, sorted in full (no LIMIT for a plan to shortcut)
+  const expectedIds = async (part: string, sort: string) => {
+    const dir = sql.raw(sort.startsWith('-') ? 'DESC' : 'ASC')
+    const found = await rows<{ id: number }>(
+      database.db,
+      sql`SELECT t.id::float8 AS id FROM members t LEFT JOIN business_units b ON b.id = t.business_units_id
+          WHERE t.name ILIKE ${`%${part}%`} ORDER BY ${sql.raw(keys[sort.replace('-', '')])} ${dir}, t.id ${dir}`,
+    )
+    return found.map((r) => Number(r.id))
+  }
+  const idsOf = (body: { data: { id: number }[] }) => body.data.map((r) => r.id)
+  for (const part of ['rosa tan', 'a', 'ROSA TANAKA 7', 'zz']) {
+    for (const sort of ['name', '-name', 'team', '-team', 'business_unit_name', '-business_unit_name']) {
+      const expected = await expectedIds(part, sort)
+      const query = `/members?by_name=${encodeURIComponent(part)}&sort=${sort}&per_page=25`
+      const last = Math.max(1, Math.ceil(expected.length / 25))
+      for (const page of new Set([1, 2, last])) {
+        const { body } = await api('GET', `${query}&page=${page}`)
+        t.same(idsOf(body), expected.slice((page - 1) * 25, page * 25), `${part} by ${sort}, page ${page}`)
+        if (expected.length > EXACT_TOTAL_LIMIT) t.equal(body.meta.total_estimated, true, `${part}: an estimated total`)
+        else t.same([body.meta.total, body.meta.total_estimated], [expected.length, undefined], `${part}: its exact total`)
+        if (page !== 1 || !body.meta.next) continue
+        const after = (await api('GET', `${query}&after=${body.meta.next}`)).body
+        t.same(idsOf(after), expected.slice(25, 50), `${part} by ${sort}, after page 1's cursor`)
+      }
+    }
+  }
 })

@@ -177,6 +177,13 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
      * a range scan that costs the same on the last page as on the first; the projection (every
      * join, to_char) then runs for the page's rows only. The total is the page's own arithmetic
      * when the page is short, else a capped count (an estimate past EXACT_TOTAL_LIMIT).
+     *
+     * A substring (text) filter is counted first. Its matches may all lie in one stretch of the sort
+     * order (a name typed in part: every 'Rosa Tanaka …' sorts together), and the planner, which
+     * takes them as spread evenly, would walk the sort index from the start to meet the first few
+     * (85 % of a million members' index for 25 rows, BENCHMARKS.md). So when the count finds them
+     * few (an exact total), the page is the top of all of them, gathered first (MATERIALIZED: through
+     * the trigram index) and then sorted; past EXACT_TOTAL_LIMIT matches the sort index is walked.
      */
     async list(db: Executor, query: ListParams): Promise<ListPage> {
       const descending = query.sort.startsWith('-')
@@ -188,11 +195,18 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       const offset = query.after ? 0 : (query.page - 1) * query.perPage
       // a stored sort key needs no join; any other joined field's key is read through its lookup
       const sortJoins = shape.joinsFor(shape.storedSortKey(key) ? filterFields : [key, ...filterFields])
-      const branch = (conditions: readonly SQL[]) =>
-        sql`(SELECT t.id AS "__id", ${sortKey} AS "__key"
-              FROM ${table} AS t${sortJoins}${whereOf(conditions)}
-              ORDER BY ${sortKey} ${dir}, t.id ${dir}
-              LIMIT ${query.perPage} OFFSET ${offset})`
+      // a whole-list walk (count=none: the CSV) needs no versions; a screen's page does, for its inline writes
+      const walk = query.count === 'none'
+      const filtered = sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`
+      const counted = !walk && query.filters.some((f) => f.kind === 'text') ? await totalOf(db, filtered) : undefined
+      const gather = counted !== undefined && !counted.estimated
+      const branch = (conditions: readonly SQL[]) => {
+        const matches = sql`SELECT t.id AS "__id", ${sortKey} AS "__key" FROM ${table} AS t${sortJoins}${whereOf(conditions)}`
+        return gather
+          ? sql`(WITH matches AS MATERIALIZED (${matches})
+                SELECT * FROM matches ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${query.perPage} OFFSET ${offset})`
+          : sql`(${matches} ORDER BY ${sortKey} ${dir}, t.id ${dir} LIMIT ${query.perPage} OFFSET ${offset})`
+      }
       const ranges = query.after ? afterCursor(sortKey, descending, query.after) : []
       const pageRows =
         ranges.length > 1
@@ -201,8 +215,6 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
               sql` UNION ALL `,
             )}) AS ranges ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${query.perPage}`
           : branch(ranges.length ? [...filters, ranges[0]] : filters)
-      // a whole-list walk (count=none: the CSV) needs no versions; a screen's page does, for its inline writes
-      const walk = query.count === 'none'
       const found = await rows(
         db,
         sql`WITH page AS (${pageRows})
@@ -220,11 +232,12 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
         delete row.__version
       }
       if (walk) return { data: found, next }
+      if (counted) return { data: found, ...counted, next, versions }
       // a short first page (or a short page at an offset) is its own count
       if (!query.after && found.length < query.perPage && (found.length > 0 || query.page === 1)) {
         return { data: found, total: offset + found.length, next, versions }
       }
-      return { data: found, ...(await totalOf(db, sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`)), next, versions }
+      return { data: found, ...(await totalOf(db, filtered)), next, versions }
     },
 
     /**
