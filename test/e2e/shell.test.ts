@@ -162,6 +162,8 @@ t.test('the shell', async (t) => {
 
     await page.getByRole('button', { name: 'Information', exact: true }).click()
     const information = page.getByRole('menu', { name: 'Information' })
+    // allInnerTexts does not wait: the popover's items first
+    await expect(information.getByRole('menuitem', { name: 'Customers', exact: true })).toBeVisible()
     const items = (await information.getByRole('menuitem').allInnerTexts()).map((s) => s.trim())
     t.equal(items.indexOf('Customers'), items.indexOf('Missing Report Tags') + 1, 'Customers right after Missing Report Tags')
     await information.getByRole('menuitem', { name: 'Customers', exact: true }).click()
