@@ -1,4 +1,4 @@
-import { Checkbox, Classes, HTMLTable } from '@blueprintjs/core'
+import { Classes, HTMLTable } from '@blueprintjs/core'
 import { useLayoutEffect, useRef } from 'react'
 import { CellValue, cellClassName } from './cell-value.js'
 import { DifferencesNote } from './differences-note.js'
@@ -6,6 +6,7 @@ import { classNames, mismatchProps } from './mismatch.js'
 import type { Row } from '../../lib/resource-api.js'
 import { identifyingColumn } from './preferences.js'
 import type { ResourceTableProps } from './resource-table.js'
+import { PageSelectBox, RowSelectBox } from './select-boxes.js'
 import { SortHeader } from './sort-header.js'
 import { fieldOf } from '../../../../shared/resources/index.js'
 import { useResource } from '../../lib/resource-context.js'
@@ -63,13 +64,7 @@ export function HtmlResourceTable<R extends Row>({
           <tr>
             {selection && (
               <th scope="col" className="resource-table__select">
-                <Checkbox
-                  aria-label="Select all on this page"
-                  checked={selection.page === 'all'}
-                  indeterminate={selection.page === 'some'}
-                  disabled={loading || rows.length === 0}
-                  onChange={(e) => selection.onTogglePage(e.currentTarget.checked)}
-                />
+                <PageSelectBox selection={selection} disabled={loading || rows.length === 0} />
               </th>
             )}
             {cells.map((c) => (
@@ -99,11 +94,7 @@ export function HtmlResourceTable<R extends Row>({
                 <tr key={row.id}>
                   {selection && (
                     <td className="resource-table__select">
-                      <Checkbox
-                        aria-label={`Select ${selection.labelOf(row)}`}
-                        checked={selection.isSelected(row.id)}
-                        onChange={(e) => selection.onToggle(row.id, e.currentTarget.checked)}
-                      />
+                      <RowSelectBox selection={selection} row={row} />
                     </td>
                   )}
                   {cells.map((c) => {

@@ -1,10 +1,11 @@
 import '@blueprintjs/table/lib/css/table.css'
 import { Cell, Column, ColumnHeaderCell, RegionCardinality, Table2 } from '@blueprintjs/table'
-import { Checkbox, Intent } from '@blueprintjs/core'
+import { Intent } from '@blueprintjs/core'
 import { useCallback, useMemo } from 'react'
 import { fieldOf, type FieldDef } from '../../../../shared/resources/index.js'
 import { cellText, CellValue } from './cell-value.js'
 import type { ResourceTableProps } from './resource-table.js'
+import { PageSelectBox, RowSelectBox } from './select-boxes.js'
 import { SortButton } from './sort-header.js'
 import { differs } from './mismatch.js'
 import { useResource } from '../../lib/resource-context.js'
@@ -95,19 +96,13 @@ export function ResourceGrid({ columns: names, widths, onWidths, onColumns, comp
     },
     [loading, rows, renderActions],
   )
-  // the boxes are the HTML table's (html-table.tsx): one per row, one for the page
+  // the HTML table's boxes (select-boxes.tsx): one per row, one for the page
   const selectRenderer = useCallback(
     (rowIndex: number) => {
       const row = rows[rowIndex]
       return (
         <Cell interactive className="resource-grid__select">
-          {!loading && row && selection && (
-            <Checkbox
-              aria-label={`Select ${selection.labelOf(row)}`}
-              checked={selection.isSelected(row.id)}
-              onChange={(e) => selection.onToggle(row.id, e.currentTarget.checked)}
-            />
-          )}
+          {!loading && row && selection && <RowSelectBox selection={selection} row={row} />}
         </Cell>
       )
     },
@@ -115,15 +110,7 @@ export function ResourceGrid({ columns: names, widths, onWidths, onColumns, comp
   )
   const selectHeaderRenderer = useCallback(() => {
     if (!selection) return <ColumnHeaderCell />
-    const box = (
-      <Checkbox
-        aria-label="Select all on this page"
-        checked={selection.page === 'all'}
-        indeterminate={selection.page === 'some'}
-        disabled={loading || rows.length === 0}
-        onChange={(e) => selection.onTogglePage(e.currentTarget.checked)}
-      />
-    )
+    const box = <PageSelectBox selection={selection} disabled={loading || rows.length === 0} />
     return <ColumnHeaderCell className="resource-grid__select-all" nameRenderer={() => box} />
   }, [loading, rows, selection])
   const actionsHeaderRenderer = useCallback(() => <ColumnHeaderCell name="Actions" />, [])

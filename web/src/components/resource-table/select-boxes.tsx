@@ -1,0 +1,27 @@
+import { Checkbox } from '@blueprintjs/core'
+import type { Row } from '../../lib/resource-api.js'
+import type { RowSelection } from './resource-table.js'
+
+/** A row's box for bulk actions, in either layout (the HTML table's cell, the grid's). */
+export function RowSelectBox({ selection, row }: { selection: RowSelection; row: Row }) {
+  return (
+    <Checkbox
+      aria-label={`Select ${selection.labelOf(row)}`}
+      checked={selection.isSelected(row.id)}
+      onChange={(e) => selection.onToggle(row.id, e.currentTarget.checked)}
+    />
+  )
+}
+
+/** The page's box: every row of the page chosen, some (indeterminate) or none. */
+export function PageSelectBox({ selection, disabled }: { selection: RowSelection; disabled: boolean }) {
+  return (
+    <Checkbox
+      aria-label="Select all on this page"
+      checked={selection.page === 'all'}
+      indeterminate={selection.page === 'some'}
+      disabled={disabled}
+      onChange={(e) => selection.onTogglePage(e.currentTarget.checked)}
+    />
+  )
+}
