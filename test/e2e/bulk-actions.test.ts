@@ -276,7 +276,7 @@ t.test('the inline table: select by keyboard, delete, undo, edit a row, add one,
   // one row at a time: the edited row has no box, the others and the bulk actions wait until it is saved
   await records
     .getByRole('row')
-    .filter({ has: cell('Inline Delta') })
+    .filter({ has: page.getByRole('cell', { name: 'Inline Delta', exact: true }) })
     .getByRole('button', { name: 'Edit' })
     .click()
   const editing = records.locator('tr.inline-row--editing')
