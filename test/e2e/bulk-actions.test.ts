@@ -225,3 +225,146 @@ t.test('the grid layout selects as the table does, by keyboard; leaving the page
   const line = await portal.auditLine((l) => l.method === 'DELETE' && l.path === `/api/companies/${left.id}`)
   t.same([line.user, line.status, line.bulk], ['alice@ccoe.example', 200, '/api/companies/bulk_delete'])
 })
+
+/**
+ * The inline table (/auth/crud/<model>) takes the list's bulk actions: its records' boxes by
+ * keyboard, the delete with its confirmation and Undo window, a field set on the selected rows;
+ * one row at a time (spec 001 §4): the row being edited has no box, and while it is open the other
+ * boxes and the bulk actions wait. Rows this tab wrote inline (an edit, an add) are sent with the
+ * versions their writes answered, so the batch is not refused as stale.
+ */
+t.test('the inline table: select by keyboard, delete, undo, edit a row, add one, set a field on them', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  for (const name of ['Inline Alpha', 'Inline Beta', 'Inline Delta', 'Inline Gamma']) {
+    const res = await fetch(`${portal.upstreamUrl}/departments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ department: { name } }),
+    })
+    t.equal(res.status, 201)
+  }
+  const stored = async () =>
+    (
+      await upstreamJson<{ data: { name: string; abbreviation: string | null }[] }>(portal, '/departments?by_name=Inline&sort=name')
+    ).data.map((d) => [d.name, d.abbreviation])
+  const page = await signedInPage(t, portal)
+  await page.clock.install()
+  await page.goto(`${portal.baseUrl}/auth/crud/departments?by_name=Inline`)
+  const records = page.getByRole('table', { name: 'Departments Table' })
+  const cell = (name: string) => records.getByRole('cell', { name, exact: true })
+  const box = (name: string) => records.getByRole('checkbox', { name: `Select ${name}`, exact: true })
+  await expect(cell('Inline Gamma')).toBeVisible()
+
+  // two rows ticked by keyboard: focus, Space
+  for (const name of ['Inline Alpha', 'Inline Beta']) {
+    await box(name).focus()
+    await page.keyboard.press('Space')
+    await expect(box(name)).toBeChecked()
+  }
+  const bar = page.getByRole('toolbar', { name: 'Bulk actions' })
+  await expect(bar.getByText('2 departments selected')).toBeVisible()
+  t.equal(
+    await records.getByRole('checkbox', { name: 'Select all on this page' }).evaluate((el) => (el as HTMLInputElement).indeterminate),
+    true,
+  )
+  for (const width of [1400, 800]) {
+    await page.setViewportSize({ width, height: 900 })
+    await screenshot(page, `bulk-inline-selected-${width}`)
+  }
+  await page.setViewportSize({ width: 1440, height: 900 })
+
+  // one row at a time: the edited row has no box, the others and the bulk actions wait until it is saved
+  await records
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Inline Delta', exact: true }) })
+    .getByRole('button', { name: 'Edit' })
+    .click()
+  const editing = records.locator('tr.inline-row--editing')
+  await expect(editing.getByRole('button', { name: 'Save' })).toBeVisible()
+  t.equal(await editing.getByRole('checkbox').count(), 0, 'no box on the row being edited')
+  for (const name of ['Inline Alpha', 'Inline Beta', 'Inline Gamma']) await expect(box(name)).toBeDisabled()
+  await expect(records.getByRole('checkbox', { name: 'Select all on this page' })).toBeDisabled()
+  await expect(bar.getByRole('button', { name: 'Delete 2…' })).toBeDisabled()
+  await expect(bar.getByRole('button', { name: 'Set field…' })).toBeDisabled()
+  await screenshot(page, 'bulk-inline-editing')
+  await editing.getByRole('textbox', { name: 'Abbreviation', exact: true }).fill('DEL')
+  await editing.getByRole('button', { name: 'Save' }).click()
+  await editing.waitFor({ state: 'detached' })
+  await expect(cell('DEL')).toBeVisible()
+  await expect(box('Inline Delta')).toBeEnabled()
+  await expect(bar.getByText('2 departments selected')).toBeVisible()
+
+  // one confirmation naming the count; the rows go at once, Undo brings them back and nothing is sent
+  await bar.getByRole('button', { name: 'Delete 2…' }).click()
+  const alert = page.getByRole('alertdialog')
+  await expect(alert.getByText('Delete 2 departments?')).toBeVisible()
+  await alert.getByRole('button', { name: 'Delete', exact: true }).click()
+  await cell('Inline Alpha').waitFor({ state: 'detached' })
+  await expect(cell('Inline Beta')).toHaveCount(0)
+  await expect(cell('Inline Gamma')).toBeVisible()
+  await expect(page.getByText('Deleting 2 departments…').first()).toBeVisible()
+  await screenshot(page, 'bulk-inline-undo-toast')
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(cell('Inline Alpha')).toBeVisible()
+  await expect(bar.getByText('2 departments selected')).toBeVisible()
+  await page.clock.runFor(UNDO_MS + 1000)
+  t.same(
+    await stored(),
+    [
+      ['Inline Alpha', null],
+      ['Inline Beta', null],
+      ['Inline Delta', 'DEL'],
+      ['Inline Gamma', null],
+    ],
+    'undone: nothing deleted',
+  )
+
+  // again, and the window ends: deleted for good
+  await bar.getByRole('button', { name: 'Delete 2…' }).click()
+  await transitionsDone(page)
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click()
+  await cell('Inline Alpha').waitFor({ state: 'detached' })
+  await page.clock.runFor(UNDO_MS + 100)
+  await expect(page.getByText('2 departments deleted').first()).toBeVisible()
+  t.same(
+    await stored(),
+    [
+      ['Inline Delta', 'DEL'],
+      ['Inline Gamma', null],
+    ],
+    'deleted when the Undo window ended',
+  )
+  await expect(records.getByRole('checkbox', { name: /^Select Inline/ })).toHaveCount(2)
+
+  // a row added inline, then a field set on it, on the row edited inline and on one the list read
+  await page.getByRole('button', { name: 'Add a row' }).click()
+  const newRows = page.getByRole('table', { name: 'New rows' })
+  await expect(box('Inline Gamma')).toBeDisabled()
+  await newRows.getByRole('textbox', { name: 'Name', exact: true }).fill('Inline Epsilon')
+  await newRows.getByRole('button', { name: 'Save' }).click()
+  await newRows.waitFor({ state: 'detached' })
+  for (const name of ['Inline Delta', 'Inline Epsilon', 'Inline Gamma']) {
+    await box(name).focus()
+    await page.keyboard.press('Space')
+    await expect(box(name)).toBeChecked()
+  }
+  await expect(bar.getByText('3 departments selected')).toBeVisible()
+  await bar.getByRole('button', { name: 'Set field…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Set a field on 3 departments' })
+  await expect(dialog.getByLabel('Field')).toHaveValue('abbreviation')
+  await dialog.getByLabel('Abbreviation').fill('INL')
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText('3 departments updated').first()).toBeVisible()
+  await expect(cell('INL')).toHaveCount(3)
+  await expect(bar).toHaveCount(0)
+  t.same(
+    await stored(),
+    [
+      ['Inline Delta', 'INL'],
+      ['Inline Epsilon', 'INL'],
+      ['Inline Gamma', 'INL'],
+    ],
+    'set on the three rows, those written inline in this tab included',
+  )
+  await screenshot(page, 'bulk-inline-set')
+})

@@ -86,6 +86,9 @@ export async function apiRequest<T>(
   const payload = await readBody(res)
   const etag = res.headers.get('etag')
   if (res.ok && etag && method !== 'POST') versions.set(url, etag)
+  // a 201's ETag is the created record's (RFC 9110 §8.8.3), and the record lives at <collection>/<id>
+  const created = res.status === 201 && etag ? (payload as { data?: { id?: unknown } } | undefined)?.data?.id : undefined
+  if (etag && (typeof created === 'number' || typeof created === 'string')) versions.set(`${url}/${encodeURIComponent(created)}`, etag)
   if (res.ok && method === 'DELETE') versions.delete(url)
   // a list names each row's version: its inline writes send it as a record's own read would
   const listed =

@@ -1,4 +1,6 @@
 import { Classes } from '@blueprintjs/core'
+import type { RowSelection } from '../resource-table/resource-table.js'
+import { PageSelectBox } from '../resource-table/select-boxes.js'
 import { SortHeader } from '../resource-table/sort-header.js'
 import type { InlineColumn } from './inline-columns.js'
 
@@ -7,12 +9,21 @@ export interface InlineHeadProps {
   /** sortable headers when present (the add table has none) */
   sort?: string
   onSort?: (sort: string) => void
+  /** the page's box for bulk actions, first (the list's, as the list screens have it) */
+  selection?: RowSelection
+  /** @default false */
+  selectDisabled?: boolean
 }
 
-export function InlineHead({ columns, sort, onSort }: InlineHeadProps) {
+export function InlineHead({ columns, sort, onSort, selection, selectDisabled = false }: InlineHeadProps) {
   return (
     <thead>
       <tr>
+        {selection && (
+          <th scope="col" className="resource-table__select">
+            <PageSelectBox selection={selection} disabled={selectDisabled} />
+          </th>
+        )}
         {columns.map((c) =>
           sort !== undefined && onSort && c.sortable ? (
             <SortHeader key={c.name} field={c.name} label={c.label} sort={sort} onSort={onSort} />

@@ -4,6 +4,8 @@ import type { Row } from '../../lib/resource-api.js'
 import { FieldInput, type FormValues } from '../resource-form/index.js'
 import { CellValue, cellClassName } from '../resource-table/cell-value.js'
 import { classNames } from '../resource-table/mismatch.js'
+import type { RowSelection } from '../resource-table/resource-table.js'
+import { RowSelectBox } from '../resource-table/select-boxes.js'
 import type { InlineColumn } from './inline-columns.js'
 import type { Draft } from './use-inline-edit.js'
 
@@ -20,6 +22,10 @@ export interface InlineRowProps {
   actions: ReactNode
   /** what a cell in view mode adds (a value that differs from the reference row: resource-table/mismatch.ts) */
   cellProps?: (name: string) => { className?: string; title?: string; 'aria-description'?: string }
+  /** the list's boxes for bulk actions: a box first, but for a row in edit mode (its cell stays empty) */
+  selection?: RowSelection
+  /** a row is open (this one or another): the box waits, as Edit and Delete do @default false */
+  selectDisabled?: boolean
 }
 
 /** a cell's input is named by its column, as the header shows it; the label is for assistive technology only */
@@ -43,11 +49,16 @@ const editCellClassName = (field: InlineColumn['edit']) =>
   field && WIDE_INPUTS.includes(field.type) ? 'inline-row__cell--wide' : undefined
 
 /** One row of an inline table: values in view mode, inputs (with their error) in edit mode. */
-export function InlineRow({ columns, row, draft, busy, onChange, actions, cellProps }: InlineRowProps) {
+export function InlineRow({ columns, row, draft, busy, onChange, actions, cellProps, selection, selectDisabled = false }: InlineRowProps) {
   // spec 001 §4: a new record's required dropdowns start on their first item, as the form's do
   const isNew = !row
   return (
     <tr className={draft ? 'inline-row inline-row--editing' : 'inline-row'} aria-busy={busy || undefined}>
+      {selection && (
+        <td className="resource-table__select">
+          {row && !draft && <RowSelectBox selection={selection} row={row} disabled={selectDisabled} />}
+        </td>
+      )}
       {columns.map((c) => {
         const edit = draft && c.edit
         const error = edit ? draft.errors[edit.name] : ''

@@ -12,6 +12,7 @@ import { CsvLink } from '../links/index.js'
 import { Permitted } from '../permitted/index.js'
 import { ListPager } from '../resource-table/index.js'
 import { mismatchProps } from '../resource-table/mismatch.js'
+import type { RowSelection } from '../resource-table/resource-table.js'
 import { inlineColumns } from './inline-columns.js'
 import { InlineHead } from './inline-head.js'
 import { InlineRow } from './inline-row.js'
@@ -26,6 +27,12 @@ export interface InlineTableProps extends InlineOptions {
   openRow?: Row
   /** more links beside Add a row and the CSV download */
   actions?: ReactNode
+  /** a box per record for bulk actions, and one for the page; they wait while a row is open */
+  selection?: RowSelection
+  /** the records to show instead of the list's (rows hidden while their delete can be undone) */
+  rows?: readonly Row[]
+  /** above the records: the bulk actions of the selected rows, told whether a row is open */
+  bulkBar?: (rowOpen: boolean) => ReactNode
 }
 
 /**
@@ -43,8 +50,19 @@ export function InlineTable({ openRow, ...props }: InlineTableProps) {
   return <InlineTableBody key={generation} {...props} openRow={generation === 0 ? openRow : undefined} onReload={onReload} />
 }
 
-/** An add table on top (no paging), then the list with its filters, sortable headers and a pager above and below. */
-function InlineTableBody({ openRow, actions, onReload, ...options }: InlineTableProps & { onReload: () => void }) {
+/**
+ * An add table on top (no paging), then the list with its filters, sortable headers and a pager
+ * above and below; with a selection, a box per record (none on the row being edited) and the bulk bar.
+ */
+function InlineTableBody({
+  openRow,
+  actions,
+  selection,
+  rows: shownRows,
+  bulkBar,
+  onReload,
+  ...options
+}: InlineTableProps & { onReload: () => void }) {
   const resource = useResource()
   const ctl = useListController(resource)
   const t = useInlineEdit(resource, ctl.query, options, onReload)
@@ -52,7 +70,7 @@ function InlineTableBody({ openRow, actions, onReload, ...options }: InlineTable
   const columns = useMemo(() => inlineColumns(resource), [resource])
   const writes = allowedWrites(resource)
   const { data, error, isLoading } = t.list
-  const rows = useOpenRow(openRow, data?.data ?? [], t)
+  const rows = useOpenRow(openRow, shownRows ?? data?.data ?? [], t)
   const pager = <ListPager list={ctl} meta={data?.meta} noun={resource.noun} />
 
   return (
@@ -88,12 +106,19 @@ function InlineTableBody({ openRow, actions, onReload, ...options }: InlineTable
       <H2 className="section-title">Records</H2>
       <FilterRow filters={resource.filters} values={ctl.query.filters} onChange={ctl.setFilter} onClear={ctl.clearFilters} />
       {pager}
+      {bulkBar?.(t.rowOpen)}
       {error && !data ? (
         <NonIdealState icon="error" title="The list could not be loaded" description={errorText(error)} />
       ) : (
         <div className={isLoading && data ? 'table-scroll table-scroll--stale' : 'table-scroll'}>
           <HTMLTable className="resource-table resource-table--striped" aria-label={resource.messages.listTitle} striped compact>
-            <InlineHead columns={columns} sort={ctl.query.sort} onSort={ctl.setSort} />
+            <InlineHead
+              columns={columns}
+              sort={ctl.query.sort}
+              onSort={ctl.setSort}
+              selection={selection}
+              selectDisabled={t.rowOpen || rows.length === 0}
+            />
             <tbody>
               {rows.map((row) => {
                 const draft = t.editing?.id === row.id ? t.editing : undefined
@@ -105,6 +130,8 @@ function InlineTableBody({ openRow, actions, onReload, ...options }: InlineTable
                     draft={draft}
                     busy={!!draft && t.updating}
                     cellProps={(name) => mismatchProps(resource, row, name)}
+                    selection={selection}
+                    selectDisabled={t.rowOpen}
                     onChange={(name, v) => draft && t.setValue(draft, name, v)}
                     actions={
                       draft ? (

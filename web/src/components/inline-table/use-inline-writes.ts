@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
 import type { RecordAnswer } from '../../../../shared/schemas/common.js'
-import { apiRequest, type ApiError } from '../../lib/api-client.js'
+import { apiRequest, recordVersion, type ApiError } from '../../lib/api-client.js'
 import { recordUrl, useResourceList, type ListQuery, type Row } from '../../lib/resource-api.js'
 import { toastFailure } from '../../lib/toaster.js'
 import {
@@ -31,10 +31,26 @@ export function useInlineWrites(
   // the controllers keep the last failure's fields for one form; several new rows each need their own
   const refusal = useRef<FieldErrors>({})
 
-  const patchList = (change: (rows: Row[]) => Row[], totalDelta = 0) =>
-    list.mutate((cur) => (cur ? { ...cur, data: change(cur.data), meta: { ...cur.meta, total: cur.meta.total + totalDelta } } : cur), {
-      revalidate: false,
-    })
+  /**
+   * The saved row into the cached page, with its new version (its answer's ETag, as the page's
+   * meta.versions names versions): a bulk action on the row then sends the version it now has.
+   */
+  const patchList = (saved: Row, change: (rows: Row[]) => Row[], totalDelta = 0) => {
+    const version = recordVersion(recordUrl(resource, saved.id))?.replace(/^W\/"(.*)"$/, '$1')
+    return list.mutate(
+      (cur) =>
+        cur && {
+          ...cur,
+          data: change(cur.data),
+          meta: {
+            ...cur.meta,
+            total: cur.meta.total + totalDelta,
+            ...(version && { versions: { ...cur.meta.versions, [saved.id]: version } }),
+          },
+        },
+      { revalidate: false },
+    )
+  }
   const onError = (err: ApiError) => {
     refusal.current = fieldErrorsOf(err)
   }
@@ -54,7 +70,7 @@ export function useInlineWrites(
     revalidate: false,
     onSuccess: async (saved) => {
       const row = await readBack(saved.data)
-      await patchList((rows) => [row, ...rows], 1)
+      await patchList(row, (rows) => [row, ...rows], 1)
     },
     onError: (err) => {
       onError(err)
@@ -66,7 +82,7 @@ export function useInlineWrites(
   const updating = useUpdateController(resource, {
     revalidate: false,
     onSuccess: (saved) =>
-      patchList((rows) =>
+      patchList(saved.data, (rows) =>
         rows.some((r) => r.id === saved.data.id) ? rows.map((r) => (r.id === saved.data.id ? saved.data : r)) : [saved.data, ...rows],
       ),
     onError,

@@ -9,9 +9,9 @@ import type { Draft } from './use-inline-edit.js'
  */
 export function useOpenRow(
   openRow: Row | undefined,
-  rows: Row[],
+  rows: readonly Row[],
   table: { editing: Draft | undefined; startEdit: (row: Row) => void },
-): Row[] {
+): readonly Row[] {
   const opened = useRef(false)
   const { startEdit } = table
   useEffect(() => {

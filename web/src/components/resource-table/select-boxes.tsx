@@ -2,12 +2,16 @@ import { Checkbox } from '@blueprintjs/core'
 import type { Row } from '../../lib/resource-api.js'
 import type { RowSelection } from './resource-table.js'
 
-/** A row's box for bulk actions, in either layout (the HTML table's cell, the grid's). */
-export function RowSelectBox({ selection, row }: { selection: RowSelection; row: Row }) {
+/**
+ * A row's box for bulk actions, in any layout (the HTML table's cell, the grid's, the inline
+ * table's); `disabled` while the inline table has a row open (one row at a time, spec 001 §4).
+ */
+export function RowSelectBox({ selection, row, disabled = false }: { selection: RowSelection; row: Row; disabled?: boolean }) {
   return (
     <Checkbox
       aria-label={`Select ${selection.labelOf(row)}`}
       checked={selection.isSelected(row.id)}
+      disabled={disabled}
       onChange={(e) => selection.onToggle(row.id, e.currentTarget.checked)}
     />
   )

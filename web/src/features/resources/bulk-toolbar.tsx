@@ -14,6 +14,8 @@ export interface BulkToolbarProps {
   bulk: BulkActions
   /** the list's total (meta.total) and whether it is an estimate */
   total: number | undefined
+  /** the inline table has a row open: the actions wait, as its rows' Edit and Delete do (spec 001 §4) @default false */
+  disabled?: boolean
 }
 
 /**
@@ -22,7 +24,7 @@ export interface BulkToolbarProps {
  * all-or-nothing request runs, a progress bar says so (the server walks the rows in one
  * transaction and answers once, so the bar is indeterminate until it completes).
  */
-export function BulkToolbar({ resource, bulk, total }: BulkToolbarProps) {
+export function BulkToolbar({ resource, bulk, total, disabled = false }: BulkToolbarProps) {
   const [confirming, setConfirming] = useState(false)
   const [setting, setSetting] = useState(false)
   const actions = bulkActions(resource)
@@ -45,11 +47,13 @@ export function BulkToolbar({ resource, bulk, total }: BulkToolbarProps) {
       <span className="bulk-toolbar__count">
         {selection.kind === 'matching' ? `All ${chosen} matching selected` : `${chosen} selected`}
       </span>
-      {pageAll && more && <Button variant="minimal" text={`Select all matching`} onClick={() => void bulk.selectAllMatching()} />}
+      {pageAll && more && (
+        <Button variant="minimal" text={`Select all matching`} disabled={disabled} onClick={() => void bulk.selectAllMatching()} />
+      )}
       <Button variant="minimal" icon="cross" text="Clear selection" onClick={bulk.clear} />
       {actions.includes('update') && bulkFields(resource).length > 0 && (
         <Permitted need={need.model(resource, 'update')}>
-          <Button icon="edit" text="Set field…" onClick={() => setSetting(true)} />
+          <Button icon="edit" text="Set field…" disabled={disabled} onClick={() => setSetting(true)} />
         </Permitted>
       )}
       {actions.includes('delete') && (
@@ -58,6 +62,7 @@ export function BulkToolbar({ resource, bulk, total }: BulkToolbarProps) {
             icon="trash"
             intent={Intent.DANGER}
             text={`Delete ${selectedCount.toLocaleString('en-US')}…`}
+            disabled={disabled}
             onClick={() => setConfirming(true)}
           />
         </Permitted>
