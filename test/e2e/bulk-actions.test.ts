@@ -5,15 +5,15 @@
  * Undo window runs on the page's clock (playwright's fake timers), never slept.
  */
 import { resolve } from 'node:path'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { UNDO_MS } from '../../web/src/features/resources/bulk-texts.js'
-import { startPortal } from '../helper.js'
+import { startPortal, type Portal } from '../helper.js'
 import { holdRequests, screenshot, signedInPage, transitionsDone, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 
-t.test('select, delete with confirmation, undo, delete, select all matching, set a field', async (t) => {
-  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
-  for (const name of ['Bulk Alpha', 'Bulk Beta', 'Bulk Delta', 'Bulk Gamma']) {
+/** Departments stored straight in the upstream, as the gateway would send them (each a 201). */
+async function addDepartments(t: Test, portal: Portal, names: readonly string[]) {
+  for (const name of names) {
     const res = await fetch(`${portal.upstreamUrl}/departments`, {
       method: 'POST',
       headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example', 'content-type': 'application/json' },
@@ -21,6 +21,11 @@ t.test('select, delete with confirmation, undo, delete, select all matching, set
     })
     t.equal(res.status, 201)
   }
+}
+
+t.test('select, delete with confirmation, undo, delete, select all matching, set a field', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  await addDepartments(t, portal, ['Bulk Alpha', 'Bulk Beta', 'Bulk Delta', 'Bulk Gamma'])
   const stored = async () =>
     (await upstreamJson<{ data: { name: string; abbreviation: string | null }[] }>(portal, '/departments?by_name=Bulk&sort=name')).data.map(
       (d) => [d.name, d.abbreviation],
@@ -235,14 +240,7 @@ t.test('the grid layout selects as the table does, by keyboard; leaving the page
  */
 t.test('the inline table: select by keyboard, delete, undo, edit a row, add one, set a field on them', async (t) => {
   const portal = await startPortal(t, { webRoot: resolve('dist/web') })
-  for (const name of ['Inline Alpha', 'Inline Beta', 'Inline Delta', 'Inline Gamma']) {
-    const res = await fetch(`${portal.upstreamUrl}/departments`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, uid: 'test@ccoe.example', 'content-type': 'application/json' },
-      body: JSON.stringify({ department: { name } }),
-    })
-    t.equal(res.status, 201)
-  }
+  await addDepartments(t, portal, ['Inline Alpha', 'Inline Beta', 'Inline Delta', 'Inline Gamma'])
   const stored = async () =>
     (
       await upstreamJson<{ data: { name: string; abbreviation: string | null }[] }>(portal, '/departments?by_name=Inline&sort=name')
