@@ -106,17 +106,17 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
    * them would make the planner scan from the start and filter (each page slower than the last);
    * so each range is its own branch, read in index order and merged by the caller.
    */
-  function afterCursor(key: SQL, descending: boolean, after: ListCursor): SQL[] {
+  function afterCursor(key: SQL, descending: boolean, after: ListCursor, id: SQL = sql`t.id`): SQL[] {
     if (after.key === null) {
       // among the NULL keys, then (descending) every non-NULL key after them
       return descending
-        ? [sql`${key} IS NULL AND t.id < ${after.id}`, sql`${key} IS NOT NULL`]
-        : [sql`${key} IS NULL AND t.id > ${after.id}`]
+        ? [sql`${key} IS NULL AND ${id} < ${after.id}`, sql`${key} IS NOT NULL`]
+        : [sql`${key} IS NULL AND ${id} > ${after.id}`]
     }
     // a row comparison with a NULL key is unknown: it never matches, so NULLs (last ascending) get their own range
     return descending
-      ? [sql`(${key}, t.id) < (${after.key}, ${after.id})`]
-      : [sql`(${key}, t.id) > (${after.key}, ${after.id})`, sql`${key} IS NULL`]
+      ? [sql`(${key}, ${id}) < (${after.key}, ${after.id})`]
+      : [sql`(${key}, ${id}) > (${after.key}, ${after.id})`, sql`${key} IS NULL`]
   }
 
   /** The planner's estimate of the rows of `filtered` (planning only, nothing is read). */
@@ -178,12 +178,12 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
      * join, to_char) then runs for the page's rows only. The total is the page's own arithmetic
      * when the page is short, else a capped count (an estimate past EXACT_TOTAL_LIMIT).
      *
-     * A substring (text) filter is counted first. Its matches may all lie in one stretch of the sort
-     * order (a name typed in part: every 'Rosa Tanaka …' sorts together), and the planner, which
+     * A substring (text) filter gathers its matches first. They may all lie in one stretch of the
+     * sort order (a name typed in part: every 'Rosa Tanaka …' sorts together), and the planner, which
      * takes them as spread evenly, would walk the sort index from the start to meet the first few
-     * (85 % of a million members' index for 25 rows, BENCHMARKS.md). So when the count finds them
-     * few (an exact total), the page is the top of all of them, gathered first (MATERIALIZED: through
-     * the trigram index) and then sorted; past EXACT_TOTAL_LIMIT matches the sort index is walked.
+     * (85 % of a million members' index for 25 rows, BENCHMARKS.md). So up to EXACT_TOTAL_LIMIT of
+     * them are gathered (MATERIALIZED: through the trigram index), and one statement answers their
+     * count and the top of them; only when there are more is the sort index walked, with an estimate.
      */
     async list(db: Executor, query: ListParams): Promise<ListPage> {
       const descending = query.sort.startsWith('-')
@@ -198,15 +198,51 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       // a whole-list walk (count=none: the CSV) needs no versions; a screen's page does, for its inline writes
       const walk = query.count === 'none'
       const filtered = sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`
-      const counted = !walk && query.filters.some((f) => f.kind === 'text') ? await totalOf(db, filtered) : undefined
-      const gather = counted !== undefined && !counted.estimated
-      const branch = (conditions: readonly SQL[]) => {
-        const matches = sql`SELECT t.id AS "__id", ${sortKey} AS "__key" FROM ${table} AS t${sortJoins}${whereOf(conditions)}`
-        return gather
-          ? sql`(WITH matches AS MATERIALIZED (${matches})
-                SELECT * FROM matches ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${query.perPage} OFFSET ${offset})`
-          : sql`(${matches} ORDER BY ${sortKey} ${dir}, t.id ${dir} LIMIT ${query.perPage} OFFSET ${offset})`
+      const matches = (conditions: readonly SQL[]) =>
+        sql`SELECT t.id AS "__id", ${sortKey} AS "__key" FROM ${table} AS t${sortJoins}${whereOf(conditions)}`
+      // the page's ids (the `page` CTE) with every column of their rows, in the page's order
+      const columns = sql`${shape.select}, page."__id", page."__key"::text AS "__key"${walk ? sql`` : sql`, ${version(t)} AS "__version"`}`
+      const joined = sql`page JOIN ${table} AS t ON t.id = page."__id"${shape.joins}`
+      const order = sql`ORDER BY page."__key" ${dir}, page."__id" ${dir}`
+
+      /** The page's rows without the columns read for it, the cursor after them and their versions. */
+      const pageOf = (found: ApiRecord[], total: Pick<ListPage, 'total' | 'estimated'>): ListPage => {
+        const last = found.at(-1)
+        const next = last && found.length === query.perPage ? { key: last.__key as string | null, id: Number(last.__id) } : undefined
+        const versions: Record<string, string> = {}
+        for (const row of found) {
+          if (!walk) versions[String(row.__id)] = String(row.__version)
+          delete row.__id
+          delete row.__key
+          delete row.__version
+          delete row.__total
+        }
+        return walk ? { data: found, next } : { data: found, ...total, next, versions }
       }
+
+      let estimate: Pick<ListPage, 'total' | 'estimated'> | undefined
+      if (!walk && query.filters.some((f) => f.kind === 'text')) {
+        // one row even for an empty page (counted LEFT JOIN the page): it carries the count
+        const after = query.after
+          ? sql` WHERE ${sql.join(afterCursor(sql`"__key"`, descending, query.after, sql`"__id"`), sql` OR `)}`
+          : sql``
+        const gathered = await rows(
+          db,
+          sql`WITH matches AS MATERIALIZED (${matches(filters)} LIMIT ${EXACT_TOTAL_LIMIT + 1}),
+                   page AS (SELECT * FROM matches${after} ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${query.perPage} OFFSET ${offset})
+              SELECT ${columns}, counted.n AS "__total"
+              FROM (SELECT count(*)::int AS n FROM matches) AS counted LEFT JOIN (${joined}) ON true
+              ${order}`,
+        )
+        const total = Number(gathered[0].__total)
+        // an empty page is one row of the count alone
+        const records = gathered.filter((row) => row.__id !== null)
+        if (total <= EXACT_TOTAL_LIMIT) return pageOf(records, { total })
+        estimate = { total: Math.max(EXACT_TOTAL_LIMIT + 1, await estimatedRows(db, filtered)), estimated: true }
+      }
+
+      const branch = (conditions: readonly SQL[]) =>
+        sql`(${matches(conditions)} ORDER BY ${sortKey} ${dir}, t.id ${dir} LIMIT ${query.perPage} OFFSET ${offset})`
       const ranges = query.after ? afterCursor(sortKey, descending, query.after) : []
       const pageRows =
         ranges.length > 1
@@ -215,29 +251,13 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
               sql` UNION ALL `,
             )}) AS ranges ORDER BY "__key" ${dir}, "__id" ${dir} LIMIT ${query.perPage}`
           : branch(ranges.length ? [...filters, ranges[0]] : filters)
-      const found = await rows(
-        db,
-        sql`WITH page AS (${pageRows})
-            SELECT ${shape.select}, page."__id", page."__key"::text AS "__key"${walk ? sql`` : sql`, ${version(t)} AS "__version"`}
-            FROM page JOIN ${table} AS t ON t.id = page."__id"${shape.joins}
-            ORDER BY page."__key" ${dir}, page."__id" ${dir}`,
-      )
-      const last = found.at(-1)
-      const next = last && found.length === query.perPage ? { key: last.__key as string | null, id: Number(last.__id) } : undefined
-      const versions: Record<string, string> = {}
-      for (const row of found) {
-        if (!walk) versions[String(row.__id)] = String(row.__version)
-        delete row.__id
-        delete row.__key
-        delete row.__version
-      }
-      if (walk) return { data: found, next }
-      if (counted) return { data: found, ...counted, next, versions }
+      const found = await rows(db, sql`WITH page AS (${pageRows}) SELECT ${columns} FROM ${joined} ${order}`)
+      if (walk || estimate) return pageOf(found, estimate ?? {})
       // a short first page (or a short page at an offset) is its own count
       if (!query.after && found.length < query.perPage && (found.length > 0 || query.page === 1)) {
-        return { data: found, total: offset + found.length, next, versions }
+        return pageOf(found, { total: offset + found.length })
       }
-      return { data: found, ...(await totalOf(db, filtered)), next, versions }
+      return pageOf(found, await totalOf(db, filtered))
     },
 
     /**
