@@ -1,6 +1,7 @@
 import type { Db } from '../client.js'
 import { fieldChanges, logChange, logChanges } from './change-log.js'
-import { STALE, type ApiRecord, type Executor, type ExpectedVersions, type RecordRepository } from './repository.js'
+import type { ApiRecord, Executor, RecordRepository } from './repository.js'
+import { STALE, type ExpectedVersions } from './row-versions.js'
 
 /** Who writes and when: the gateway's uid (null when the caller named nobody), the upstream's clock. */
 export interface Author {

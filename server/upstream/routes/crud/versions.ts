@@ -1,6 +1,6 @@
 import { STALE_RECORD_TEXT } from '../../../../shared/record-versions.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
-import type { ExpectedVersions } from '../../db/records/repository.js'
+import type { ExpectedVersions } from '../../db/records/row-versions.js'
 import { modelName } from './db-errors.js'
 
 /**
