@@ -111,6 +111,11 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${filtered} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS capped`,
     )
     if (Number(capped.n) <= EXACT_TOTAL_LIMIT) return { total: Number(capped.n) }
+    return estimatedTotal(db, filtered)
+  }
+
+  /** Past EXACT_TOTAL_LIMIT: the planner's estimate, never below the limit, marked as one. */
+  async function estimatedTotal(db: Executor, filtered: SQL): Promise<{ total: number; estimated: true }> {
     return { total: Math.max(EXACT_TOTAL_LIMIT + 1, await estimatedRows(db, filtered)), estimated: true }
   }
 
@@ -215,7 +220,7 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
         // an empty page is one row of the count alone
         const records = gathered.filter((row) => row.__id !== null)
         if (total <= EXACT_TOTAL_LIMIT) return pageOf(records, { total })
-        estimate = { total: Math.max(EXACT_TOTAL_LIMIT + 1, await estimatedRows(db, filtered)), estimated: true }
+        estimate = await estimatedTotal(db, filtered)
       }
 
       const branch = (conditions: readonly SQL[]) =>
