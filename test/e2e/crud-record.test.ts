@@ -46,6 +46,8 @@ t.test('/auth/crud/{model}/{modelId}', async (t) => {
     const records = page.getByRole('table', { name: 'Departments Table' })
     const name = records.getByRole('textbox', { name: 'Name' })
     await expect(name).toHaveValue(last.name)
+    // the open record can arrive before the page's rows: wait for both
+    await expect(records.locator('tbody tr')).toHaveCount(3)
     t.equal(await records.locator('tbody tr').count(), 3, 'the two rows of the page, and the open one')
     t.equal(await records.locator('tbody tr').first().getAttribute('class'), 'inline-row inline-row--editing', 'first')
     t.ok(await page.getByRole('button', { name: 'Add a row' }).isDisabled(), 'no add while it is open')
