@@ -13,7 +13,7 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../test/helper.js'
-import { scriptToken } from '../../test/lib/sign-in.js'
+import { automationToken } from '../../test/lib/sign-in.js'
 import { waitFor } from './wait-for.js'
 
 const FILE_BYTES = Number(process.env.BENCH_UPLOAD_BYTES ?? 50 * 1000 * 1000)
@@ -62,7 +62,8 @@ async function main() {
     children.push(gateway)
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`
     await waitFor(`${gatewayUrl}/healthz`)
-    const token = await scriptToken(gatewayUrl)
+    // an upload writes: the client for scripts that write (ccoe-automation)
+    const token = await automationToken(gatewayUrl)
 
     const upload = async (bytes: Buffer) => {
       const form = new FormData()
