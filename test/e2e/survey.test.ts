@@ -11,7 +11,7 @@ import { startPortal } from '../helper.js'
 import { screenshot, signedInPage, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 import { pick } from './pick.js'
-import { plural } from '../../web/src/lib/plural.js'
+import { plural } from '../../shared/plural.js'
 
 const HINT = 'Differs from the cloud parent'
 type Survey = { id: number; identifier: string; mismatches: string[]; business_unit: string; department: string; project_name: string }

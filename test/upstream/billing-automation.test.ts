@@ -231,9 +231,9 @@ t.test('billing automation', async (t) => {
     t.same(
       (await jobs()).filter((j) => j.reference === 'INV-BIG').map((j) => j.details),
       [
-        '100000 lines, total USD 100,000.00; cloud bills table not populated',
-        'Invoices per company code: 1000: 100000 lines, USD 100,000.00',
-        'Billing rows per month: 2026-09: 50000 rows, USD 50,000.00; 2026-10: 50000 rows, USD 50,000.00',
+        '100,000 lines, total USD 100,000.00; cloud bills table not populated',
+        'Invoices per company code: 1000: 100,000 lines, USD 100,000.00',
+        'Billing rows per month: 2026-09: 50,000 rows, USD 50,000.00; 2026-10: 50,000 rows, USD 50,000.00',
       ],
     )
   })

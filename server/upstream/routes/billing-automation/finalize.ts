@@ -7,13 +7,14 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { FINALIZE_FLAGS, type FinalizeFlag } from '../../../../shared/schemas/billing-automation.js'
 import { formatTotals, totalsByCurrency } from '../../../../shared/amounts.js'
 import { csvHeader, csvRows, type CsvColumnOf } from '../../../../shared/csv.js'
+import { plural } from '../../../../shared/plural.js'
 import { rows } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { decodeBase64 } from '../../uploads/base64.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { billRowsOf, type BillRow } from '../cloud-bills/rows.js'
 import { insertBills, MAX_BILL_FILE_BYTES, recordsOf, resolveBills } from '../cloud-bills/upload.js'
-import { count, recordJobs, requester, type Job } from './jobs.js'
+import { recordJobs, requester, type Job } from './jobs.js'
 
 const FinalizeSchema = Type.Object(
   {
@@ -112,12 +113,12 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
             kind: 'finalize_invoice',
             provider: input.provider,
             reference,
-            details: `${count(bills.length, 'line')}, total ${money(bills)}; ${inserted ? `${count(inserted, 'cloud bill')} added` : 'cloud bills table not populated'}`,
+            details: `${plural(bills.length, 'line')}, total ${money(bills)}; ${inserted ? `${plural(inserted, 'cloud bill')} added` : 'cloud bills table not populated'}`,
           },
         ]
         if (input.send_nalo_nagi_invoices) {
           const byCompany = groupBy(bills, (b) => b.company_code ?? '(no company code)')
-          const invoices = [...byCompany].map(([code, lines]) => `${code}: ${count(lines.length, 'line')}, ${money(lines)}`)
+          const invoices = [...byCompany].map(([code, lines]) => `${code}: ${plural(lines.length, 'line')}, ${money(lines)}`)
           jobs.push({
             kind: 'nalo_nagi_invoices',
             provider: input.provider,
@@ -127,7 +128,7 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
         }
         if (input.update_bigquery) {
           const byMonth = groupBy(bills, (b) => b.date.slice(0, 7))
-          const months = [...byMonth].map(([month, lines]) => `${month}: ${count(lines.length, 'row')}, ${money(lines)}`)
+          const months = [...byMonth].map(([month, lines]) => `${month}: ${plural(lines.length, 'row')}, ${money(lines)}`)
           jobs.push({
             kind: 'bigquery_update',
             provider: input.provider,
@@ -154,7 +155,7 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
             kind: 'owner_emails',
             provider: input.provider,
             reference,
-            details: `${count(owners.size, 'owner')} emailed${nobody}`,
+            details: `${plural(owners.size, 'owner')} emailed${nobody}`,
           })
         }
         await recordJobs(tx, by, jobs)

@@ -4,11 +4,12 @@ import type { FastifyPluginAsync } from 'fastify'
 import { formatTotals, totalsByCurrency, type CurrencyTotal } from '../../../../shared/amounts.js'
 import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
+import { plural } from '../../../../shared/plural.js'
 import { rows, type Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { declaredRoute } from '../declared.js'
-import { count, recordJobs, requester } from './jobs.js'
+import { recordJobs, requester } from './jobs.js'
 
 const calls = CALLS.billingAutomation.calls
 
@@ -86,7 +87,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
           kind: 'process_invoice',
           provider,
           reference: invoice.invoice_id,
-          details: `${count(inserted, 'line')} turned into cloud bills, total ${formatTotals(totals)}`,
+          details: `${plural(inserted, 'line')} turned into cloud bills, total ${formatTotals(totals)}`,
         },
       ])
       return { message: MESSAGES.dataSubmitted, inserted, invoices: 1 }
@@ -133,7 +134,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
                 kind: 'gcp_data_load',
                 provider: 'gcp',
                 reference: waiting.map((i) => i.invoice_id).join(', '),
-                details: `${count(waiting.length, 'Google invoice')} loaded: ${count(inserted, 'line')} turned into cloud bills, total ${formatTotals(totalsByCurrency(totals))}`,
+                details: `${plural(waiting.length, 'Google invoice')} loaded: ${plural(inserted, 'line')} turned into cloud bills, total ${formatTotals(totalsByCurrency(totals))}`,
               },
             ])
           }

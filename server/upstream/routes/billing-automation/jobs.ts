@@ -28,8 +28,3 @@ export async function recordJobs(db: Executor, by: string, jobs: readonly Job[])
       VALUES (${job.kind}, ${job.provider}, ${clip(job.reference, 100)}, ${clip(job.details, 2000)}, ${by})`)
   }
 }
-
-/** (1, 'line') → '1 line', (2, 'line') → '2 lines' */
-export function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`
-}

@@ -1,7 +1,7 @@
 import type { ListMeta } from '../../../../shared/schemas/common.js'
 import type { ListController } from '../../lib/use-list-controller.js'
 import { Button, ButtonGroup, Classes, HTMLSelect } from '@blueprintjs/core'
-import { plural, pluralOf } from '../../lib/plural.js'
+import { plural, pluralOf } from '../../../../shared/plural.js'
 
 export interface PagerProps {
   page: number

@@ -1,7 +1,7 @@
 import { Callout, Classes, HTMLTable, Intent, Tab, Tabs, Tag } from '@blueprintjs/core'
 import { useEffect, useRef, useState } from 'react'
 import type { UploadPlanAnswer } from '../../../../shared/calls/answers.js'
-import { plural } from '../../lib/plural.js'
+import { plural } from '../../../../shared/plural.js'
 
 /** What a dry run of an upload answered (shared/calls/answers.ts). */
 export type UploadPlan = UploadPlanAnswer['data']

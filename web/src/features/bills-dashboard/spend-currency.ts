@@ -1,5 +1,5 @@
 import type { SpendAnswer, SpendTotal } from '../../../../shared/schemas/bills-dashboard.js'
-import { plural } from '../../lib/plural.js'
+import { plural } from '../../../../shared/plural.js'
 
 /** What figures are in, for a chart's axis and the table's head: 'Spend (USD)'; 'Spend' when they name no currency. */
 export function spendHeading(currency: string | null): string {
