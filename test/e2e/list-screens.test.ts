@@ -1,7 +1,8 @@
 /**
  * Issue 29 items 2 and 8: every list of the registry (its view, and its inline table where it has
  * one) at 1400 and 800 px. The page itself never scrolls sideways (a wide table scrolls inside its
- * frame), and the column that names the record stays in view when the table is scrolled sideways. Each is saved as a
+ * frame), the column that names the record stays in view when the table is scrolled sideways, and a
+ * grid's values each keep to their row's one line. Each is saved as a
  * screenshot (E2E_SHOTS) to be looked at.
  */
 import { resolve } from 'node:path'
@@ -31,6 +32,15 @@ const fit = (page: Page) =>
     return { pageOverflows, keyStays }
   })
 
+/** The grid's values that take more than one line (its rows are one line high: their rest would not show). */
+const wrappedInGrid = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.resource-grid span.cell-text')]
+      // a value cut by an ellipsis may be several pieces, but on one line: wrapped, its pieces lie on several
+      .filter((value) => new Set([...value.getClientRects()].map((piece) => Math.round(piece.top))).size > 1)
+      .map((value) => value.textContent),
+  )
+
 t.test('every list at 1400 and 800 px: nothing past the window but the table, which scrolls in its frame', async (t) => {
   const portal = await startPortal(t, { webRoot: resolve('dist/web') })
   const page = await (await launchBrowser(t)).newPage({ viewport: { width: WIDTHS[0], height: 900 } })
@@ -52,6 +62,7 @@ t.test('every list at 1400 and 800 px: nothing past the window but the table, wh
       t.equal(pageOverflows, false, `${action} ${key} at ${width} px: the page does not scroll sideways`)
       // the grid layout freezes its own first column; an HTML table names its key column
       if (keyStays !== null) t.equal(keyStays, true, `${action} ${key} at ${width} px: the name column stays in view scrolled sideways`)
+      t.strictSame(await wrappedInGrid(page), [], `${action} ${key} at ${width} px: a grid's every value on its one line`)
     }
   }
 })

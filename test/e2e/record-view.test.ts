@@ -61,6 +61,9 @@ t.test('record views from the lists, Edit, Go Back, and the not-found page', asy
       ],
       'every field of the upstream record, formatted as the list does',
     )
+    // a list lines its numbers up on the right; a view's value column starts every value, a number too, on the left
+    const id = page.locator('table.record-view tr').first().locator('td .cell-text')
+    t.equal(await id.evaluate((cell) => getComputedStyle(cell).textAlign), 'left', 'the ID starts where the other values start')
     await page.getByRole('link', { name: 'Edit' }).click()
     await page.waitForURL(`**/auth/edit/departments/${String(dept.id)}`)
     await page.getByRole('heading', { name: 'Edit Department' }).waitFor()

@@ -2,7 +2,7 @@
 import t from 'tap'
 import { CREATED_WITHIN_DAYS } from '../../shared/resources/cost-centers.js'
 import { getResource, RESOURCES } from '../../shared/resources/index.js'
-import { filterChoices, isTextFilter } from '../../web/src/components/filter-row/filter-choices.js'
+import { filterChoices, isTextFilter, searchPlaceholder } from '../../web/src/components/filter-row/filter-choices.js'
 
 const filter = (model: string, param: string) => {
   const found = getResource(model)?.filters.find((f) => f.param === param)
@@ -37,4 +37,21 @@ t.test('choices: declared options without All; flags read Yes/No; lookup names f
     'the fixed Other after the names, once',
   )
   t.strictSame(filterChoices({ param: 'by_x', label: 'X', field: 'x', kind: 'exact' }), [], 'nothing declared, nothing offered')
+})
+
+t.test("a search box's default placeholder lowers the label's words but its acronyms", async (t) => {
+  t.equal(searchPlaceholder('Name'), 'Search name')
+  t.equal(searchPlaceholder('Company Code'), 'Search company code')
+  t.equal(searchPlaceholder('GL Account'), 'Search GL account')
+  t.equal(searchPlaceholder('ARN'), 'Search ARN')
+  t.equal(searchPlaceholder('IT Org Owner'), 'Search IT org owner')
+  t.equal(searchPlaceholder('Resource ID'), 'Search resource ID')
+  // the registry's own labels: no acronym of theirs is lowered
+  for (const resource of RESOURCES) {
+    for (const f of resource.filters.filter(isTextFilter)) {
+      for (const acronym of f.label.match(/\b[A-Z0-9]{2,}\b/g) ?? []) {
+        t.ok(searchPlaceholder(f.label).includes(acronym), `${resource.key} ${f.param}: ${acronym}`)
+      }
+    }
+  }
 })

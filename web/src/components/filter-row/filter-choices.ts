@@ -25,3 +25,12 @@ export function filterChoices(filter: FilterDef, lookupLabels: readonly string[]
 /** a filter the row shows as a search box (the rest are selects) */
 export const isTextFilter = (filter: FilterDef) =>
   (filter.kind === 'text' || filter.input !== undefined) && !filter.options && !filter.lookup
+
+/**
+ * A search box's default placeholder: 'Search' and its label in lower case, but for the words the
+ * label writes in capitals (an acronym: 'GL Account' reads 'Search GL account', not 'gl account').
+ */
+export function searchPlaceholder(label: string): string {
+  const words = label.split(' ').map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+  return `Search ${words.join(' ')}`
+}

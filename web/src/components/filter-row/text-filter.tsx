@@ -1,13 +1,14 @@
 import { FormGroup, InputGroup } from '@blueprintjs/core'
 import { useEffect, useRef, useState } from 'react'
 import { useDebounced } from '../../lib/use-debounced.js'
+import { searchPlaceholder } from './filter-choices.js'
 
 export interface TextFilterProps {
   id: string
   label: string
   value: string
   onChange: (value: string) => void
-  /** @default 'Search <label>' */
+  /** @default 'Search <label>' (searchPlaceholder) */
   placeholder?: string
   /** 'number': a box for a whole number @default a search box (days: DateFilter) */
   type?: 'number'
@@ -42,7 +43,7 @@ export function TextFilter({ id, label, value, onChange, placeholder, type, debo
         id={id}
         type={type ?? 'search'}
         leftIcon={type === 'number' ? 'numerical' : 'search'}
-        placeholder={placeholder ?? (type === 'number' ? label : `Search ${label.toLowerCase()}`)}
+        placeholder={placeholder ?? (type === 'number' ? label : searchPlaceholder(label))}
         value={text}
         onValueChange={setText}
       />
