@@ -31,6 +31,8 @@ export interface InlineTableProps extends InlineOptions {
   selection?: RowSelection
   /** the records to show instead of the list's (rows hidden while their delete can be undone) */
   rows?: readonly Row[]
+  /** how many of the list's rows those leave out (the pager counts without them) @default 0 */
+  hiddenCount?: number
   /** above the records: the bulk actions of the selected rows, told whether a row is open */
   bulkBar?: (rowOpen: boolean) => ReactNode
 }
@@ -59,6 +61,7 @@ function InlineTableBody({
   actions,
   selection,
   rows: shownRows,
+  hiddenCount,
   bulkBar,
   onReload,
   ...options
@@ -71,7 +74,7 @@ function InlineTableBody({
   const writes = allowedWrites(resource)
   const { data, error, isLoading } = t.list
   const rows = useOpenRow(openRow, shownRows ?? data?.data ?? [], t)
-  const pager = <ListPager list={ctl} meta={data?.meta} noun={resource.noun} />
+  const pager = <ListPager list={ctl} meta={data?.meta} hiddenCount={hiddenCount} noun={resource.noun} />
 
   return (
     <>

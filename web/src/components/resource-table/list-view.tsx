@@ -25,6 +25,8 @@ export interface ListViewProps<R extends Row = Row> extends Pick<
   empty: ReactNode
   /** the rows to show instead of the answer's (rows hidden while their delete can be undone) */
   rows?: readonly R[]
+  /** how many of the list's rows those leave out (the pager counts without them) @default 0 */
+  hiddenCount?: number
   /** above the table: the bulk actions of the selected rows */
   bulkBar?: ReactNode
 }
@@ -40,6 +42,7 @@ export function ListView<R extends Row>({
   failedTitle = 'The list could not be loaded',
   empty,
   rows: shownRows,
+  hiddenCount = 0,
   bulkBar,
   ...cells
 }: ListViewProps<R>) {
@@ -84,7 +87,7 @@ export function ListView<R extends Row>({
         {...cells}
       />
       {data && rows.length === 0 && empty}
-      <ListPager list={list} meta={data?.meta} noun={resource.noun} />
+      <ListPager list={list} meta={data?.meta} hiddenCount={hiddenCount} noun={resource.noun} />
     </>
   )
 }

@@ -63,13 +63,26 @@ export function Pager({ page, perPage, total, estimated, onPage, onPerPage, page
   )
 }
 
-/** The pager of a list whose page and size live in the URL (the list controller). */
-export function ListPager({ list, meta, noun }: { list: ListController; meta: ListMeta | undefined; noun?: string }) {
+/**
+ * The pager of a list whose page and size live in the URL (the list controller). `hiddenCount` rows
+ * of the answer are out of the list while their delete can be undone: they are not counted.
+ */
+export function ListPager({
+  list,
+  meta,
+  noun,
+  hiddenCount = 0,
+}: {
+  list: ListController
+  meta: ListMeta | undefined
+  noun?: string
+  hiddenCount?: number
+}) {
   return (
     <Pager
       page={list.query.page}
       perPage={list.query.perPage}
-      total={meta?.total}
+      total={meta && Math.max(0, meta.total - hiddenCount)}
       estimated={meta?.total_estimated}
       onPage={list.setPage}
       onPerPage={list.setPerPage}

@@ -46,6 +46,7 @@ export function ResourceCrudPage({ modelId, ext = {}, notFound }: { modelId?: st
         reloadOnDuplicate={ext.reloadOnDuplicate}
         fetchAfterAdd={ext.fetchAfterAdd}
         rows={canBulk ? bulk.visible : undefined}
+        hiddenCount={canBulk ? bulk.hiddenCount : undefined}
         selection={canBulk ? { ...bulk.rowSelection, labelOf: (row) => rowLabel(resource, row) } : undefined}
         bulkBar={
           canBulk

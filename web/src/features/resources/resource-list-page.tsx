@@ -67,6 +67,7 @@ export function ResourceListPage({ ext = {} }: { ext?: ResourceExtensions }) {
         renderCell={ext.renderCell}
         initialLayout={ext.initialLayout}
         rows={canBulk ? bulk.visible : undefined}
+        hiddenCount={canBulk ? bulk.hiddenCount : undefined}
         selection={canBulk ? { ...bulk.rowSelection, labelOf: (row) => rowLabel(resource, row) } : undefined}
         bulkBar={canBulk && <BulkToolbar resource={resource} bulk={bulk} total={answer.data?.meta.total} />}
         renderActions={

@@ -32,7 +32,8 @@ export function useBulkActions(
   // rows deleted but still undoable: hidden from the list until the delete is sent or undone
   // how many rows the request in flight changes (its progress text)
   const [busyCount, setBusyCount] = useState(0)
-  const [hidden, setHidden] = useState<ReadonlySet<number> | 'all'>(new Set())
+  // (a number: every row matching the filters, this many of them)
+  const [hidden, setHidden] = useState<ReadonlySet<number> | number>(new Set())
   const filters = useMemo(
     () => Object.fromEntries(Object.entries(query.filters).filter(([, v]) => v !== '' && v !== 'All')),
     [query.filters],
@@ -130,7 +131,7 @@ export function useBulkActions(
     const taken = selection
     const body = bodyOf(taken)
     const count = taken.kind === 'rows' ? taken.ids.size : taken.count
-    setHidden(taken.kind === 'rows' ? new Set(taken.ids) : 'all')
+    setHidden(taken.kind === 'rows' ? new Set(taken.ids) : count)
     setSelection(NONE)
     const fire = () => {
       pending.current = undefined
@@ -172,7 +173,7 @@ export function useBulkActions(
       }),
     [setSelection],
   )
-  const visible = hidden === 'all' ? [] : rows.filter((r) => !hidden.has(r.id))
+  const visible = typeof hidden === 'number' ? [] : rows.filter((r) => !hidden.has(r.id))
   const pageState =
     selection.kind === 'matching'
       ? 'all'
@@ -185,6 +186,8 @@ export function useBulkActions(
     selection,
     selectedCount,
     visible,
+    /** how many rows of the list are hidden while their delete can be undone (the pager counts without them) */
+    hiddenCount: typeof hidden === 'number' ? hidden : rows.length - visible.length,
     rowSelection: {
       isSelected: (id: number) => selection.kind === 'matching' || selection.ids.has(id),
       onToggle: toggle,
