@@ -32,6 +32,19 @@ const fit = (page: Page) =>
     return { pageOverflows, keyStays }
   })
 
+/**
+ * Whether the line under the header runs on under the column that names the record: Blueprint draws
+ * it as the first row's top shadow, and that cell draws a shadow of its own (its right edge). Null
+ * where the list shows no such cell (a grid, an empty list).
+ */
+const headerLineOverKey = (page: Page) =>
+  page.evaluate(() => {
+    const key = document.querySelector('.table-scroll tbody tr:first-child td.resource-table__key')
+    const other = key?.parentElement?.querySelector('td:not(.resource-table__key)')
+    if (!key || !other) return null
+    return getComputedStyle(key).boxShadow.includes(getComputedStyle(other).boxShadow)
+  })
+
 /** The grid's values that take more than one line (its rows are one line high: their rest would not show). */
 const wrappedInGrid = (page: Page) =>
   page.evaluate(() =>
@@ -63,6 +76,8 @@ t.test('every list at 1400 and 800 px: nothing past the window but the table, wh
       // the grid layout freezes its own first column; an HTML table names its key column
       if (keyStays !== null) t.equal(keyStays, true, `${action} ${key} at ${width} px: the name column stays in view scrolled sideways`)
       t.strictSame(await wrappedInGrid(page), [], `${action} ${key} at ${width} px: a grid's every value on its one line`)
+      const line = await headerLineOverKey(page)
+      if (line !== null) t.equal(line, true, `${action} ${key} at ${width} px: the line under the header runs on under the name column`)
     }
   }
 })
