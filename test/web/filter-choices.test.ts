@@ -46,11 +46,13 @@ t.test("a search box's default placeholder lowers the label's words but its acro
   t.equal(searchPlaceholder('ARN'), 'Search ARN')
   t.equal(searchPlaceholder('IT Org Owner'), 'Search IT org owner')
   t.equal(searchPlaceholder('Resource ID'), 'Search resource ID')
-  // the registry's own labels: no acronym of theirs is lowered
+  t.equal(searchPlaceholder('GitHub Username'), 'Search GitHub username')
+  t.equal(searchPlaceholder('Created within (days)'), 'Search created within (days)')
+  // the registry's own labels: no name of theirs with more than a first capital is lowered
   for (const resource of RESOURCES) {
     for (const f of resource.filters.filter(isTextFilter)) {
-      for (const acronym of f.label.match(/\b[A-Z0-9]{2,}\b/g) ?? []) {
-        t.ok(searchPlaceholder(f.label).includes(acronym), `${resource.key} ${f.param}: ${acronym}`)
+      for (const name of f.label.match(/\b\w*[A-Z]\w*[A-Z]\w*\b/g) ?? []) {
+        t.ok(searchPlaceholder(f.label).includes(name), `${resource.key} ${f.param}: ${name}`)
       }
     }
   }

@@ -27,10 +27,11 @@ export const isTextFilter = (filter: FilterDef) =>
   (filter.kind === 'text' || filter.input !== undefined) && !filter.options && !filter.lookup
 
 /**
- * A search box's default placeholder: 'Search' and its label in lower case, but for the words the
- * label writes in capitals (an acronym: 'GL Account' reads 'Search GL account', not 'gl account').
+ * A search box's default placeholder: 'Search' and its label's words in lower case, but for the
+ * names the label spells with more than a first capital ('GL Account' reads 'Search GL account',
+ * 'GitHub Username' 'Search GitHub username').
  */
 export function searchPlaceholder(label: string): string {
-  const words = label.split(' ').map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+  const words = label.split(' ').map((word) => (/^[A-Z]?[^A-Z]*$/.test(word) ? word.toLowerCase() : word))
   return `Search ${words.join(' ')}`
 }
