@@ -8,11 +8,29 @@ export interface RecipientRefusal {
 }
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase()
+/** one plain address: a list (`a@x, b@y`) or a display name (`A <a@x>`) would reach more than its domain says */
+const ONE_ADDRESS = /^[^\s@,;<>()"']+@[^\s@,;<>()"']+$/
+
+/** The address a call's body names for its report, as the upstream reads it: undefined when it names none. */
+function namedAddress(recipient: Recipient, body: unknown): unknown {
+  const [outer, field] = recipient.at
+  return (body as Record<string, Record<string, unknown> | undefined> | undefined)?.[outer]?.[field]
+}
+
+/**
+ * Where a call's report goes, for its audit line: the address its body names (checked by
+ * recipientRefusal first), else the caller's own when the call mails that by default.
+ */
+export function recipientsOf(recipient: Recipient, body: unknown, identity: Identity): string[] {
+  const address = namedAddress(recipient, body)
+  if (typeof address === 'string') return [address.trim()]
+  return recipient.orCaller && identity.kind === 'session' ? [identity.user] : []
+}
 
 /**
  * A report goes only to addresses of the company's domains, so that nobody mails the inventory (or
- * the database) outside; the database backup only to the admin who asks. Null when the address is
- * fine or absent (the upstream then says what is missing, or mails the caller's own address).
+ * the database) outside; the database backup only to the admin who asks; one address, never a list.
+ * Null when the address is fine or absent (the upstream then says what is missing, or mails the caller's own address).
  */
 export function recipientRefusal(
   recipient: Recipient,
@@ -20,9 +38,13 @@ export function recipientRefusal(
   identity: Identity,
   domains: readonly string[],
 ): RecipientRefusal | null {
-  const [outer, field] = recipient.at
-  const address = (body as Record<string, Record<string, unknown> | undefined> | undefined)?.[outer]?.[field]
-  if (typeof address !== 'string') return null
+  const field = recipient.at[1]
+  const address = namedAddress(recipient, body)
+  if (address === undefined) return null
+  if (typeof address !== 'string' || !ONE_ADDRESS.test(address.trim())) {
+    const error = `${field} must be one email address.`
+    return { status: 422, body: { error, statusCode: 422, fields: { [field]: error } } }
+  }
   if (recipient.ownOnly) {
     if (identity.kind === 'bearer') {
       const error = "The database backup goes only to a signed-in admin's own address, never to a script."

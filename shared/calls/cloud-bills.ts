@@ -36,7 +36,7 @@ export const cloudBillCalls = {
       method: 'POST',
       role: 'editor',
       scope: 'reports',
-      recipient: { at: ['cloud_bill', 'email'] },
+      recipient: { at: ['cloud_bill', 'email'], orCaller: true },
       path: 'cloud_bills/send_all',
       summary: 'Email the bills of a date window',
       description:

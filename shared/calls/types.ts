@@ -65,6 +65,8 @@ export interface Recipient {
   at: readonly [string, string]
   /** only to the signed-in person's own address (the database backup) */
   ownOnly?: true
+  /** a body that names no address: the report goes to the signed-in person's own */
+  orCaller?: true
 }
 
 /**

@@ -6,9 +6,10 @@ import { BULK_ACTIONS, type BulkAction, type BulkAnswer } from '../../../shared/
 import { buildAllowlist, type AllowedRoute } from '../allowlist.js'
 import { auditPath, whenClosed } from './audit.js'
 import { BodyReadError, readBody } from '../body-limit.js'
+import { JsonBodyError, readJsonBody, type JsonBody } from '../json-body.js'
 import { clientHeaders } from '../header-allowlists.js'
 import { discardUnreadBody } from '../unread-body.js'
-import { recipientRefusal } from '../recipients.js'
+import { recipientRefusal, recipientsOf } from '../recipients.js'
 import { refusalOf } from './auth.js'
 import { clientError, CONTENT_HEADERS, replaceServerError } from '../upstream-errors.js'
 import { upstreamClient, UpstreamError, upstreamError, type UpstreamClientOptions, type UpstreamResponse } from '../upstream-client.js'
@@ -55,8 +56,9 @@ function parsed(text: string): unknown {
 /**
  * /api/<path> → <upstream>/<path> for the paths the registry names, with the fixed upstream token
  * and the caller's identity in place of anything the client sent. A body is read whole (JSON only,
- * bounded in size and in time without progress) before an upstream connection is taken. Errors are
- * the portal's JSON shape and never name the upstream.
+ * bounded in size and in time without progress) before an upstream connection is taken, and parsed
+ * once (json-body.ts): the value the checks read is the value that goes on. Errors are the portal's
+ * JSON shape and never name the upstream.
  */
 export const proxyPlugin = fp<ProxyOptions>(
   async (fastify, opts) => {
@@ -176,14 +178,15 @@ export const proxyPlugin = fp<ProxyOptions>(
       if (Number(request.headers['content-length'] ?? 0) > limits.bytes) {
         return refuseUnread(request, reply, 413, TOO_LARGE, 'body too large')
       }
-      const counted = { bytesIn: 0, bytesOut: 0 }
+      const counted: { bytesIn: number; bytesOut: number; recipients?: string[] } = { bytesIn: 0, bytesOut: 0 }
       // on close, not in onResponse (which never runs for an answer the client did not wait for): every
       // call the proxy took has its line, 499 when the client left before the answer was whole
       fastify.auditOnClose(request, reply, () => counted)
-      let body: Buffer | undefined
+      let body: JsonBody | undefined
       if (withBody) {
+        let raw: Buffer
         try {
-          body = await readBody(request.raw, limits, counted)
+          raw = await readBody(request.raw, limits, counted)
         } catch (error) {
           const { statusCode } = error as BodyReadError
           // the client left mid-body: nothing to answer, and nothing went upstream
@@ -195,12 +198,21 @@ export const proxyPlugin = fp<ProxyOptions>(
           // the rest of a body that stopped coming is not waited for
           return reply.header('connection', 'close').code(408).send(TIMED_OUT)
         }
+        // read once, refused before any check when it cannot be; what the checks read is what goes on
+        try {
+          body = raw.length > 0 ? readJsonBody(raw, type) : undefined
+        } catch (error) {
+          if (!(error instanceof JsonBodyError)) throw error
+          return reply.code(error.statusCode).send({ error: error.message, statusCode: error.statusCode })
+        }
       }
       if (reply.raw.closed) return reply.hijack()
       const recipient = route.call?.recipient
-      const refusedAddress = recipient && body && recipientRefusal(recipient, parsed(body.toString()), identity, opts.reportDomains)
+      const refusedAddress = recipient && body && recipientRefusal(recipient, body.value, identity, opts.reportDomains)
       // its audit line is the call's own (auditOnClose above), with the status
       if (refusedAddress) return reply.code(refusedAddress.status).send(refusedAddress.body)
+      // where the report goes, on the call's line: an auditor sees it beside the status
+      if (recipient) counted.recipients = recipientsOf(recipient, body?.value, identity)
       // a client that leaves lets go of the upstream call (an answer that went out whole aborts
       // nothing: an abort costs an error and its stack)
       const left = new AbortController()
@@ -209,8 +221,9 @@ export const proxyPlugin = fp<ProxyOptions>(
       })
       try {
         const answer = await upstream.send(request, request.method, request.url.slice('/api/'.length), {
-          headers: request.headers,
-          body,
+          // the type the body now has, whatever charset parameter the client's named
+          headers: body ? { ...request.headers, 'content-type': 'application/json' } : request.headers,
+          body: body?.bytes,
           signal: left.signal,
         })
         return await answerWith(reply, route, answer, counted)

@@ -188,7 +188,7 @@ export const uploadsPlugin = fp<UploadsOptions>(
             'Too many uploads at once, please try again shortly',
           )
         }
-        const stats = { bytesIn: 0, bytesOut: 0, file: undefined as string | undefined }
+        const stats: { bytesIn: number; bytesOut: number; file?: string; recipients?: string[] } = { bytesIn: 0, bytesOut: 0 }
         fastify.auditOnClose(request, reply, () => ({ upstream: target.path, ...stats }))
         // a client that left while it was being let in has no answer to wait for (its line says 499)
         if (reply.raw.closed) return reply.hijack()
@@ -229,6 +229,7 @@ export const uploadsPlugin = fp<UploadsOptions>(
         const refusedAddress =
           target.recipient && recipientRefusal(target.recipient, { [target.bodyKey]: { email: form.email } }, identity, opts.reportDomains)
         if (refusedAddress) return reply.code(refusedAddress.status).send(refusedAddress.body)
+        if (target.recipient) stats.recipients = email === undefined ? [] : [email.trim()]
         try {
           const path = uploadPath(target, request.query as Record<string, unknown>)
           const answer = await call(request, 'POST', path, base64Body(target, form.file, email, form.input))
