@@ -174,8 +174,13 @@ export interface TestGateway {
   baseUrl: string
   config: Config
   gateway: FastifyInstance
-  /** every audit line the gateway wrote, parsed */
+  /**
+   * every audit line the gateway wrote, parsed, but a write's `forwarding` line (written before it
+   * goes upstream): a test of a call's outcome reads one line per call, as an auditor who reads
+   * outcomes does; `auditWithForwarding` has those too
+   */
   audit: AuditLine[]
+  auditWithForwarding: AuditLine[]
   /** the raw audit text, to search for leaked secrets */
   auditText(): string
   /**
@@ -215,12 +220,14 @@ export async function startGateway(
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n').filter(Boolean)) {
         lines.push(line)
-        written.emit('line', JSON.parse(line) as AuditLine)
+        const audited = JSON.parse(line) as AuditLine
+        if (audited.event !== 'forwarding') written.emit('line', audited)
       }
       done()
     },
   })
-  const parsed = () => lines.map((line) => JSON.parse(line) as AuditLine)
+  const parsedAll = () => lines.map((line) => JSON.parse(line) as AuditLine)
+  const parsed = () => parsedAll().filter((line) => line.event !== 'forwarding')
   const { buildGateway, idpPlugin } = await gatewayModules()
   const gateway = await buildGateway(
     { ...config, upstreamUrl },
@@ -241,6 +248,9 @@ export async function startGateway(
     gateway,
     get audit() {
       return parsed()
+    },
+    get auditWithForwarding() {
+      return parsedAll()
     },
     auditText: () => lines.join('\n'),
     auditLine: (match) =>
@@ -273,6 +283,9 @@ export async function startPortal(
     gateway: front.gateway,
     get audit() {
       return front.audit
+    },
+    get auditWithForwarding() {
+      return front.auditWithForwarding
     },
     auditText: front.auditText,
     auditLine: front.auditLine,

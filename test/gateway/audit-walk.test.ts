@@ -33,14 +33,18 @@ t.test('the audit log alone tells who did what, when, with which result', async 
   t.same([read.status, write.status, refused.status, csv.status, upload.status, logout.status], [200, 201, 400, 200, 200, 302])
 
   // the auditor's view: Alice's lines, in order, with what each one says
-  const lines = portal.audit.filter((line) => line.user === ALICE)
+  const lines = portal.auditWithForwarding.filter((line) => line.user === ALICE)
   const story = lines.map(({ event, method, path, status }) => ({ event: event ?? null, method, path, status }))
   t.same(story, [
     { event: 'login', method: 'GET', path: '/oidc/callback', status: 302 },
     { event: null, method: 'GET', path: '/api/departments', status: 200 },
+    // a write's line before it goes upstream (a gateway killed meanwhile leaves this one), then its outcome
+    { event: 'forwarding', method: 'POST', path: '/api/departments', status: null },
     { event: null, method: 'POST', path: '/api/departments', status: 201 },
+    { event: 'forwarding', method: 'POST', path: '/api/departments', status: null },
     { event: null, method: 'POST', path: '/api/departments', status: 400 },
     { event: null, method: 'GET', path: '/api/csv/departments', status: 200 },
+    { event: 'forwarding', method: 'POST', path: '/api/upload/cloud_bills', status: null },
     { event: null, method: 'POST', path: '/api/upload/cloud_bills', status: 200 },
     { event: 'logout', method: 'GET', path: '/oidc/logout', status: 302 },
   ])
@@ -55,7 +59,7 @@ t.test('the audit log alone tells who did what, when, with which result', async 
   t.ok(times[0] >= started, 'from the session on')
 
   // which call: each answer's X-Request-Id names its line, so a complaint about one answer finds it
-  const byId = (reqId: string | null) => lines.find((line) => line.reqId === reqId)
+  const byId = (reqId: string | null) => lines.find((line) => line.reqId === reqId && line.event === undefined)
   t.same(
     [read, write, refused, csv, upload].map((answer) => byId(answer.reqId)?.status),
     [200, 201, 400, 200, 200],

@@ -33,6 +33,13 @@ declare module 'fastify' {
      * failed mid-body) and 499 when the client left (a cancelled download or upload).
      */
     auditOnClose(request: FastifyRequest, reply: FastifyReply, fields: () => Record<string, unknown>): void
+    /**
+     * The line a write has before it goes upstream (`event: 'forwarding'`), out of the process
+     * before the call starts: a gateway killed while the upstream stores the write leaves this line,
+     * where the call's own line, written when its answer closes, would never come. Its outcome is
+     * the line with the same `reqId`; none means the gateway stopped first.
+     */
+    auditForwarding(request: FastifyRequest, reply: FastifyReply): void
   }
 }
 
@@ -185,6 +192,12 @@ export const auditPlugin = fp<AuditOptions>(
         const status = whole || cutByGateway.has(request) ? reply.statusCode : 499
         fastify.auditCall(request, reply, { ...fields(), status, ...(!whole && { complete: false, aborted: true }) })
       })
+    })
+    fastify.decorate('auditForwarding', (request: FastifyRequest, reply: FastifyReply) => {
+      fastify.auditEvent(request, reply, 'forwarding', { status: null })
+      // written now, not at the end of the turn: the call may store a write before that turn ends
+      stdoutLines?.flush()
+      if (fileOpen) fileLines?.flush()
     })
     // pino's flush() does nothing through a multistream: end the file stream itself, so every line
     // written before close is on disk when close resolves (and its descriptor is released)

@@ -219,6 +219,7 @@ export const proxyPlugin = fp<ProxyOptions>(
       whenClosed(reply, () => {
         if (!reply.raw.writableFinished) left.abort()
       })
+      if (writes) fastify.auditForwarding(request, reply)
       try {
         const answer = await upstream.send(request, request.method, request.url.slice('/api/'.length), {
           // the type the body now has, whatever charset parameter the client's named

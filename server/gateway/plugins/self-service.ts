@@ -61,6 +61,7 @@ export const selfServicePlugin = fp<UpstreamClientOptions>(
 
     async function forward(request: FastifyRequest, reply: FastifyReply, method: 'GET' | 'POST', path: string, body?: unknown) {
       const text = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
+      if (method === 'POST') fastify.auditForwarding(request, reply)
       try {
         const answer = await call(request, method, path, text)
         reply.code(answer.status)

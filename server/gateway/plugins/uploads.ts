@@ -232,6 +232,7 @@ export const uploadsPlugin = fp<UploadsOptions>(
         if (target.recipient) stats.recipients = email === undefined ? [] : [email.trim()]
         try {
           const path = uploadPath(target, request.query as Record<string, unknown>)
+          fastify.auditForwarding(request, reply)
           const answer = await call(request, 'POST', path, base64Body(target, form.file, email, form.input))
           stats.bytesOut = answer.bytes
           if (answer.json === undefined) return send(reply, 502, 'Upstream unavailable')
