@@ -100,7 +100,7 @@ t.test('roles from groups and report domains: defaults, overrides, refusals', as
     { ROLE_ADMIN_GROUPS: '', ROLE_EDITOR_GROUPS: '', ROLE_VIEWER_GROUPS: ' , ' },
     'ROLE_*_GROUPS: no group gives any role, so nobody could use the portal',
   )
-  refused({ ROLES_CLAIM: 'my groups' }, 'ROLES_CLAIM must be one claim name without spaces, got "my groups"')
+  refused({ ROLES_CLAIM: 'my groups' }, 'ROLES_CLAIM must be one claim name or dot path without spaces, got "my groups"')
   refused(
     { REPORT_RECIPIENT_DOMAINS: 'corp.example, @evil' },
     'REPORT_RECIPIENT_DOMAINS must be domain names separated by commas, got "@evil"',
