@@ -40,9 +40,9 @@ export function scopesOf(claims: Readonly<Record<string, unknown>>): Scope[] {
   return SCOPES.filter((scope) => named.includes(scope))
 }
 
-/** The client a token was issued to: `client_id` (RFC 9068), `azp` (Keycloak) or `appid` (Entra v1). */
+/** The client a token was issued to: `client_id` (RFC 9068), `azp` (Keycloak, Entra v2), `appid` (Entra v1) or `cid` (Okta). */
 const clientOf = (claims: JWTPayload | IntrospectionResponse) =>
-  [claims.client_id, claims.azp, claims.appid].find((c) => typeof c === 'string') as string | undefined
+  [claims.client_id, claims.azp, claims.appid, claims.cid].find((c) => typeof c === 'string') as string | undefined
 
 /** A jose refusal in RFC 6750's words: what a script's author can act on. */
 function joseReason(error: unknown): string {

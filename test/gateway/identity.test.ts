@@ -99,6 +99,7 @@ t.test('bearer refusals say why (RFC 6750 §3); the client from client_id, azp o
   t.strictSame(await scopes({ azp: 'ccoe-scripts', scope: 'read reports' }), ['read', 'reports'], 'azp, scope')
   t.strictSame(await scopes({ appid: 'ccoe-scripts', scp: 'read write' }), ['read', 'write'], 'appid, scp as a string')
   t.strictSame(await scopes({ client_id: 'ccoe-scripts', scp: ['reports', 'other'] }), ['reports'], 'scp as a list')
+  t.strictSame(await scopes({ cid: 'ccoe-scripts', scp: ['read'] }), ['read'], 'cid (Okta)')
   // the other 401s (CSV, uploads, the proxy) say it too: the header is set where every 401 leaves
   const csv = await fetch(`${portal.baseUrl}/api/csv/departments`, {
     headers: { authorization: `Bearer ${await token(undefined, 'https://elsewhere.example')}` },
