@@ -1,5 +1,5 @@
 import { isIP } from 'node:net'
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createPrivateKey, randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -22,7 +22,14 @@ export interface Config {
   /** unset: mount the embedded IdP under /idp */
   oidcIssuer?: string
   oidcClientId: string
+  /** empty when a configured IdP knows the portal by its key alone (private_key_jwt) */
   oidcClientSecret: string
+  /** how the portal authenticates at the token and introspection endpoints; unset: the first usable one discovery lists */
+  oidcTokenAuthMethod?: TokenAuthMethod
+  /** the PEM private key of private_key_jwt (OIDC_CLIENT_KEY, or read from OIDC_CLIENT_KEY_FILE) */
+  oidcClientKey?: string
+  /** what the sign-in asks the IdP for: some IdPs release groups only under a scope of their own */
+  oidcScopes: string
   /** the `aud` a bearer token must name to be accepted on /api (the embedded IdP issues it by default) */
   oidcApiAudience: string
   /** the client ids whose access tokens /api accepts as bearer tokens (scripts; never the portal's own) */
@@ -64,6 +71,10 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>
+
+/** The client authentications the portal can do at an IdP's token endpoint, in the order it prefers none. */
+export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const
+export type TokenAuthMethod = (typeof TOKEN_AUTH_METHODS)[number]
 
 /** The default `OIDC_API_AUDIENCE`: the audience the embedded IdP puts in its access tokens. */
 export const DEFAULT_API_AUDIENCE = 'ccoe-portal-api'
@@ -125,6 +136,17 @@ const Settings = Type.Object({
   OIDC_ISSUER: url('http:', 'https:'),
   OIDC_CLIENT_ID: text(),
   OIDC_CLIENT_SECRET: text(),
+  OIDC_TOKEN_AUTH_METHOD: Type.Optional(
+    Type.String({ pattern: `^(${TOKEN_AUTH_METHODS.join('|')})$`, expected: 'client_secret_basic, client_secret_post or private_key_jwt' }),
+  ),
+  // checked by clientKey(), which never echoes it
+  OIDC_CLIENT_KEY: text(),
+  OIDC_CLIENT_KEY_FILE: text(),
+  OIDC_SCOPES: Type.String({
+    pattern: '^([\\x21-\\x7e]+ )*openid( [\\x21-\\x7e]+)*$',
+    default: 'openid email profile',
+    expected: 'scopes separated by single spaces, openid among them',
+  }),
   // a JWT `aud`: one token of visible characters (a URI or a plain name), never blank or spaced
   OIDC_API_AUDIENCE: Type.String({
     pattern: '^[\\x21-\\x7e]{1,512}$',
@@ -132,7 +154,8 @@ const Settings = Type.Object({
     expected: 'one audience of visible characters without spaces',
   }),
   OIDC_SCRIPT_CLIENTS: list(VISIBLE, 'client ids', DEFAULT_SCRIPT_CLIENTS),
-  ROLES_CLAIM: Type.String({ pattern: VISIBLE, default: 'groups', expected: 'one claim name without spaces' }),
+  // a claim's name, or a dot path into nested claims (realm_access.roles)
+  ROLES_CLAIM: Type.String({ pattern: VISIBLE, default: 'groups', expected: 'one claim name or dot path without spaces' }),
   ROLE_VIEWER_GROUPS: list(GROUP, 'group names', DEFAULT_ROLE_GROUPS.viewer),
   ROLE_EDITOR_GROUPS: list(GROUP, 'group names', DEFAULT_ROLE_GROUPS.editor),
   ROLE_ADMIN_GROUPS: list(GROUP, 'group names', DEFAULT_ROLE_GROUPS.admin),
@@ -215,6 +238,32 @@ function keptSecret(dataDir: string, file: string, bytes: number): Buffer {
   return secret
 }
 
+/**
+ * The PEM of private_key_jwt, from OIDC_CLIENT_KEY or the file OIDC_CLIENT_KEY_FILE names (one of
+ * them); checked here so a bad key stops start-up rather than the first sign-in. An env file often
+ * holds a PEM on one line with `\\n` for its line breaks.
+ */
+function clientKey(settings: Settings): string | undefined {
+  if (settings.OIDC_CLIENT_KEY && settings.OIDC_CLIENT_KEY_FILE)
+    throw new ConfigError('set OIDC_CLIENT_KEY or OIDC_CLIENT_KEY_FILE, not both')
+  let pem = settings.OIDC_CLIENT_KEY?.replace(/\\n/g, '\n')
+  const name = settings.OIDC_CLIENT_KEY_FILE ? 'OIDC_CLIENT_KEY_FILE' : 'OIDC_CLIENT_KEY'
+  if (settings.OIDC_CLIENT_KEY_FILE) {
+    try {
+      pem = readFileSync(settings.OIDC_CLIENT_KEY_FILE, 'utf8')
+    } catch (error) {
+      throw new ConfigError(`OIDC_CLIENT_KEY_FILE cannot be read: ${(error as Error).message}`)
+    }
+  }
+  if (pem === undefined) return undefined
+  try {
+    createPrivateKey(pem)
+  } catch {
+    throw new ConfigError(`${name} must be a PEM private key`)
+  }
+  return pem
+}
+
 /** A URL setting as the code joins paths to it: without trailing slashes. */
 const withoutTrailingSlash = (value: string | undefined) => value?.replace(/\/+$/, '')
 
@@ -225,7 +274,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (settings.UPSTREAM_URL && !UPSTREAM_TOKEN) {
     throw new ConfigError('UPSTREAM_TOKEN is required when UPSTREAM_URL is set')
   }
-  if (OIDC_ISSUER && (!OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET)) {
+  const oidcClientKey = clientKey(settings)
+  const method = settings.OIDC_TOKEN_AUTH_METHOD as TokenAuthMethod | undefined
+  if (method === 'private_key_jwt' && !oidcClientKey) {
+    throw new ConfigError('OIDC_TOKEN_AUTH_METHOD private_key_jwt needs OIDC_CLIENT_KEY or OIDC_CLIENT_KEY_FILE')
+  }
+  // a portal known to its IdP by its key alone has no secret
+  const keyOnly = method === 'private_key_jwt' || (method === undefined && oidcClientKey !== undefined)
+  if (OIDC_ISSUER && (!OIDC_CLIENT_ID || (!OIDC_CLIENT_SECRET && !keyOnly))) {
     throw new ConfigError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER is set')
   }
   // a sign-in begun on one worker's IdP would be finished by another's, which never saw it
@@ -239,9 +295,13 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     upstreamUrl: withoutTrailingSlash(settings.UPSTREAM_URL),
     upstreamToken: UPSTREAM_TOKEN ?? keptSecret(dataDir, 'upstream-token', 32).toString('base64url'),
-    oidcIssuer: withoutTrailingSlash(OIDC_ISSUER),
+    // as written: an issuer is compared exactly (OpenID Connect Discovery §4.3), a trailing slash included
+    oidcIssuer: OIDC_ISSUER,
     oidcClientId: OIDC_CLIENT_ID ?? 'ccoe-portal',
-    oidcClientSecret: OIDC_CLIENT_SECRET ?? keptSecret(dataDir, 'oidc-client-secret', 32).toString('base64url'),
+    oidcClientSecret: OIDC_CLIENT_SECRET ?? (OIDC_ISSUER ? '' : keptSecret(dataDir, 'oidc-client-secret', 32).toString('base64url')),
+    oidcTokenAuthMethod: method,
+    oidcClientKey,
+    oidcScopes: settings.OIDC_SCOPES,
     oidcApiAudience: settings.OIDC_API_AUDIENCE,
     oidcScriptClients: settings.OIDC_SCRIPT_CLIENTS,
     roles: roleGroups(settings),

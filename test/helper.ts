@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { loadConfig, type Config } from '../server/config.js'
 import type { IdpStoreOptions, SqlClient } from '../server/idp/store.js'
+import type { IdpVariant } from '../server/idp/variant.js'
 import { buildUpstream } from '../server/upstream/app.js'
 import { openTestDatabase, type Database } from '../server/upstream/db/client.js'
 import { openSeededTestDatabase } from './lib/seeded-database.js'
@@ -119,22 +120,25 @@ export async function startUpstream(t: Teardown, opts: UpstreamOptions = {}) {
 }
 
 /**
- * The development IdP on its own, listening at `issuer` (an http://127.0.0.1:<port>/idp address) as a
- * corporate IdP would (OIDC_ISSUER), for the portal client of the gateway at `gatewayUrl`.
+ * The development IdP on its own, listening at `issuer` (an http://127.0.0.1:<port>/idp address, a
+ * trailing slash allowed) as a corporate IdP would (OIDC_ISSUER), for the portal client of the
+ * gateway at `gatewayUrl`; `variant` makes it differ as third-party IdPs do.
  */
 export async function startStandaloneIdp(
   t: Teardown,
   issuer: string,
   gatewayUrl: string,
   clientSecret = 'portal-secret',
+  { clientId = 'ccoe-portal', variant }: { clientId?: string; variant?: IdpVariant } = {},
 ): Promise<FastifyInstance> {
   const { idpPlugin } = await gatewayModules()
   const idp = Fastify({ logger: false })
   await idp.register(idpPlugin, {
     prefix: '/idp',
     issuer,
+    variant,
     portalClient: {
-      clientId: 'ccoe-portal',
+      clientId,
       clientSecret,
       redirectUris: [`${gatewayUrl}/oidc/callback`],
       postLogoutRedirectUris: [`${gatewayUrl}/unauth/home`],

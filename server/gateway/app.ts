@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import sensible from '@fastify/sensible'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify'
 import { portalClientOf, type Config } from '../config.js'
-import { createOidcClient } from './oidc-client.js'
+import { createOidcClient, IssuerMismatchError } from './oidc-client.js'
 import { apiDocsPlugin } from './plugins/api-docs.js'
 import { auditPlugin } from './plugins/audit.js'
 import { metricsPlugin } from './plugins/metrics.js'
@@ -89,7 +89,16 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   // answers the same `{error, statusCode}` as any other error
   await app.register(sensible)
 
-  app.decorate('oidc', createOidcClient({ issuer, clientId: config.oidcClientId, clientSecret: config.oidcClientSecret }))
+  app.decorate(
+    'oidc',
+    createOidcClient({
+      issuer,
+      clientId: config.oidcClientId,
+      clientSecret: config.oidcClientSecret,
+      tokenAuthMethod: config.oidcTokenAuthMethod,
+      clientKey: config.oidcClientKey,
+    }),
+  )
   await app.register(auditPlugin, { destination: extras.auditDestination, file: config.auditLogFile, now, replica: config.replicaName })
   await app.register(securityHeadersPlugin, { secure })
   await app.register(hostHeaderPlugin)
@@ -120,7 +129,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(csrfPlugin, { publicUrl: config.publicUrl })
   app.addHook('onClose', () => pool.destroy().catch(() => undefined))
   await app.register(healthPlugin, { upstreamUrl: config.upstreamUrl, issuer, pool, poolConnections: config.upstreamConnections })
-  await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl, roles: config.roles })
+  await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl, roles: config.roles, scopes: config.oidcScopes })
   // every call upstream goes through upstream-client.ts over this one pool
   const upstreamCalls = { pool, upstreamUrl: config.upstreamUrl, upstreamToken: config.upstreamToken }
   await app.register(csvPlugin, upstreamCalls)
@@ -150,6 +159,8 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     })
   }
 
+  if (config.oidcIssuer) await checkIssuer(app)
+
   // the SPA owns unknown GET paths (its own 404 page); without it every unknown path is JSON
   if (extras.webRoot && existsSync(join(extras.webRoot, 'index.html'))) {
     await app.register(staticPlugin, { webRoot: extras.webRoot })
@@ -157,4 +168,20 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     app.setNotFoundHandler((_request, reply) => reply.notFound())
   }
   return app
+}
+
+/**
+ * A configured IdP whose discovery names another issuer stops start-up: every token would be
+ * refused. One that is down does not (it may come back); /readyz says what it finds meanwhile.
+ */
+async function checkIssuer(app: FastifyInstance) {
+  try {
+    await app.oidc.configuration()
+  } catch (error) {
+    if (error instanceof IssuerMismatchError) {
+      await app.close()
+      throw error
+    }
+    app.log.warn({ err: error }, 'the IdP did not answer discovery at start; /readyz tells when it does')
+  }
 }

@@ -1,4 +1,5 @@
 import { SCOPES } from '../../shared/access.js'
+import type { IdpVariant } from './variant.js'
 
 /**
  * The default audience of access tokens meant for the portal's API: the gateway's OIDC_API_AUDIENCE
@@ -35,7 +36,7 @@ export interface PortalClient {
 }
 
 /** oidc-provider client metadata for the portal (first party: no consent screen) and the scripts. */
-export function clientMetadata(portal: PortalClient) {
+export function clientMetadata(portal: PortalClient, variant: IdpVariant = {}) {
   return [
     {
       client_id: portal.clientId,
@@ -45,7 +46,8 @@ export function clientMetadata(portal: PortalClient) {
       post_logout_redirect_uris: portal.postLogoutRedirectUris,
       grant_types: ['authorization_code'],
       response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
+      token_endpoint_auth_method: variant.tokenAuthMethods?.[0] ?? 'client_secret_basic',
+      ...(variant.portalJwks && { jwks: variant.portalJwks }),
     },
     ...SCRIPT_CLIENTS.map((script) => ({
       client_id: script.clientId,

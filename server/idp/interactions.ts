@@ -25,7 +25,8 @@ export type IdpAudit = (request: FastifyRequest, reply: FastifyReply, event: str
  */
 export const SIGN_INS_PER_MINUTE = { perAddress: 60, perAccount: 10 }
 
-const OIDC_SCOPES = new Set(['openid', 'email', 'profile'])
+// `groups` only where the IdP knows it as a scope (IdpVariant.groupsScope); elsewhere it grants nothing
+const OIDC_SCOPES = new Set(['openid', 'email', 'profile', 'groups'])
 
 function html(reply: FastifyReply, status: number, body: string) {
   return reply

@@ -10,9 +10,11 @@ import { authenticatedClient, tokenStatusRoutes } from './token-status.js'
 import { clientMetadata } from './clients.js'
 import formbody from '@fastify/formbody'
 import { openIdpStore, type IdpStoreOptions, type SqlClient } from './store.js'
+import type { IdpVariant } from './variant.js'
 
 export { API_AUDIENCE, API_RESOURCE, SCRIPT_CLIENT, SCRIPT_CLIENTS } from './clients.js'
 export { DEMO_USERS } from './users.js'
+export type { IdpVariant } from './variant.js'
 
 export interface IdpOptions {
   /** the public issuer URL; its path must be the prefix this plugin is registered with */
@@ -26,6 +28,8 @@ export interface IdpOptions {
   audit?: IdpAudit
   /** a database for the IdP's state (a table of its own): sign-ins survive floods and restarts; in memory when unset */
   store?: IdpStoreOptions & { client: SqlClient }
+  /** how this IdP differs from its defaults, as third-party IdPs do: tests prove the gateway against each */
+  variant?: IdpVariant
 }
 
 /** Token requests: a script needs one per hour or so; a guessed client secret needs thousands. */
@@ -50,7 +54,15 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
   }
   const keys = await loadKeys(opts.keysFile)
   const adapter = opts.store && (await openIdpStore(opts.store.client, opts.store))
-  const provider = createProvider({ issuer: opts.issuer, portalClient: opts.portalClient, keys, apiAudience: opts.apiAudience, adapter })
+  const { variant } = opts
+  const provider = createProvider({
+    issuer: opts.issuer,
+    portalClient: opts.portalClient,
+    keys,
+    apiAudience: opts.apiAudience,
+    adapter,
+    variant,
+  })
   provider.on('server_error', (_ctx, err) => fastify.log.error({ err }, 'idp server error'))
   const audit: IdpAudit = opts.audit ?? ((request, _reply, event, fields) => request.log.warn({ event, ...fields }, 'idp audit'))
   if (!fastify.hasDecorator('rateLimit')) await fastify.register(rateLimit, { global: false })
@@ -70,7 +82,7 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
 
   // the limit is for guessed secrets: the portal's own calls (every person's code exchange, all from
   // the gateway's address, and its token checks) present the right one and are not counted
-  const clients = clientMetadata(opts.portalClient)
+  const clients = clientMetadata(opts.portalClient, variant)
   const portalSecret = clients[0]
   const tokenLimit = fastify.rateLimit({
     max: TOKEN_REQUESTS_PER_MINUTE,
@@ -79,11 +91,14 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
     // named, as interactions.ts's limit is: in a gateway's Redis every limit shares one key prefix
     keyGenerator: (request) => `idp-tokens:${normalizeIP(request.ip)}`,
   })
-  await fastify.register(async (status) => {
-    await status.register(formbody, { bodyLimit: 16 * 1024 })
-    status.addHook('onRequest', tokenLimit)
-    await status.register(tokenStatusRoutes, { issuer: opts.issuer, jwks: keys.jwks, clients, store: adapter, audit })
-  })
+  // opaque tokens are stored by oidc-provider, which then answers introspection and revocation itself
+  if (variant?.accessTokenFormat !== 'opaque') {
+    await fastify.register(async (status) => {
+      await status.register(formbody, { bodyLimit: 16 * 1024 })
+      status.addHook('onRequest', tokenLimit)
+      await status.register(tokenStatusRoutes, { issuer: opts.issuer, jwks: keys.jwks, clients, store: adapter, audit })
+    })
+  }
 
   await fastify.register(async (mount) => {
     mount.addHook('onRequest', async (request, reply) => {

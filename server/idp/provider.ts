@@ -4,6 +4,7 @@ import type { IdpKeys } from './keys.js'
 import { logoutPage, errorPage, loggedOutPage } from './pages.js'
 import type { IdpStoreClass } from './store.js'
 import { findUserBySub } from './users.js'
+import { claimsByScope, customizeJwt, groupsClaims, type IdpVariant } from './variant.js'
 
 export interface ProviderOptions {
   issuer: string
@@ -13,6 +14,8 @@ export interface ProviderOptions {
   apiAudience?: string
   /** where interactions, sessions, grants and tokens are kept; oidc-provider's in-memory LRU when unset */
   adapter?: IdpStoreClass
+  /** how this IdP differs from its defaults, as third-party IdPs do (tests) */
+  variant?: IdpVariant
 }
 
 // oidc-provider's context is Koa's; only the parts used here are named
@@ -23,16 +26,23 @@ interface Ctx {
 }
 
 /** The resource server behind the API audience: JWT access tokens the gateway verifies with jose. */
-const apiResourceServer = (audience: string) => ({
+const apiResourceServer = (audience: string, format: 'jwt' | 'opaque') => ({
   scope: API_SCOPES,
   audience,
-  accessTokenFormat: 'jwt',
+  accessTokenFormat: format,
   accessTokenTTL: 60 * 60,
   jwt: { sign: { alg: 'RS256' } },
 })
 
-export function createProvider({ issuer, portalClient, keys, apiAudience = API_AUDIENCE, adapter }: ProviderOptions): Provider {
-  const resourceServer = apiResourceServer(apiAudience)
+export function createProvider({
+  issuer,
+  portalClient,
+  keys,
+  apiAudience = API_AUDIENCE,
+  adapter,
+  variant = {},
+}: ProviderOptions): Provider {
+  const resourceServer = apiResourceServer(apiAudience, variant.accessTokenFormat ?? 'jwt')
   const secure = issuer.startsWith('https:')
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '')
   // no path here: oidc-provider scopes each interaction cookie to its own path
@@ -40,14 +50,17 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
 
   const provider = new Provider(issuer, {
     ...(adapter && { adapter }),
-    clients: clientMetadata(portalClient),
+    clients: clientMetadata(portalClient, variant),
+    // discovery lists the portal's method first; scripts keep client_secret_basic
+    ...(variant.tokenAuthMethods && { clientAuthMethods: [...new Set([...variant.tokenAuthMethods, 'client_secret_basic'])] }),
+    formats: { customizers: { jwt: customizeJwt(variant) } },
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys, long: cookie, short: cookie },
     // groups with the profile: the gateway makes a role of them without asking for another scope
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+    claims: claimsByScope(variant),
     // the gateway reads who signed in from the ID token alone; its access token is for the API
     conformIdTokenClaims: false,
-    scopes: ['openid', 'email', 'profile', ...API_SCOPES.split(' ')],
+    scopes: ['openid', 'email', 'profile', ...(variant.groupsScope ? ['groups'] : []), ...API_SCOPES.split(' ')],
     pkce: { required: () => true },
     // seconds; the gateway's own session limits govern the portal, these only the IdP's artifacts
     ttl: {
@@ -70,7 +83,7 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
           email: user.email,
           email_verified: user.emailVerified ?? true,
           name: user.name,
-          groups: [...user.groups],
+          ...groupsClaims(variant.groupsClaim ?? 'groups', [...user.groups]),
         }),
       }
     },

@@ -1,6 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose'
+import { basicCredentials, requestClient, type ClientSecret } from './client-auth.js'
 import type { IdpAudit } from './interactions.js'
 import type { IdpStoreClass } from './store.js'
 
@@ -13,11 +14,13 @@ import type { IdpStoreClass } from './store.js'
  * revoked until the token would have expired anyway), and a client (the gateway) may ask whether a
  * token is still active. oidc-provider's own features advertise the endpoints in discovery.
  */
+export { authenticatedClient, type ClientSecret } from './client-auth.js'
+
 export interface TokenStatusOptions {
   issuer: string
   /** the public signing keys (the private parts are dropped here) */
   jwks: { keys: JWK[] }
-  /** the registered confidential clients: only they may revoke or introspect */
+  /** the registered confidential clients: only they may revoke or introspect, each by its registered method */
   clients: readonly ClientSecret[]
   /** the IdP's store, when it has one; else revocations are kept in memory */
   store?: IdpStoreClass
@@ -58,42 +61,14 @@ function storeList(Store: IdpStoreClass): RevokedList {
   }
 }
 
-/** RFC 6749 §2.3.1: client_secret_basic, each part form-encoded before base64; undefined when not that */
-function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
-  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '')
-  if (!match) return undefined
-  const text = Buffer.from(match[1], 'base64').toString()
-  const colon = text.indexOf(':')
-  if (colon < 0) return undefined
-  try {
-    const decode = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '))
-    return { id: decode(text.slice(0, colon)), secret: decode(text.slice(colon + 1)) }
-  } catch {
-    return undefined
-  }
-}
-
-export interface ClientSecret {
-  client_id: string
-  client_secret: string
-}
-
-/** The client an Authorization header authenticates as, with its right secret (compared in constant time). */
-export function authenticatedClient(header: string | undefined, clients: readonly ClientSecret[]): string | undefined {
-  const given = basicCredentials(header)
-  const client = given && clients.find((c) => c.client_id === given.id)
-  if (!given || !client) return undefined
-  const [a, b] = [Buffer.from(given.secret), Buffer.from(client.client_secret)]
-  return a.length === b.length && timingSafeEqual(a, b) ? client.client_id : undefined
-}
-
 export async function tokenStatusRoutes(fastify: FastifyInstance, opts: TokenStatusOptions) {
   const now = opts.now ?? Date.now
   const keys = createLocalJWKSet({
     keys: opts.jwks.keys.map(({ kty, n, e, crv, x, y, kid, alg, use }) => ({ kty, n, e, crv, x, y, kid, alg, use })),
   })
   const revoked = opts.store ? storeList(opts.store) : memoryList(now)
-  const callerOf = (header: string | undefined) => authenticatedClient(header, opts.clients)
+  const callerOf = (request: FastifyRequest<{ Body: Record<string, unknown> | undefined }>) =>
+    requestClient(request, opts.clients, opts.issuer)
 
   /** the token's claims when it is one of this IdP's access tokens, valid now; else undefined */
   const claimsOf = async (token: unknown) => {
@@ -117,9 +92,9 @@ export async function tokenStatusRoutes(fastify: FastifyInstance, opts: TokenSta
     return reply.code(401).header('www-authenticate', 'Basic').send(unauthorized)
   }
 
-  fastify.post<{ Body: { token?: unknown } }>('/token/revocation', async (request, reply) => {
+  fastify.post<{ Body: Record<string, unknown> | undefined }>('/token/revocation', async (request, reply) => {
     reply.header('cache-control', 'no-store')
-    const caller = callerOf(request.headers.authorization)
+    const caller = await callerOf(request)
     if (!caller) return refuse(request, reply)
     const claims = await claimsOf(request.body?.token)
     // RFC 7009 §2.2: an unknown, expired or foreign token is answered 200 all the same; only the
@@ -129,9 +104,9 @@ export async function tokenStatusRoutes(fastify: FastifyInstance, opts: TokenSta
     return reply.code(200).send()
   })
 
-  fastify.post<{ Body: { token?: unknown } }>('/token/introspection', async (request, reply) => {
+  fastify.post<{ Body: Record<string, unknown> | undefined }>('/token/introspection', async (request, reply) => {
     reply.header('cache-control', 'no-store')
-    if (!callerOf(request.headers.authorization)) return refuse(request, reply)
+    if (!(await callerOf(request))) return refuse(request, reply)
     const claims = await claimsOf(request.body?.token)
     if (!claims || (await revoked.isRevoked(tokenId(claims, request.body!.token as string)))) return { active: false }
     const { client_id, sub, aud, exp, iat, jti, scope } = claims

@@ -56,6 +56,25 @@ t.test('bad values are refused with a message naming the variable', async (t) =>
   refused({ GATEWAY_WORKERS: '65' }, /^GATEWAY_WORKERS must be an integer between 1 and 64/)
   refused({ GATEWAY_WORKERS: '2' }, /^GATEWAY_WORKERS above 1 needs OIDC_ISSUER: the embedded IdP keeps sign-ins in one process$/)
   const sso = { OIDC_ISSUER: 'https://sso.example', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret' }
+  refused(
+    { ...sso, OIDC_TOKEN_AUTH_METHOD: 'client_secret_jwt' },
+    /^OIDC_TOKEN_AUTH_METHOD must be client_secret_basic, client_secret_post or private_key_jwt, got "client_secret_jwt"$/,
+  )
+  refused(
+    { ...sso, OIDC_SCOPES: 'email profile' },
+    /^OIDC_SCOPES must be scopes separated by single spaces, openid among them, got "email profile"$/,
+  )
+  refused(
+    { ...sso, OIDC_TOKEN_AUTH_METHOD: 'private_key_jwt' },
+    /^OIDC_TOKEN_AUTH_METHOD private_key_jwt needs OIDC_CLIENT_KEY or OIDC_CLIENT_KEY_FILE$/,
+  )
+  refused({ ...sso, OIDC_CLIENT_KEY: 'not a key' }, /^OIDC_CLIENT_KEY must be a PEM private key$/)
+  refused({ ...sso, OIDC_CLIENT_KEY_FILE: join(dataDir, 'missing.pem') }, /^OIDC_CLIENT_KEY_FILE cannot be read: ENOENT/)
+  t.equal(
+    loadConfig({ DATA_DIR: dataDir, ...sso, OIDC_ISSUER: 'https://sso.example/' }).oidcIssuer,
+    'https://sso.example/',
+    'the issuer as written',
+  )
   t.equal(loadConfig({ DATA_DIR: dataDir, ...sso, GATEWAY_WORKERS: '2' }).gatewayWorkers, 2, 'more workers with a corporate IdP')
   t.same(loadConfig({ DATA_DIR: dataDir, METRICS_ALLOW: ' 10.1.0.0/16, ::1 ' }).metricsAllow, ['10.1.0.0/16', '::1'])
 })
@@ -100,7 +119,7 @@ t.test('roles from groups and report domains: defaults, overrides, refusals', as
     { ROLE_ADMIN_GROUPS: '', ROLE_EDITOR_GROUPS: '', ROLE_VIEWER_GROUPS: ' , ' },
     'ROLE_*_GROUPS: no group gives any role, so nobody could use the portal',
   )
-  refused({ ROLES_CLAIM: 'my groups' }, 'ROLES_CLAIM must be one claim name without spaces, got "my groups"')
+  refused({ ROLES_CLAIM: 'my groups' }, 'ROLES_CLAIM must be one claim name or dot path without spaces, got "my groups"')
   refused(
     { REPORT_RECIPIENT_DOMAINS: 'corp.example, @evil' },
     'REPORT_RECIPIENT_DOMAINS must be domain names separated by commas, got "@evil"',

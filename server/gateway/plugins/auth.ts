@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
-import { errors as joseErrors, jwtVerify } from 'jose'
 import type { FastifyRequest } from 'fastify'
-import { grants, refusalMessage, SCOPES, type Grant, type Permission, type Scope } from '../../../shared/access.js'
+import { grants, refusalMessage, type Grant, type Permission } from '../../../shared/access.js'
+import { bearerChecker } from '../bearer-tokens.js'
 
 /** Who is calling /api: a person through the session cookie, or a script with a bearer token. */
 export interface Identity {
@@ -32,11 +31,7 @@ export function refusalOf(identity: Identity, needed: Permission): Refusal | nul
   }
 }
 
-/** A token's `scope` claim as the scopes the portal knows (others are ignored). */
-export function scopesOf(claim: unknown): Scope[] {
-  const named = typeof claim === 'string' ? claim.split(' ') : []
-  return SCOPES.filter((scope) => named.includes(scope))
-}
+export { TOKEN_CHECK_MS } from '../bearer-tokens.js'
 
 export interface AuthOptions {
   /** the `aud` a bearer token must name (OIDC_API_AUDIENCE), so an ID token for the portal never passes */
@@ -53,15 +48,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     identity?: Identity | null
+    /** why a bearer token was refused (RFC 6750 error_description): every 401 of the request says it */
+    bearerRefusal?: string
   }
 }
-
-/** How long the IdP's word on a bearer token (active or revoked) stands: a revocation counts within it. */
-export const TOKEN_CHECK_MS = 30_000
-const TOKEN_CHECKS_KEPT = 10_000
-
-// asymmetric only: an HS256 token "signed" with a public key must never verify
-const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA']
 
 /**
  * A request with an Authorization header is judged by that header alone, never by a cookie it
@@ -69,49 +59,30 @@ const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA']
  */
 export const authPlugin = fp<AuthOptions>(
   async (fastify, opts) => {
-    // the IdP's answer per token (by hash), kept for a while on the gateway's clock: a revocation
-    // takes effect within that while, and a script's calls cost one check per while, not one each
-    const checked = new Map<string, { active: boolean; until: number }>()
-    async function stillActive(token: string): Promise<boolean> {
-      const key = createHash('sha256').update(token).digest('base64url')
-      const known = checked.get(key)
-      if (known && known.until > opts.now()) return known.active
-      const active = (await fastify.oidc.isActive(token)) ?? true
-      if (checked.size >= TOKEN_CHECKS_KEPT) checked.delete(checked.keys().next().value!)
-      checked.set(key, { active, until: opts.now() + TOKEN_CHECK_MS })
-      return active
-    }
+    const check = bearerChecker({ oidc: fastify.oidc, ...opts })
 
     async function fromBearer(request: FastifyRequest, token: string): Promise<Identity | null> {
-      try {
-        const { payload } = await jwtVerify(token, await fastify.oidc.keys(), {
-          issuer: fastify.oidc.issuer,
-          audience: opts.apiAudience,
-          algorithms: ALGORITHMS,
-          requiredClaims: ['exp', 'sub'],
-          clockTolerance: 5,
-          currentDate: new Date(opts.now()),
-        })
-        // a bearer token is a script's: the portal's own access token (a person's, sent by the
-        // browser) and any other client's are refused, so a leaked user token is no API key
-        if (typeof payload.client_id !== 'string' || !opts.scriptClients.includes(payload.client_id)) {
-          request.log.info({ reason: 'not a script client', clientId: payload.client_id }, 'bearer token refused')
-          return null
-        }
-        // a verified token may have been revoked since: the IdP says, once per token per while
-        if (!(await stillActive(token))) {
-          request.log.info({ reason: 'revoked', clientId: payload.client_id }, 'bearer token refused')
-          return null
-        }
-        const user = String(payload.email ?? payload.client_id ?? payload.sub)
-        const grant = { scopes: scopesOf(payload.scope) }
-        return { kind: 'bearer', user, name: String(payload.name ?? user), sub: String(payload.sub), grant }
-      } catch (error) {
-        const reason = error instanceof joseErrors.JOSEError ? error.code : 'verification unavailable'
-        request.log.info({ reason }, 'bearer token refused')
-        return null
-      }
+      const checked = await check(token)
+      if ('refused' in checked) return refuse(request, checked.refused, checked.details)
+      const { claims } = checked
+      const user = claims.email ?? claims.client
+      return { kind: 'bearer', user, name: claims.name ?? user, sub: claims.sub, grant: { scopes: claims.scopes } }
     }
+
+    function refuse(request: FastifyRequest, reason: string, details?: Record<string, unknown>): null {
+      request.bearerRefusal = reason
+      // the request's logger names its reqId
+      request.log.warn({ reason, ...details }, 'bearer token refused')
+      return null
+    }
+
+    // one place for RFC 6750 §3: whichever route answers 401 (the proxy, CSV, uploads, /api/session),
+    // a refused token's answer says why
+    fastify.addHook('onSend', async (request, reply) => {
+      if (reply.statusCode === 401 && request.bearerRefusal !== undefined) {
+        reply.header('www-authenticate', `Bearer error="invalid_token", error_description="${request.bearerRefusal}"`)
+      }
+    })
 
     fastify.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.identity !== undefined) return request.identity
@@ -119,7 +90,7 @@ export const authPlugin = fp<AuthOptions>(
       let identity: Identity | null = null
       if (header !== undefined) {
         const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header.trim())
-        identity = match ? await fromBearer(request, match[1]) : null
+        identity = match ? await fromBearer(request, match[1]) : refuse(request, 'malformed Authorization header')
       } else {
         const user = await fastify.sessions.current(request)
         identity = user && { kind: 'session', user: user.email, name: user.name, sub: user.sub, grant: { role: user.role } }

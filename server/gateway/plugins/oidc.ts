@@ -4,16 +4,16 @@ import fp from 'fastify-plugin'
 import { safeReturnTo } from '../return-to.js'
 import { SIGN_IN_RETRY_AFTER_SECONDS, signInUnavailablePage } from '../sign-in-unavailable.js'
 import type { RoleGroups } from '../../../shared/access.js'
-import { roleFromClaims } from '../roles.js'
+import { claimAt, roleFromClaims } from '../roles.js'
 import { limitKey, LOGIN_STARTS_PER_MINUTE } from './rate-limits.js'
 
 export interface OidcRoutesOptions {
   publicUrl: string
   /** which of the IdP's groups make a viewer, an editor, an admin */
   roles: RoleGroups
+  /** OIDC_SCOPES: what the sign-in asks for (some IdPs release groups only under a scope of their own) */
+  scopes: string
 }
-
-const SCOPE = 'openid email profile'
 
 /**
  * Sign-in (authorization code + PKCE S256, state, nonce) and sign-out. The flow's secrets live in
@@ -64,7 +64,7 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
       flow.set('returnTo', safeReturnTo(request.query.returnTo))
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
-        scope: SCOPE,
+        scope: opts.scopes,
         code_challenge: await client.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
         state,
@@ -99,7 +99,7 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
         let name = typeof claims.name === 'string' ? claims.name : undefined
         let verified = claims.email_verified
         let groupClaims: Record<string, unknown> = claims
-        if ((!email || !(opts.roles.claim in claims)) && tokens.access_token) {
+        if ((!email || claimAt(claims, opts.roles.claim) === undefined) && tokens.access_token) {
           // IdPs that keep claims out of the ID token answer at userinfo
           const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub)
           if (!email) {
