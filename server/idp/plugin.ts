@@ -10,9 +10,10 @@ import { authenticatedClient, tokenStatusRoutes } from './token-status.js'
 import { clientMetadata } from './clients.js'
 import formbody from '@fastify/formbody'
 import { openIdpStore, type IdpStoreOptions, type SqlClient } from './store.js'
+import type { DemoUser } from './users.js'
 
 export { API_AUDIENCE, API_RESOURCE, SCRIPT_CLIENT, SCRIPT_CLIENTS } from './clients.js'
-export { DEMO_USERS } from './users.js'
+export { DEMO_USERS, type DemoUser } from './users.js'
 
 export interface IdpOptions {
   /** the public issuer URL; its path must be the prefix this plugin is registered with */
@@ -26,6 +27,8 @@ export interface IdpOptions {
   audit?: IdpAudit
   /** a database for the IdP's state (a table of its own): sign-ins survive floods and restarts; in memory when unset */
   store?: IdpStoreOptions & { client: SqlClient }
+  /** the accounts (DEMO_USERS unless a test brings its own, to change groups or disable one) */
+  users?: readonly DemoUser[]
 }
 
 /** Token requests: a script needs one per hour or so; a guessed client secret needs thousands. */
@@ -50,7 +53,14 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
   }
   const keys = await loadKeys(opts.keysFile)
   const adapter = opts.store && (await openIdpStore(opts.store.client, opts.store))
-  const provider = createProvider({ issuer: opts.issuer, portalClient: opts.portalClient, keys, apiAudience: opts.apiAudience, adapter })
+  const provider = createProvider({
+    issuer: opts.issuer,
+    portalClient: opts.portalClient,
+    keys,
+    apiAudience: opts.apiAudience,
+    adapter,
+    users: opts.users,
+  })
   provider.on('server_error', (_ctx, err) => fastify.log.error({ err }, 'idp server error'))
   const audit: IdpAudit = opts.audit ?? ((request, _reply, event, fields) => request.log.warn({ event, ...fields }, 'idp audit'))
   if (!fastify.hasDecorator('rateLimit')) await fastify.register(rateLimit, { global: false })
@@ -66,7 +76,7 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
     }
   })
 
-  await fastify.register(interactionRoutes, { provider, mountPath, portalClientId: opts.portalClient.clientId, audit })
+  await fastify.register(interactionRoutes, { provider, mountPath, portalClientId: opts.portalClient.clientId, users: opts.users, audit })
 
   // the limit is for guessed secrets: the portal's own calls (every person's code exchange, all from
   // the gateway's address, and its token checks) present the right one and are not counted

@@ -3,7 +3,7 @@ import { API_AUDIENCE, API_RESOURCE, API_SCOPES, clientMetadata, type PortalClie
 import type { IdpKeys } from './keys.js'
 import { logoutPage, errorPage, loggedOutPage } from './pages.js'
 import type { IdpStoreClass } from './store.js'
-import { findUserBySub } from './users.js'
+import { findUserBySub, type DemoUser } from './users.js'
 
 export interface ProviderOptions {
   issuer: string
@@ -13,6 +13,8 @@ export interface ProviderOptions {
   apiAudience?: string
   /** where interactions, sessions, grants and tokens are kept; oidc-provider's in-memory LRU when unset */
   adapter?: IdpStoreClass
+  /** the accounts (DEMO_USERS unless a test brings its own, to change groups or disable one) */
+  users?: readonly DemoUser[]
 }
 
 // oidc-provider's context is Koa's; only the parts used here are named
@@ -31,12 +33,14 @@ const apiResourceServer = (audience: string) => ({
   jwt: { sign: { alg: 'RS256' } },
 })
 
-export function createProvider({ issuer, portalClient, keys, apiAudience = API_AUDIENCE, adapter }: ProviderOptions): Provider {
+export function createProvider({ issuer, portalClient, keys, apiAudience = API_AUDIENCE, adapter, users }: ProviderOptions): Provider {
   const resourceServer = apiResourceServer(apiAudience)
   const secure = issuer.startsWith('https:')
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '')
   // no path here: oidc-provider scopes each interaction cookie to its own path
   const cookie = { httpOnly: true, sameSite: 'lax', secure }
+  const forUserinfo = (client: { clientId: string }) =>
+    client.clientId === portalClient.clientId && portalClient.userinfoAccessToken === true
 
   const provider = new Provider(issuer, {
     ...(adapter && { adapter }),
@@ -49,6 +53,10 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
     conformIdTokenClaims: false,
     scopes: ['openid', 'email', 'profile', ...API_SCOPES.split(' ')],
     pkce: { required: () => true },
+    // the portal (a confidential client allowed the grant) re-checks people with refresh tokens,
+    // without asking for offline_access: they end with the IdP session (Grant TTL below)
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
     // seconds; the gateway's own session limits govern the portal, these only the IdP's artifacts
     ttl: {
       AccessToken: 60 * 60,
@@ -61,7 +69,8 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
     },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${mountPath}/interaction/${interaction.uid}` },
     async findAccount(_ctx: unknown, sub: string) {
-      const user = findUserBySub(sub)
+      // a disabled account is not found: its refresh tokens then fail with invalid_grant
+      const user = findUserBySub(sub, users)
       if (!user) return undefined
       return {
         accountId: user.sub,
@@ -76,7 +85,7 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
     },
     // a user's bearer token then tells the gateway which address to send upstream as `uid`
     async extraTokenClaims(_ctx: unknown, token: { accountId?: string }) {
-      const user = token.accountId ? findUserBySub(token.accountId) : undefined
+      const user = token.accountId ? findUserBySub(token.accountId, users) : undefined
       return user ? { email: user.email } : undefined
     },
     features: {
@@ -89,13 +98,15 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
       resourceIndicators: {
         enabled: true,
         // no `resource` parameter means the portal API, so scripts need not know the indicator
-        defaultResource: async () => API_RESOURCE,
-        useGrantedResource: async () => true,
+        defaultResource: async (_ctx: unknown, client: { clientId: string }) => (forUserinfo(client) ? undefined : API_RESOURCE),
+        useGrantedResource: async (_ctx: unknown, client: { clientId: string }) => !forUserinfo(client),
         async getResourceServerInfo(_ctx: unknown, indicator: string) {
           if (indicator !== API_RESOURCE) throw new errors.InvalidTarget()
           return resourceServer
         },
       },
+      // the IdP tells the portal when a person's IdP session ends (clients.ts: backchannel_logout_uri)
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx: Ctx, form: string) {
