@@ -62,6 +62,9 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
     users: opts.users,
   })
   provider.on('server_error', (_ctx, err) => fastify.log.error({ err }, 'idp server error'))
+  provider.on('backchannel.error', (_ctx, err, client) => {
+    fastify.log.warn({ err, clientId: (client as { clientId?: string }).clientId }, 'back-channel logout not delivered')
+  })
   const audit: IdpAudit = opts.audit ?? ((request, _reply, event, fields) => request.log.warn({ event, ...fields }, 'idp audit'))
   if (!fastify.hasDecorator('rateLimit')) await fastify.register(rateLimit, { global: false })
 

@@ -119,6 +119,13 @@ export function createProvider({ issuer, portalClient, keys, apiAudience = API_A
         },
       },
     },
+    // oidc-provider refuses to post to special-use addresses (SSRF): this development IdP posts
+    // back-channel logouts to the portal beside it, on loopback; anything else keeps the guard
+    async fetch(url: URL | string, options: RequestInit & { dispatcher?: unknown }) {
+      const { hostname } = new URL(url)
+      const loopback = hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+      return globalThis.fetch(url, loopback ? { ...options, dispatcher: undefined } : options)
+    },
     async renderError(ctx: Ctx, out: Record<string, string>) {
       ctx.type = 'html'
       ctx.body = errorPage(out.error_description ?? out.error ?? 'The request could not be completed.')
