@@ -32,7 +32,7 @@ export function callbackFailure(error: unknown): CallbackFailure {
   if (error instanceof client.AuthorizationResponseError) {
     return { problem: 'idp-refused', reason: 'the IdP refused', idp: { error: error.error, description: error.error_description } }
   }
-  // the token endpoint refused the portal (invalid_client: a wrong secret; invalid_grant…)
+  // the token endpoint refused the portal (invalid_client: a wrong secret, as a body or a 401 challenge; invalid_grant…)
   if (error instanceof client.ResponseBodyError) {
     return {
       problem: 'portal-refused',
@@ -40,14 +40,21 @@ export function callbackFailure(error: unknown): CallbackFailure {
       idp: { error: error.error, description: error.error_description },
     }
   }
+  if (error instanceof client.WWWAuthenticateChallengeError) {
+    const said = error.cause[0]?.parameters ?? {}
+    return {
+      problem: 'portal-refused',
+      reason: 'token endpoint refused',
+      idp: { error: said.error ?? 'unauthorized', description: said.error_description },
+    }
+  }
   if (isUnreachable(error)) return { problem: 'unavailable', reason: 'IdP unreachable' }
-  const code = (error as { code?: string }).code
+  // openid-client wraps oauth4webapi's check in a ClientError of the same code: the detail is its cause's
+  const { code, message = '' } = error as { code?: string; message?: string }
+  const detail = `${message} ${(error as { cause?: { message?: string } }).cause?.message ?? ''}`
   if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') return { problem: 'clock-skew', reason: 'clock skew' }
   // a state that is not this browser's, or an ID token whose nonce is not
-  if (code === 'OAUTH_INVALID_RESPONSE' && /"state"/.test((error as Error).message))
-    return { problem: 'mismatch', reason: 'state mismatch' }
-  if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && /"nonce"/.test((error as Error).message)) {
-    return { problem: 'mismatch', reason: 'nonce mismatch' }
-  }
+  if (code === 'OAUTH_INVALID_RESPONSE' && detail.includes('"state"')) return { problem: 'mismatch', reason: 'state mismatch' }
+  if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && detail.includes('"nonce"')) return { problem: 'mismatch', reason: 'nonce mismatch' }
   return { problem: 'failed', reason: 'callback refused' }
 }
