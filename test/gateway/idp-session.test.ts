@@ -9,7 +9,7 @@ import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
 import t from 'tap'
 import { REREAD_MS } from '../../server/gateway/revocations.js'
 import { DEMO_USERS, type DemoUser } from '../../server/idp/plugin.js'
-import { startGateway, testClock, type TestIdpOptions } from '../helper.js'
+import { startGateway, testClock, type Teardown, type TestIdpOptions } from '../helper.js'
 import { beginSignIn, finishSignIn, formAction, sessionAnswer, step } from '../lib/sign-in.js'
 import { startRecordingUpstream } from './start.js'
 
@@ -23,7 +23,7 @@ const SESSION_ENDED = {
 /** the demo accounts as copies a test may change, as an admin would at the IdP */
 const ownUsers = (): DemoUser[] => DEMO_USERS.map((user) => ({ ...user, groups: [...user.groups] }))
 
-async function portalWith(t: Tap.Test, idp: TestIdpOptions = {}) {
+async function portalWith(t: Teardown, idp: TestIdpOptions = {}) {
   const clock = testClock()
   const upstream = await startRecordingUpstream(t)
   const portal = await startGateway(t, upstream.url, { now: clock.now, idp })
