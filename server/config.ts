@@ -47,6 +47,8 @@ export interface Config {
   auditLogFile?: string
   idleTimeoutMs: number
   absoluteTimeoutMs: number
+  /** how often a signed-in person is re-checked at the IdP (refresh token, else userinfo) */
+  sessionRefreshMs: number
   upstreamTimeoutMs: number
   /** keep-alive connections the gateway keeps to the upstream */
   upstreamConnections: number
@@ -168,6 +170,7 @@ const Settings = Type.Object({
   AUDIT_LOG_FILE: text(),
   SESSION_IDLE_MINUTES: integer(1, 7 * 24 * 60, 8 * 60),
   SESSION_ABSOLUTE_MINUTES: integer(1, 30 * 24 * 60, 12 * 60),
+  SESSION_REFRESH_MINUTES: integer(1, 24 * 60, 5),
   UPSTREAM_TIMEOUT_MS: integer(100, 600_000, 30_000),
   UPSTREAM_CONNECTIONS: integer(1, 4096, 128),
   BODY_LIMIT_BYTES: integer(1024, 1024 * 1024 * 1024, 20 * 1024 * 1024),
@@ -316,6 +319,7 @@ export function loadConfig(env: Env = process.env): Config {
     auditLogFile: settings.AUDIT_LOG_FILE,
     idleTimeoutMs: settings.SESSION_IDLE_MINUTES * 60_000,
     absoluteTimeoutMs: settings.SESSION_ABSOLUTE_MINUTES * 60_000,
+    sessionRefreshMs: settings.SESSION_REFRESH_MINUTES * 60_000,
     upstreamTimeoutMs: settings.UPSTREAM_TIMEOUT_MS,
     upstreamConnections: settings.UPSTREAM_CONNECTIONS,
     bodyLimitBytes: settings.BODY_LIMIT_BYTES,
@@ -338,5 +342,6 @@ export function portalClientOf(config: Config) {
     clientSecret: config.oidcClientSecret,
     redirectUris: [`${config.publicUrl}/oidc/callback`],
     postLogoutRedirectUris: [`${config.publicUrl}/unauth/home`],
+    backchannelLogoutUri: `${config.publicUrl}/oidc/backchannel-logout`,
   }
 }

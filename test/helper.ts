@@ -14,6 +14,8 @@ import pg from 'pg'
 import { loadConfig, type Config } from '../server/config.js'
 import type { IdpStoreOptions, SqlClient } from '../server/idp/store.js'
 import type { IdpVariant } from '../server/idp/variant.js'
+import type { PortalClient } from '../server/idp/clients.js'
+import type { DemoUser } from '../server/idp/users.js'
 import { buildUpstream } from '../server/upstream/app.js'
 import { openTestDatabase, type Database } from '../server/upstream/db/client.js'
 import { openSeededTestDatabase } from './lib/seeded-database.js'
@@ -119,6 +121,12 @@ export async function startUpstream(t: Teardown, opts: UpstreamOptions = {}) {
   return { upstream, database, token, outboxDir, url: `http://127.0.0.1:${port}` }
 }
 
+/** How a test's IdP differs from the default: its accounts (to change groups or disable one), the portal client's registration. */
+export interface TestIdpOptions {
+  users?: DemoUser[]
+  portalClient?: Partial<PortalClient>
+}
+
 /**
  * The development IdP on its own, listening at `issuer` (an http://127.0.0.1:<port>/idp address, a
  * trailing slash allowed) as a corporate IdP would (OIDC_ISSUER), for the portal client of the
@@ -129,7 +137,7 @@ export async function startStandaloneIdp(
   issuer: string,
   gatewayUrl: string,
   clientSecret = 'portal-secret',
-  { clientId = 'ccoe-portal', variant }: { clientId?: string; variant?: IdpVariant } = {},
+  { clientId = 'ccoe-portal', variant, ...idpOptions }: { clientId?: string; variant?: IdpVariant } & TestIdpOptions = {},
 ): Promise<FastifyInstance> {
   const { idpPlugin } = await gatewayModules()
   const idp = Fastify({ logger: false })
@@ -142,7 +150,10 @@ export async function startStandaloneIdp(
       clientSecret,
       redirectUris: [`${gatewayUrl}/oidc/callback`],
       postLogoutRedirectUris: [`${gatewayUrl}/unauth/home`],
+      backchannelLogoutUri: `${gatewayUrl}/oidc/backchannel-logout`,
+      ...idpOptions.portalClient,
     },
+    users: idpOptions.users,
   })
   await idp.listen({ host: '127.0.0.1', port: Number(new URL(issuer).port) })
   t.teardown(() => idp.close())
@@ -211,6 +222,8 @@ export async function startGateway(
     idpStore?: IdpStoreOptions & { client: SqlClient }
     /** the gateway's wait for more of a request body before a 408 (buildGateway's `bodyIdleMs`) */
     bodyIdleMs?: number
+    /** how the embedded IdP differs from the default */
+    idp?: TestIdpOptions
   } = {},
 ): Promise<TestGateway> {
   const port = opts.overrides?.port ?? (await freePort())
@@ -239,7 +252,13 @@ export async function startGateway(
       auditDestination,
       webRoot: opts.webRoot,
       logger: false,
-      embeddedIdp: opts.idpStore ? (idp, idpOpts) => idpPlugin(idp, { ...idpOpts, store: opts.idpStore }) : idpPlugin,
+      embeddedIdp: (idp, idpOpts) =>
+        idpPlugin(idp, {
+          ...idpOpts,
+          store: opts.idpStore,
+          users: opts.idp?.users,
+          portalClient: { ...idpOpts.portalClient, ...opts.idp?.portalClient },
+        }),
       now: opts.now,
       bodyIdleMs: opts.bodyIdleMs,
     },

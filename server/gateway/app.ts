@@ -22,7 +22,10 @@ import { selfServicePlugin } from './plugins/self-service.js'
 import { sessionPlugin } from './plugins/session.js'
 import { staticPlugin } from './plugins/static.js'
 import { uploadsPlugin } from './plugins/uploads.js'
+import { backchannelLogoutPlugin } from './plugins/backchannel-logout.js'
 import { REVOCATIONS_FILE } from './revocations.js'
+import { recheckAtIdp } from './session-recheck.js'
+import { SESSION_TOKENS_FOLDER } from './session-tokens.js'
 import { upstreamPool } from './upstream-pool.js'
 
 /**
@@ -32,7 +35,13 @@ import { upstreamPool } from './upstream-pool.js'
  */
 export interface EmbeddedIdpOptions {
   issuer: string
-  portalClient: { clientId: string; clientSecret: string; redirectUris: string[]; postLogoutRedirectUris: string[] }
+  portalClient: {
+    clientId: string
+    clientSecret: string
+    redirectUris: string[]
+    postLogoutRedirectUris: string[]
+    backchannelLogoutUri?: string
+  }
   keysFile?: string
   /** the audience of the access tokens it issues: the one the gateway accepts */
   apiAudience: string
@@ -124,12 +133,16 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     revocationsDatabaseUrl: config.gatewayDatabaseUrl,
     revocationsFileShared: extras.clusterWorker,
     now,
+    tokensFolder: join(config.dataDir, SESSION_TOKENS_FOLDER),
+    refreshMs: config.sessionRefreshMs,
+    recheck: (sub, tokens) => recheckAtIdp(app.oidc, config.roles, sub, tokens, now()),
   })
   await app.register(authPlugin, { apiAudience: config.oidcApiAudience, scriptClients: config.oidcScriptClients, now })
   await app.register(csrfPlugin, { publicUrl: config.publicUrl })
   app.addHook('onClose', () => pool.destroy().catch(() => undefined))
   await app.register(healthPlugin, { upstreamUrl: config.upstreamUrl, issuer, pool, poolConnections: config.upstreamConnections })
-  await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl, roles: config.roles, scopes: config.oidcScopes })
+  await app.register(oidcRoutesPlugin, { publicUrl: config.publicUrl, roles: config.roles, scopes: config.oidcScopes, now })
+  await app.register(backchannelLogoutPlugin, { now })
   // every call upstream goes through upstream-client.ts over this one pool
   const upstreamCalls = { pool, upstreamUrl: config.upstreamUrl, upstreamToken: config.upstreamToken }
   await app.register(csvPlugin, upstreamCalls)

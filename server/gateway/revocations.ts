@@ -26,6 +26,8 @@ export interface RevocationStore {
   revoke(sid: string, until: number): Promise<void>
   /** Whether `sid` was logged out, here or (within reloadMs) by another replica. */
   isRevoked(sid: string): Promise<boolean>
+  /** Until when `sid` is revoked (the latest time recorded), or undefined when it is not. */
+  until(sid: string): Promise<number | undefined>
   close(): Promise<void>
 }
 
@@ -53,6 +55,10 @@ abstract class RereadRevocations implements RevocationStore {
   }
 
   async isRevoked(sid: string): Promise<boolean> {
+    return (await this.until(sid)) !== undefined
+  }
+
+  async until(sid: string): Promise<number | undefined> {
     if (this.now() - this.lastCheck > this.reloadMs) {
       this.lastCheck = this.now()
       this.reloading ??= this.reload()
@@ -61,7 +67,7 @@ abstract class RereadRevocations implements RevocationStore {
       await this.reloading
     }
     const until = this.revoked.get(sid)
-    return until !== undefined && until > this.now()
+    return until !== undefined && until > this.now() ? until : undefined
   }
 
   async close(): Promise<void> {}

@@ -33,6 +33,15 @@ export interface PortalClient {
   clientSecret: string
   redirectUris: string[]
   postLogoutRedirectUris: string[]
+  /** where the IdP posts a logout token when a person's IdP session ends (Back-Channel Logout 1.0) */
+  backchannelLogoutUri?: string
+  /** whether the portal gets refresh tokens, to re-check a person while signed in @default true */
+  refreshTokens?: boolean
+  /**
+   * whether the portal's access token is one for the userinfo endpoint rather than for the API (an
+   * IdP without refresh tokens that the gateway asks at userinfo instead) @default false
+   */
+  userinfoAccessToken?: boolean
 }
 
 /** oidc-provider client metadata for the portal (first party: no consent screen) and the scripts. */
@@ -44,10 +53,15 @@ export function clientMetadata(portal: PortalClient, variant: IdpVariant = {}) {
       client_name: 'CCoE Portal',
       redirect_uris: portal.redirectUris,
       post_logout_redirect_uris: portal.postLogoutRedirectUris,
-      grant_types: ['authorization_code'],
+      grant_types: portal.refreshTokens === false ? ['authorization_code'] : ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: variant.tokenAuthMethods?.[0] ?? 'client_secret_basic',
       ...(variant.portalJwks && { jwks: variant.portalJwks }),
+      ...(portal.backchannelLogoutUri && {
+        backchannel_logout_uri: portal.backchannelLogoutUri,
+        // the logout token names the IdP session (`sid`), as the ID token does
+        backchannel_logout_session_required: true,
+      }),
     },
     ...SCRIPT_CLIENTS.map((script) => ({
       client_id: script.clientId,

@@ -6,12 +6,14 @@ import type { InteractionDetails } from 'oidc-provider'
 import { API_RESOURCE, API_SCOPE } from './clients.js'
 import { errorPage, IDP_CSP, loginPage } from './pages.js'
 import { attemptCounter } from './attempts.js'
-import { checkCredentials } from './users.js'
+import { checkCredentials, type DemoUser } from './users.js'
 
 export interface InteractionOptions {
   provider: Provider
   mountPath: string
   portalClientId: string
+  /** the accounts that may sign in (DEMO_USERS unless a test brings its own) */
+  users?: readonly DemoUser[]
   /** writes one audit line (the gateway's audit log when mounted there) */
   audit: IdpAudit
 }
@@ -108,7 +110,7 @@ export async function interactionRoutes(fastify: FastifyInstance, opts: Interact
         reply.header('retry-after', String(retryAfter))
         return html(reply, 429, errorPage('Too many sign-in attempts for this account from this address. Wait a minute and try again.'))
       }
-      const user = checkCredentials(email, String(request.body?.password ?? ''))
+      const user = checkCredentials(email, String(request.body?.password ?? ''), opts.users)
       if (!user) {
         failures.fail(attemptKey(request, account))
         audit(request, reply, 'idp-login-failed', { user: account, status: 401 })

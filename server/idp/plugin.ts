@@ -11,9 +11,10 @@ import { clientMetadata } from './clients.js'
 import formbody from '@fastify/formbody'
 import { openIdpStore, type IdpStoreOptions, type SqlClient } from './store.js'
 import type { IdpVariant } from './variant.js'
+import type { DemoUser } from './users.js'
 
 export { API_AUDIENCE, API_RESOURCE, SCRIPT_CLIENT, SCRIPT_CLIENTS } from './clients.js'
-export { DEMO_USERS } from './users.js'
+export { DEMO_USERS, type DemoUser } from './users.js'
 export type { IdpVariant } from './variant.js'
 
 export interface IdpOptions {
@@ -30,6 +31,8 @@ export interface IdpOptions {
   store?: IdpStoreOptions & { client: SqlClient }
   /** how this IdP differs from its defaults, as third-party IdPs do: tests prove the gateway against each */
   variant?: IdpVariant
+  /** the accounts (DEMO_USERS unless a test brings its own, to change groups or disable one) */
+  users?: readonly DemoUser[]
 }
 
 /** Token requests: a script needs one per hour or so; a guessed client secret needs thousands. */
@@ -62,8 +65,12 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
     apiAudience: opts.apiAudience,
     adapter,
     variant,
+    users: opts.users,
   })
   provider.on('server_error', (_ctx, err) => fastify.log.error({ err }, 'idp server error'))
+  provider.on('backchannel.error', (_ctx, err, client) => {
+    fastify.log.warn({ err, clientId: (client as { clientId?: string }).clientId }, 'back-channel logout not delivered')
+  })
   const audit: IdpAudit = opts.audit ?? ((request, _reply, event, fields) => request.log.warn({ event, ...fields }, 'idp audit'))
   if (!fastify.hasDecorator('rateLimit')) await fastify.register(rateLimit, { global: false })
 
@@ -78,7 +85,7 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (fastify, opts) =
     }
   })
 
-  await fastify.register(interactionRoutes, { provider, mountPath, portalClientId: opts.portalClient.clientId, audit })
+  await fastify.register(interactionRoutes, { provider, mountPath, portalClientId: opts.portalClient.clientId, users: opts.users, audit })
 
   // the limit is for guessed secrets: the portal's own calls (every person's code exchange, all from
   // the gateway's address, and its token checks) present the right one and are not counted

@@ -3,7 +3,7 @@ import { API_AUDIENCE, API_RESOURCE, API_SCOPES, clientMetadata, type PortalClie
 import type { IdpKeys } from './keys.js'
 import { logoutPage, errorPage, loggedOutPage } from './pages.js'
 import type { IdpStoreClass } from './store.js'
-import { findUserBySub } from './users.js'
+import { findUserBySub, type DemoUser } from './users.js'
 import { claimsByScope, customizeJwt, groupsClaims, type IdpVariant } from './variant.js'
 
 export interface ProviderOptions {
@@ -16,6 +16,8 @@ export interface ProviderOptions {
   adapter?: IdpStoreClass
   /** how this IdP differs from its defaults, as third-party IdPs do (tests) */
   variant?: IdpVariant
+  /** the accounts (DEMO_USERS unless a test brings its own, to change groups or disable one) */
+  users?: readonly DemoUser[]
 }
 
 // oidc-provider's context is Koa's; only the parts used here are named
@@ -41,12 +43,15 @@ export function createProvider({
   apiAudience = API_AUDIENCE,
   adapter,
   variant = {},
+  users,
 }: ProviderOptions): Provider {
   const resourceServer = apiResourceServer(apiAudience, variant.accessTokenFormat ?? 'jwt')
   const secure = issuer.startsWith('https:')
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '')
   // no path here: oidc-provider scopes each interaction cookie to its own path
   const cookie = { httpOnly: true, sameSite: 'lax', secure }
+  const forUserinfo = (client: { clientId: string }) =>
+    client.clientId === portalClient.clientId && portalClient.userinfoAccessToken === true
 
   const provider = new Provider(issuer, {
     ...(adapter && { adapter }),
@@ -62,6 +67,10 @@ export function createProvider({
     conformIdTokenClaims: false,
     scopes: ['openid', 'email', 'profile', ...(variant.groupsScope ? ['groups'] : []), ...API_SCOPES.split(' ')],
     pkce: { required: () => true },
+    // the portal (a confidential client allowed the grant) re-checks people with refresh tokens,
+    // without asking for offline_access: they end with the IdP session (Grant TTL below)
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
     // seconds; the gateway's own session limits govern the portal, these only the IdP's artifacts
     ttl: {
       AccessToken: 60 * 60,
@@ -74,7 +83,8 @@ export function createProvider({
     },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${mountPath}/interaction/${interaction.uid}` },
     async findAccount(_ctx: unknown, sub: string) {
-      const user = findUserBySub(sub)
+      // a disabled account is not found: its refresh tokens then fail with invalid_grant
+      const user = findUserBySub(sub, users)
       if (!user) return undefined
       return {
         accountId: user.sub,
@@ -89,7 +99,7 @@ export function createProvider({
     },
     // a user's bearer token then tells the gateway which address to send upstream as `uid`
     async extraTokenClaims(_ctx: unknown, token: { accountId?: string }) {
-      const user = token.accountId ? findUserBySub(token.accountId) : undefined
+      const user = token.accountId ? findUserBySub(token.accountId, users) : undefined
       return user ? { email: user.email } : undefined
     },
     features: {
@@ -102,13 +112,15 @@ export function createProvider({
       resourceIndicators: {
         enabled: true,
         // no `resource` parameter means the portal API, so scripts need not know the indicator
-        defaultResource: async () => API_RESOURCE,
-        useGrantedResource: async () => true,
+        defaultResource: async (_ctx: unknown, client: { clientId: string }) => (forUserinfo(client) ? undefined : API_RESOURCE),
+        useGrantedResource: async (_ctx: unknown, client: { clientId: string }) => !forUserinfo(client),
         async getResourceServerInfo(_ctx: unknown, indicator: string) {
           if (indicator !== API_RESOURCE) throw new errors.InvalidTarget()
           return resourceServer
         },
       },
+      // the IdP tells the portal when a person's IdP session ends (clients.ts: backchannel_logout_uri)
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx: Ctx, form: string) {
@@ -120,6 +132,13 @@ export function createProvider({
           ctx.body = loggedOutPage()
         },
       },
+    },
+    // oidc-provider refuses to post to special-use addresses (SSRF): this development IdP posts
+    // back-channel logouts to the portal beside it, on loopback; anything else keeps the guard
+    async fetch(url: URL | string, options: RequestInit & { dispatcher?: unknown }) {
+      const { hostname } = new URL(url)
+      const loopback = hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+      return globalThis.fetch(url, loopback ? { ...options, dispatcher: undefined } : options)
     },
     async renderError(ctx: Ctx, out: Record<string, string>) {
       ctx.type = 'html'

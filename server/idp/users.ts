@@ -10,6 +10,8 @@ export interface DemoUser {
   emailVerified?: boolean
   /** the `groups` claim: the gateway's ROLE_<ROLE>_GROUPS make a role of it (server/config.ts) */
   groups: readonly string[]
+  /** switched off at the IdP: it refuses the account's sign-ins and refresh tokens @default false */
+  disabled?: boolean
 }
 
 /** The development accounts; production signs in through the corporate IdP instead. */
@@ -23,8 +25,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { sub: 'nora', email: 'nora@ccoe.example', name: 'Nora Unverified', password: 'nora', emailVerified: false, groups: ['ccoe-viewers'] },
 ]
 
-export function findUserBySub(sub: string): DemoUser | undefined {
-  return DEMO_USERS.find((u) => u.sub === sub)
+/** The enabled account of this `sub` among `users`. */
+export function findUserBySub(sub: string, users: readonly DemoUser[] = DEMO_USERS): DemoUser | undefined {
+  return users.find((u) => u.sub === sub && !u.disabled)
 }
 
 // hashing both sides first gives equal lengths, so the comparison time says nothing about the password
@@ -34,8 +37,8 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** The user whose email and password match, else undefined (one answer for both mistakes). */
-export function checkCredentials(email: string, password: string): DemoUser | undefined {
-  const user = DEMO_USERS.find((u) => u.email === email.trim().toLowerCase())
+export function checkCredentials(email: string, password: string, users: readonly DemoUser[] = DEMO_USERS): DemoUser | undefined {
+  const user = users.find((u) => u.email === email.trim().toLowerCase())
   const ok = sameSecret(password, user?.password ?? '\u0000no-such-user')
-  return user && ok ? user : undefined
+  return user && ok && !user.disabled ? user : undefined
 }

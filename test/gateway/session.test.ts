@@ -101,7 +101,7 @@ t.test('sign-in, session, logout', NO_DATABASE, async (t) => {
     t.match(flow, /ccoe_login=[^;]+; Path=\/; HttpOnly; SameSite=Lax/)
     const cookie = await signIn(baseUrl, ...ALICE)
     const session = portal.gateway.decodeSecureSession(cookieValue(cookie))
-    t.same(Object.keys(session!.data()!).sort(), ['email', 'lastSeen', 'loginAt', 'name', 'role', 'sid', 'sub'])
+    t.same(Object.keys(session!.data()!).sort(), ['checkedAt', 'email', 'idpSid', 'lastSeen', 'loginAt', 'name', 'role', 'sid', 'sub'])
   })
 
   t.test('every login is a new session', async (t) => {

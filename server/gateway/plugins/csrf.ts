@@ -10,13 +10,16 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
  * Refuses state changes a browser sends on behalf of another site: Sec-Fetch-Site first (sent by
  * every current browser, and `same-site` still means another origin), else the Origin header.
  * Requests with an Authorization header are exempt: a browser never adds one across sites, and
- * such a request is authenticated by it alone (plugins/auth.ts). The IdP guards its own forms.
+ * such a request is authenticated by it alone (plugins/auth.ts). The IdP guards its own forms. The
+ * back-channel logout is the IdP's server-to-server post: it carries no cookie to abuse, and its
+ * signed logout token is checked instead (plugins/backchannel-logout.ts).
  */
 export const csrfPlugin = fp<CsrfOptions>(
   async (fastify, opts) => {
     const origin = new URL(opts.publicUrl).origin
+    const exempt = (url: string) => url.startsWith('/idp/') || url.split('?')[0] === '/oidc/backchannel-logout'
     fastify.addHook('onRequest', async (request, reply) => {
-      if (SAFE.has(request.method) || request.url.startsWith('/idp/')) return
+      if (SAFE.has(request.method) || exempt(request.url)) return
       if (request.headers.authorization !== undefined) return
       const site = request.headers['sec-fetch-site']
       const sentOrigin = request.headers.origin

@@ -1,10 +1,12 @@
 import * as client from 'openid-client'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { callbackFailure } from '../callback-problem.js'
+import { PersonRefused, personFromIdp } from '../idp-person.js'
 import { safeReturnTo } from '../return-to.js'
-import { SIGN_IN_RETRY_AFTER_SECONDS, signInUnavailablePage } from '../sign-in-unavailable.js'
+import { tokensOf } from '../session-recheck.js'
+import { sendSignInProblem } from '../sign-in-problem.js'
 import type { RoleGroups } from '../../../shared/access.js'
-import { claimAt, roleFromClaims } from '../roles.js'
 import { limitKey, LOGIN_STARTS_PER_MINUTE } from './rate-limits.js'
 
 export interface OidcRoutesOptions {
@@ -13,6 +15,8 @@ export interface OidcRoutesOptions {
   roles: RoleGroups
   /** OIDC_SCOPES: what the sign-in asks for (some IdPs release groups only under a scope of their own) */
   scopes: string
+  /** the gateway's clock: when the access token kept for re-checks expires */
+  now: () => number
 }
 
 /**
@@ -24,7 +28,6 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
   async (fastify, opts) => {
     const redirectUri = `${opts.publicUrl}/oidc/callback`
     const afterLogout = `${opts.publicUrl}/unauth/home`
-    const unavailable = { error: 'Sign-in unavailable', statusCode: 503 }
 
     const startsPerAddress = fastify.rateLimit({
       max: LOGIN_STARTS_PER_MINUTE,
@@ -48,11 +51,7 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
         config = await fastify.oidc.configuration()
       } catch (err) {
         request.log.error({ err }, 'OIDC discovery failed')
-        reply.code(503).header('retry-after', String(SIGN_IN_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store')
-        // a person's browser gets a page that says what happened; a script, the JSON
-        if (!request.headers.accept?.includes('text/html')) return reply.send(unavailable)
-        const retry = `/oidc/login?returnTo=${encodeURIComponent(safeReturnTo(request.query.returnTo))}`
-        return reply.type('text/html; charset=utf-8').send(signInUnavailablePage(retry))
+        return sendSignInProblem(request, reply, 'unavailable', request.query.returnTo)
       }
       const verifier = client.randomPKCECodeVerifier()
       const state = client.randomState()
@@ -83,7 +82,7 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
       flow.delete()
       if (typeof verifier !== 'string' || typeof state !== 'string' || typeof nonce !== 'string') {
         fastify.auditEvent(request, reply, 'login-failed', { reason: 'no sign-in in progress', status: 400 })
-        return reply.badRequest('No sign-in in progress. Start again from the portal.')
+        return sendSignInProblem(request, reply, 'no-sign-in')
       }
       try {
         const config = await fastify.oidc.configuration()
@@ -95,39 +94,25 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
         })
         const claims = tokens.claims()
         if (!claims) throw new Error('no ID token')
-        let email = typeof claims.email === 'string' ? claims.email : undefined
-        let name = typeof claims.name === 'string' ? claims.name : undefined
-        let verified = claims.email_verified
-        let groupClaims: Record<string, unknown> = claims
-        if ((!email || claimAt(claims, opts.roles.claim) === undefined) && tokens.access_token) {
-          // IdPs that keep claims out of the ID token answer at userinfo
-          const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub)
-          if (!email) {
-            email = typeof info.email === 'string' ? info.email : undefined
-            verified = info.email_verified
-          }
-          name ??= typeof info.name === 'string' ? info.name : undefined
-          groupClaims = { ...info, ...claims }
-        }
-        if (!email) throw new Error('the IdP sent no email claim')
-        // the address is the identity the upstream trusts (`uid`): one the IdP says it has not
-        // verified could be anyone's (an IdP that sends no such claim vouches for its addresses)
-        if (verified === false) {
-          fastify.auditEvent(request, reply, 'login-failed', { user: email, reason: 'email not verified', status: 403 })
-          return reply.forbidden('Your email address is not verified. Ask the CCoE team for access.')
-        }
-        // a person in none of the portal's groups is signed in all the same: the portal says who they
-        // are and that they have no access, rather than sending them round the IdP again
-        const role = roleFromClaims(groupClaims, opts.roles)
-        const user = fastify.sessions.start(request, { sub: claims.sub, email, name: name ?? email, role })
-        fastify.auditEvent(request, reply, 'login', { user: user.email, role, status: 302 })
+        const person = await personFromIdp(config, opts.roles, claims, tokens.access_token)
+        // the IdP's session, which a back-channel logout names
+        const idpSid = typeof claims.sid === 'string' ? { idpSid: claims.sid } : {}
+        const user = await fastify.sessions.start(request, { ...person, ...idpSid }, tokensOf(tokens, opts.now()))
+        fastify.auditEvent(request, reply, 'login', { user: user.email, role: user.role, status: 302 })
       } catch (err) {
-        request.log.warn({ err }, 'OIDC callback refused')
-        fastify.auditEvent(request, reply, 'login-failed', { reason: 'callback refused', status: 400 })
-        return reply.badRequest('Sign-in failed. Start again from the portal.')
+        const failure = callbackFailure(err)
+        // the IdP's own words go to the log, never to the page (a crafted link could put any text there)
+        request.log.warn({ err, idpError: failure.idp?.error, idpErrorDescription: failure.idp?.description }, 'OIDC callback refused')
+        sendSignInProblem(request, reply, failure.problem, returnTo)
+        const user = err instanceof PersonRefused ? (err.email ?? null) : null
+        fastify.auditEvent(request, reply, 'login-failed', { user, reason: failure.reason, status: reply.statusCode })
+        return reply
       }
       return reply.redirect(`/unauth/login?returnTo=${encodeURIComponent(returnTo)}`, 302)
     })
+
+    // where the web sends a person whose session the IdP ended (/api/session said so): the page says why
+    fastify.get('/oidc/session-ended', async (request, reply) => sendSignInProblem(request, reply, 'session-ended'))
 
     // A GET by contract (the menu links to it). SameSite=Lax keeps the cookie off cross-site
     // subresource requests, so a foreign page cannot end a session with an <img>; but Lax sends it
@@ -141,15 +126,17 @@ export const oidcRoutesPlugin = fp<OidcRoutesOptions>(
         fastify.auditEvent(request, reply, 'denied', { user: who, reason: 'cross-site logout', status: 302 })
         return reply.header('cache-control', 'no-store').redirect(afterLogout, 302)
       }
-      const user = await fastify.sessions.end(request)
+      const { user, idToken } = await fastify.sessions.end(request)
       fastify.auditEvent(request, reply, 'logout', { user: user?.email ?? null, status: 302 })
       let target = afterLogout
       try {
         const config = await fastify.oidc.configuration()
         if (config.serverMetadata().end_session_endpoint) {
+          // the hint tells the IdP whose session to end, so it need not ask the person first
           target = client.buildEndSessionUrl(config, {
             client_id: fastify.oidc.clientId,
             post_logout_redirect_uri: afterLogout,
+            ...(idToken && { id_token_hint: idToken }),
           }).href
         }
       } catch (err) {

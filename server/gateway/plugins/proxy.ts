@@ -11,6 +11,7 @@ import { clientHeaders } from '../header-allowlists.js'
 import { discardUnreadBody } from '../unread-body.js'
 import { recipientRefusal, recipientsOf } from '../recipients.js'
 import { refusalOf } from './auth.js'
+import { signInProblemAnswer } from '../sign-in-problem.js'
 import { clientError, CONTENT_HEADERS, replaceServerError } from '../upstream-errors.js'
 import { upstreamClient, UpstreamError, upstreamError, type UpstreamClientOptions, type UpstreamResponse } from '../upstream-client.js'
 
@@ -24,6 +25,7 @@ export interface ProxyOptions extends UpstreamClientOptions {
 
 const NOT_FOUND = { error: 'Not Found', statusCode: 404 }
 const UNAUTHORIZED = { error: 'Unauthorized', statusCode: 401 }
+const SESSION_ENDED = { ...signInProblemAnswer('session-ended'), signIn: 'session-ended' }
 const TOO_LARGE = { error: 'Payload Too Large', statusCode: 413 }
 const NOT_JSON = { error: 'Unsupported Media Type: a request body is JSON', statusCode: 415 }
 const TIMED_OUT = { error: 'Request Timeout', statusCode: 408 }
@@ -111,6 +113,8 @@ export const proxyPlugin = fp<ProxyOptions>(
     // who is signed in (the web asks at start); a refusal is audited like every other one
     fastify.get('/api/session', async (request, reply) => {
       const identity = await fastify.authenticate(request)
+      // the web sends a person whose session the IdP just ended to the page that says so (/oidc/session-ended)
+      if (!identity && request.sessionEndedByIdp) return deny(request, reply, 401, SESSION_ENDED, 'session ended by the IdP')
       if (!identity) return deny(request, reply, 401, UNAUTHORIZED, 'unauthenticated')
       const { grant } = identity
       // a script has scopes instead of a role

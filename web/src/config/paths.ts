@@ -150,6 +150,8 @@ export const paths = {
       getHref: (returnTo: string = '/auth/home') => `/oidc/login?${new URLSearchParams({ returnTo })}`,
     },
     logout: fixed('/oidc/logout'),
+    /** the gateway's page for a session the IdP ended (a person disabled, signed out elsewhere) */
+    sessionEnded: fixed('/oidc/session-ended'),
   },
   api: {
     session: fixed('/api/session'),

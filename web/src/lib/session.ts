@@ -20,13 +20,17 @@ export type LoginState = 'unknown' | 'in' | 'out'
 
 const USER_STORAGE_KEY = 'ccoe.user'
 
-export function useSession(): { state: LoginState; user: SessionUser | undefined } {
+export function useSession(): { state: LoginState; user: SessionUser | undefined; endedByIdp?: boolean } {
   const { data, error, isLoading } = useSWR<SessionUser>(paths.api.session.getHref(), {
     shouldRetryOnError: false,
     revalidateOnFocus: true,
   })
   // a 401 on a re-check ends the session even though SWR keeps the last answer as `data`
-  if (error instanceof ApiError && error.status === 401) return { state: 'out', user: undefined }
+  if (error instanceof ApiError && error.status === 401) {
+    // the gateway says when the IdP ended the session at a re-check: the person is told so, not just signed out
+    const endedByIdp = (error.info as { signIn?: string } | undefined)?.signIn === 'session-ended'
+    return { state: 'out', user: undefined, endedByIdp }
+  }
   if (data) return { state: 'in', user: data }
   if (error) return { state: 'out', user: undefined }
   return { state: isLoading || !data ? 'unknown' : 'out', user: undefined }

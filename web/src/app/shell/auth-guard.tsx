@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { paths } from '../../config/paths.js'
 import { useSession } from '../../lib/session.js'
@@ -9,10 +9,14 @@ import { NoAccess } from './no-access.js'
  * signing in lands there rather than on the home page. Someone signed in without a role gets the
  * No access page on every one of them. */
 export function AuthGuard({ children }: { children: ReactNode }) {
-  const { state, user } = useSession()
+  const { state, user, endedByIdp } = useSession()
   const [location] = useLocation()
   const search = useSearch()
-  if (state === 'unknown') return null
+  // a full-page navigation: the page is the gateway's (sign-in problem pages), not a route of this app
+  useEffect(() => {
+    if (endedByIdp) window.location.replace(paths.oidc.sessionEnded.getHref())
+  }, [endedByIdp])
+  if (state === 'unknown' || endedByIdp) return null
   if (state === 'out') return <Redirect to={paths.unauth.home.getHref(location + (search ? `?${search}` : ''))} replace />
   if (user && user.role === null) return <NoAccess email={user.email} />
   return <>{children}</>

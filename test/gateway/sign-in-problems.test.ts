@@ -1,0 +1,113 @@
+/**
+ * A person never sees raw JSON (issue 38 item 7): every sign-in failure they can meet is a page that
+ * says what happened and what to do, with Try again and the request id; scripts get the JSON.
+ */
+import t from 'tap'
+import { freePort, startGateway, startStandaloneIdp, startUpstream } from '../helper.js'
+import { beginSignIn, step, type SignInBegun } from '../lib/sign-in.js'
+import { startRecordingUpstream } from './start.js'
+
+const HTML = { accept: 'text/html,application/xhtml+xml' }
+
+/** Submits the IdP's login form and follows its redirects up to (not into) the portal's callback. */
+async function callbackOf({ jar, form }: SignInBegun, email: string, password: string): Promise<URL> {
+  let url = form
+  let response = await step(jar, form, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: form.origin },
+    body: new URLSearchParams({ email, password }).toString(),
+  })
+  for (let hops = 0; hops < 20; hops++) {
+    url = new URL(response.headers.get('location')!, url)
+    if (url.pathname === '/oidc/callback') return url
+    response = await step(jar, url)
+  }
+  throw new Error('never reached the callback')
+}
+
+/** What the page says: status, title, the Try again link, and whether it names its request id. */
+async function page(response: Response) {
+  const html = await response.text()
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    title: /<h1>([^<]*)<\/h1>/.exec(html)?.[1],
+    retry: /<a class="primary" href="([^"]+)">Try again<\/a>/.exec(html)?.[1],
+    requestId: html.includes(`Request id: ${response.headers.get('x-request-id')}`),
+    html,
+  }
+}
+
+t.test('the embedded IdP: every failure a person meets is a page', async (t) => {
+  const upstream = await startRecordingUpstream(t)
+  const portal = await startGateway(t, upstream.url)
+  const { baseUrl } = portal
+  const issuer = `${baseUrl}/idp`
+  const page400 = (title: string, retry = '/oidc/login?returnTo=%2Fauth%2Fhome') => ({ status: 400, title, retry, requestId: true })
+
+  t.test('no sign-in in progress', async (t) => {
+    const { html, type, ...seen } = await page(await fetch(`${baseUrl}/oidc/callback?code=x&state=y`, { headers: HTML }))
+    t.same(seen, page400('No sign-in in progress'))
+    t.equal(type, 'text/html; charset=utf-8')
+    t.ok(html.includes('Start again from the portal.'))
+  })
+
+  t.test('the IdP sends the person back with access_denied: a page, the IdP text only in the log', async (t) => {
+    const begun = await beginSignIn(baseUrl, '/auth/view/departments')
+    const state = begun.authorization.searchParams.get('state')!
+    const back = new URL(`/oidc/callback`, baseUrl)
+    back.search = new URLSearchParams({ error: 'access_denied', error_description: '<b>Call 555 now</b>', state, iss: issuer }).toString()
+    const { html, type: _type, ...seen } = await page(await step(begun.jar, back, { headers: HTML }))
+    t.same(seen, {
+      status: 403,
+      title: 'You were not signed in',
+      retry: '/oidc/login?returnTo=%2Fauth%2Fview%2Fdepartments',
+      requestId: true,
+    })
+    t.notOk(html.includes('555'), "the IdP's (or a forger's) description is not shown")
+    const line = await portal.auditLine((l) => l.reason === 'the IdP refused')
+    t.same([line.event, line.status], ['login-failed', 403])
+  })
+
+  t.test('a state that is not this browser’s', async (t) => {
+    const begun = await beginSignIn(baseUrl)
+    const back = new URL(`/oidc/callback?code=abc&state=not-mine&iss=${encodeURIComponent(issuer)}`, baseUrl)
+    const { html: _html, type: _type, ...seen } = await page(await step(begun.jar, back, { headers: HTML }))
+    t.same(seen, page400('Sign-in could not be completed'))
+  })
+
+  t.test('an unverified address: a page for a browser, the JSON for a script', async (t) => {
+    const again = await beginSignIn(baseUrl)
+    const real = await callbackOf(again, 'nora@ccoe.example', 'nora')
+    const shown = await page(await step(again.jar, real, { headers: HTML }))
+    t.same([shown.status, shown.title, shown.requestId], [403, 'Your email address is not verified', true])
+    const script = await beginSignIn(baseUrl)
+    const json = await step(script.jar, await callbackOf(script, 'nora@ccoe.example', 'nora'))
+    t.same(
+      [json.status, await json.json()],
+      [403, { error: 'Your email address is not verified. Ask the CCoE team for access.', statusCode: 403 }],
+    )
+  })
+})
+
+t.test('the token endpoint refuses the portal (a wrong client secret): a page, not JSON', async (t) => {
+  const idpPort = await freePort()
+  const issuer = `http://127.0.0.1:${idpPort}/idp`
+  const { url, token } = await startUpstream(t, { seed: false })
+  const portal = await startGateway(t, url, {
+    env: { UPSTREAM_TOKEN: token, OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'ccoe-portal', OIDC_CLIENT_SECRET: 'not-the-secret' },
+  })
+  await startStandaloneIdp(t, issuer, portal.baseUrl, 'the-real-secret')
+  const begun = await beginSignIn(portal.baseUrl)
+  const callback = await callbackOf(begun, 'alice@ccoe.example', 'alice')
+  const { html, type: _type, ...seen } = await page(await step(begun.jar, callback, { headers: HTML }))
+  t.same(seen, {
+    status: 502,
+    title: 'The portal could not complete your sign-in',
+    retry: '/oidc/login?returnTo=%2Fauth%2Fhome',
+    requestId: true,
+  })
+  t.ok(html.includes('Nothing is wrong with your account'))
+  const line = await portal.auditLine((l) => l.event === 'login-failed')
+  t.same([line.reason, line.status], ['token endpoint refused', 502])
+})
