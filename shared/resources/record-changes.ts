@@ -23,7 +23,8 @@ export const DEMO_DATA_AUTHOR = 'demo data'
 
 /**
  * The change log (issue 27 item 7): one entry per create, update and delete the upstream's generic
- * CRUD makes, written in the same transaction as the change (server/upstream/db/records/logged-writes.ts),
+ * CRUD makes, and its uploads and other special writes make (issue 37, naming their route as the
+ * source), written in the same transaction as the change (server/upstream/db/records/logged-writes.ts),
  * with who (the gateway's `uid`: a person's email or a script's client id), when, and the fields
  * changed from → to. A record's page lists its entries (web: features/resources/record-history.tsx);
  * auditors list, filter and download them here like any model. `models` are the registry's other
@@ -44,8 +45,10 @@ export function recordChangesOf<const M extends string>(models: readonly M[]) {
       { name: 'action', label: 'Action', type: 'select', options: CHANGE_ACTIONS, required: true, readOnly: true },
       // jsonb: its keys come back in the database's order (shorter first); screens order them by the model's fields
       { name: 'changes', label: 'Changes', type: 'json', required: true, readOnly: true },
+      // the call that wrote it when not the record's own CRUD: an upload, an automation (its route, '/cloud_bills/upload')
+      { name: 'source', label: 'Source', type: 'text', readOnly: true, maxLength: 200 },
     ],
-    columns: ['changed_at', 'changed_by', 'model', 'record_id', 'action', 'changes'],
+    columns: ['changed_at', 'changed_by', 'model', 'record_id', 'action', 'changes', 'source'],
     filters: [
       { param: 'by_model', label: 'Model', field: 'model', kind: 'exact', options: ['All', ...models] },
       { param: 'by_record_id', label: 'Record ID', field: 'record_id', kind: 'exact', input: 'number' },

@@ -44,6 +44,7 @@ t.test('auditors list and download who changed a record, through /api', async (t
         record_id: id,
         action: 'update',
         changes: { abbreviation: { from: 'AT', to: 'AUD' } },
+        source: null,
       },
       {
         changed_at: '2030-03-01T12:00:00.000Z',
@@ -52,6 +53,7 @@ t.test('auditors list and download who changed a record, through /api', async (t
         record_id: id,
         action: 'create',
         changes: { name: { from: null, to: 'Audit Trail' }, abbreviation: { from: null, to: 'AT' } },
+        source: null,
       },
     ],
   )
@@ -73,10 +75,10 @@ t.test('auditors list and download who changed a record, through /api', async (t
   // the changes as the database keeps jsonb: its own key order (shorter keys first), values exact
   t.equal(
     csv.text,
-    'changed_at,changed_by,model,record_id,action,changes\r\n' +
-      `2030-03-02T08:30:00.000Z,ccoe-automation,departments,${id},update,"{""abbreviation"":{""to"":""AUD"",""from"":""AT""}}"\r\n` +
+    'changed_at,changed_by,model,record_id,action,changes,source\r\n' +
+      `2030-03-02T08:30:00.000Z,ccoe-automation,departments,${id},update,"{""abbreviation"":{""to"":""AUD"",""from"":""AT""}}",\r\n` +
       `2030-03-01T12:00:00.000Z,alice@ccoe.example,departments,${id},create,` +
-      `"{""name"":{""to"":""Audit Trail"",""from"":null},""abbreviation"":{""to"":""AT"",""from"":null}}"\r\n`,
+      `"{""name"":{""to"":""Audit Trail"",""from"":null},""abbreviation"":{""to"":""AT"",""from"":null}}",\r\n`,
   )
 
   // the trail is read-only: no write to it reaches the upstream

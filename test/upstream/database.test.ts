@@ -404,11 +404,11 @@ t.test('a bulk upsert keyed by email matches the address in any case', async (t)
   const database = await openTestDatabase()
   t.teardown(() => database.close())
   const contacts = getResource('cloud_contacts')
-  t.same(await upsertMany(database.db, contacts, 'email', [{ email: 'Ann.Lee@example.com', name: 'Ann' }]), [
-    { key: 'Ann.Lee@example.com', inserted: true },
-  ])
-  t.same(await upsertMany(database.db, contacts, 'email', [{ email: 'ann.lee@EXAMPLE.com', name: 'Ann Lee' }]), [
-    { key: 'Ann.Lee@example.com', inserted: false },
+  const [added] = await upsertMany(database.db, contacts, 'email', [{ email: 'Ann.Lee@example.com', name: 'Ann' }])
+  t.strictSame(added, { id: added.id, key: 'Ann.Lee@example.com', inserted: true })
+  t.type(added.id, 'number')
+  t.strictSame(await upsertMany(database.db, contacts, 'email', [{ email: 'ann.lee@EXAMPLE.com', name: 'Ann Lee' }]), [
+    { id: added.id, key: 'Ann.Lee@example.com', inserted: false },
   ])
   t.same(
     await rows(database.db, sql`SELECT email, name FROM cloud_contacts`),

@@ -10,7 +10,9 @@ import { memberCredentials } from '../../server/upstream/routes/self-service/cre
 import { LINK_REFUSALS } from '../../server/upstream/routes/self-service/links.js'
 import { BUSINESS_UNIT_OPTIONS } from '../../shared/constants.js'
 import { startGateway, startUpstream, testClock } from '../helper.js'
-import { signedInApi } from '../lib/sign-in.js'
+import { refusalMessage, MODEL_PERMISSIONS } from '../../shared/access.js'
+import { SCRIPT_CLIENTS } from '../../server/idp/clients.js'
+import { scriptToken, signedInApi, signIn } from '../lib/sign-in.js'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -105,6 +107,27 @@ t.test('the member self-service through the gateway', async (t) => {
       'another member',
     )
     t.equal((await anonymous('GET', 'select_options?by_field=members')).status, 400, 'only the two fields')
+
+    // issue 37 item 8: a read like any other for whoever the portal knows, viewer / read
+    const as = async (authorization: Record<string, string>, query: string) => {
+      const response = await fetch(`${portal.baseUrl}/api/select_options?${query}`, { headers: authorization })
+      return { status: response.status, body: await response.json() }
+    }
+    const olga = { cookie: await signIn(portal.baseUrl, 'olga@ccoe.example', 'olga') }
+    const reportsOnly = { authorization: `Bearer ${await scriptToken(portal.baseUrl, SCRIPT_CLIENTS[1], 'reports')}` }
+    const notPermitted = (grant: Parameters<typeof refusalMessage>[0]) => ({
+      status: 403,
+      body: { error: refusalMessage(grant, MODEL_PERMISSIONS.read), statusCode: 403 },
+    })
+    t.same(await as(olga, 'by_field=department'), notPermitted({ role: null }), 'a person in no group: refused')
+    t.same(await as(reportsOnly, 'by_field=department'), notPermitted({ scopes: ['reports'] }), 'a token without read: refused')
+    const linked = `by_field=department&member_id=${member.id}&credential=${credential}`
+    t.same(await as(olga, linked), departments, 'a member signed in to the SSO in no group, with her link: let through as a link holder')
+    t.same(
+      await as(olga, `by_field=department&member_id=${other.id}&credential=${credential}`),
+      forbidden,
+      'and refused with a link that does not verify',
+    )
   })
 
   t.test('refused credentials change nothing', async (t) => {

@@ -43,6 +43,7 @@ t.test('the change log of creates, updates and deletes', async (t) => {
       model: 'departments',
       record_id: id,
       action: 'create',
+      source: null,
       changes: { name: { from: null, to: 'Cloud Audit' }, abbreviation: { from: null, to: 'CLAUD' } },
     }
     t.same(await history('departments', id), [create])
@@ -55,6 +56,7 @@ t.test('the change log of creates, updates and deletes', async (t) => {
       model: 'departments',
       record_id: id,
       action: 'update',
+      source: null,
       changes: { name: { from: 'Cloud Audit', to: 'Cloud Audit Team' } },
     }
     t.same(await history('departments', id), [update, create], 'newest first')
@@ -74,6 +76,7 @@ t.test('the change log of creates, updates and deletes', async (t) => {
           model: 'departments',
           record_id: id,
           action: 'delete',
+          source: null,
           changes: { name: { from: 'Cloud Audit Team', to: null }, abbreviation: { from: 'CLAUD', to: null } },
         },
         update,
@@ -134,6 +137,7 @@ t.test('the change log of creates, updates and deletes', async (t) => {
         model: 'cloud_contacts',
         record_id: contact.body.data.id,
         action: 'create',
+        source: null,
         changes: {
           email: { from: null, to: 'dana.white@example.com' },
           name: { from: null, to: 'Dana White' },
@@ -151,6 +155,7 @@ t.test('the change log of creates, updates and deletes', async (t) => {
       model: 'service_catalog_products',
       record_id: product.id,
       action: 'update',
+      source: null,
       changes: { name: { from: product.name, to: `${product.name} II` } },
     })
   })

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { upstreamClient, UpstreamError, type UpstreamClientOptions } from '../upstream-client.js'
+import { MODEL_PERMISSIONS } from '../../../shared/access.js'
+import { refusalOf } from './auth.js'
 import { limitKey, SELF_SERVICE_TRIES } from './rate-limits.js'
 
 /**
@@ -13,7 +15,9 @@ import { limitKey, SELF_SERVICE_TRIES } from './rate-limits.js'
  *
  * Its form's choices, GET /api/select_options?by_field=department|business_unit, are public only to
  * whoever holds a valid link: the page passes member_id and credential along, and the upstream
- * answers a call without a signed-in person only when they verify. Signed-in people reach it too.
+ * answers a call without a signed-in person only when they verify. Signed-in people and scripts reach
+ * it as any read (viewer / read, issue 37 item 8); one without that permission who brings a link goes
+ * as a link holder (a member is often signed in to the company's SSO, in no portal group).
  * Department names are internal reference data, so they are not given to every passer-by.
  *
  * Tries of a link are limited per client address and per member (issue 27 item 6, SELF_SERVICE_TRIES):
@@ -96,8 +100,17 @@ export const selfServicePlugin = fp<UpstreamClientOptions>(
 
     fastify.get<{ Querystring: Record<string, string> }>('/api/select_options', async (request, reply) => {
       // a signed-in person goes as themselves; a link holder as nobody, with the link
-      await fastify.authenticate(request)
+      const identity = await fastify.authenticate(request)
       const { by_field: field, member_id: memberId, credential } = request.query
+      const refused = identity && refusalOf(identity, MODEL_PERMISSIONS.read)
+      if (refused) {
+        if (memberId === undefined && credential === undefined) {
+          fastify.auditEvent(request, reply, 'denied', refused.fields)
+          return reply.code(403).send(refused.body)
+        }
+        // no reader: only the link can let this call through, and the upstream checks it as a link holder's
+        request.identity = null
+      }
       const query = new URLSearchParams()
       if (typeof field === 'string' && FIELDS.has(field)) query.set('by_field', field)
       if (typeof memberId === 'string' && MEMBER_ID.test(memberId)) query.set('member_id', memberId)

@@ -18,6 +18,7 @@ const ARRAY_TYPES: Record<FieldType, string> = {
 }
 
 export interface UpsertResult {
+  id: number
   /** the conflict key's value */
   key: string
   /** true: a new row; false: an existing row was updated */
@@ -51,12 +52,12 @@ export async function upsertMany(db: Executor, resource: ResourceDef, key: strin
   )
   const onConflict = updates.length ? sql`DO UPDATE SET ${sql.join(updates, sql`, `)}` : sql`DO NOTHING`
   // xmax is 0 only on a row this statement inserted: the one way to tell inserts from updates here
-  const result = await rows<{ key: string; inserted: boolean }>(
+  const result = await rows<UpsertResult>(
     db,
     sql`INSERT INTO ${sql.identifier(resource.table)} (${list})
         SELECT * FROM unnest(${sql.join(arrays, sql`, `)}) AS v(${list})
         ON CONFLICT (${target}) ${onConflict}
-        RETURNING ${sql.identifier(key)}::text AS key, (xmax = 0) AS inserted`,
+        RETURNING id::float8 AS id, ${sql.identifier(key)}::text AS key, (xmax = 0) AS inserted`,
   )
-  return result
+  return result.map((r) => ({ ...r, id: Number(r.id) }))
 }

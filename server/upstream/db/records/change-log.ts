@@ -11,6 +11,8 @@ export interface ChangeEntry {
   /** the gateway's uid; null when the caller named nobody */
   by: string | null
   at: Date
+  /** the call that wrote it when not the record's own CRUD (an upload's route); null or absent: the CRUD */
+  source?: string | null
   changes: FieldChanges
 }
 
@@ -72,10 +74,10 @@ export async function logChanges(db: Executor, entries: readonly ChangeEntry[]):
   const column = <T>(f: (e: ChangeEntry) => T) => sql.param(entries.map(f))
   try {
     await db.execute(sql`
-      INSERT INTO record_changes (changed_at, changed_by, model, record_id, action, changes)
+      INSERT INTO record_changes (changed_at, changed_by, model, record_id, action, changes, source)
       SELECT * FROM unnest(${column((e) => e.at.toISOString())}::timestamptz[], ${column((e) => e.by)}::text[],
                            ${column((e) => e.model)}::text[], ${column((e) => e.recordId)}::int4[], ${column((e) => e.action)}::text[],
-                           ${column((e) => JSON.stringify(e.changes))}::jsonb[])`)
+                           ${column((e) => JSON.stringify(e.changes))}::jsonb[], ${column((e) => e.source ?? null)}::text[])`)
   } catch (err) {
     const reason = (err as { cause?: Error }).cause?.message ?? (err as Error).message
     const first = entries[0]

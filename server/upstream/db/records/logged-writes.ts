@@ -1,12 +1,92 @@
 import type { Db } from '../client.js'
-import { fieldChanges, logChange, logChanges } from './change-log.js'
+import { upsertMany, type UpsertResult } from './bulk.js'
+import { fieldChanges, logChange, logChanges, type ChangeEntry } from './change-log.js'
+import { idsOf } from './ids-of.js'
 import type { ApiRecord, Executor, RecordRepository } from './repository.js'
 import { STALE, type ExpectedVersions } from './row-versions.js'
 
-/** Who writes and when: the gateway's uid (null when the caller named nobody), the upstream's clock. */
+/**
+ * Who writes and when: the gateway's uid (null when the caller named nobody), the upstream's clock;
+ * and through what, when not the record's own CRUD (an upload's route, change-log.ts).
+ */
 export interface Author {
   by: string | null
   at: Date
+  source?: string | null
+}
+
+/** Rows read, and entries written, per statement by the special writes below: a file of 100,000 rows is 20 of each. */
+export const LOGGED_PER_STATEMENT = 5_000
+
+function* chunks<T>(items: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < items.length; i += LOGGED_PER_STATEMENT) yield items.slice(i, i + LOGGED_PER_STATEMENT)
+}
+
+/** The rows of `ids` as the API answers them, locked until the caller's transaction ends: what a special write changes from. */
+export async function rowsBefore(tx: Executor, records: RecordRepository, ids: readonly number[]): Promise<ApiRecord[]> {
+  const found: ApiRecord[] = []
+  for (const part of chunks(ids)) found.push(...(await records.getManyForUpdate(tx, part)))
+  return found
+}
+
+/**
+ * The entries of a special write (an upload, the billing automation, a request) that changed rows
+ * with its own set-based SQL, in its transaction, as the generic CRUD writes them: the rows of `ids`
+ * are read as they are now and compared with `before` (rowsBefore, read before the write; a row
+ * without one was created). A row whose values did not change gets no entry. A chunk at a time:
+ * one read and one insert per LOGGED_PER_STATEMENT rows, never a statement per row.
+ */
+export async function logWritten(
+  tx: Executor,
+  author: Author,
+  records: RecordRepository,
+  ids: readonly number[],
+  before: readonly ApiRecord[] = [],
+): Promise<void> {
+  const { resource } = records
+  const was = new Map(before.map((row) => [Number(row.id), row]))
+  for (const part of chunks(ids)) {
+    const entries: ChangeEntry[] = []
+    for (const row of await records.getManyForUpdate(tx, part)) {
+      const old = was.get(Number(row.id))
+      const changes = fieldChanges(resource, old, row)
+      if (Object.keys(changes).length === 0) continue
+      entries.push({ model: resource.key, recordId: Number(row.id), action: old ? 'update' : 'create', ...author, changes })
+    }
+    await logChanges(tx, entries)
+  }
+}
+
+/**
+ * upsertMany (bulk.ts) with its entries: the rows the file names by `key` are read locked first,
+ * so an update's entry has what it replaced. For the uploads that insert or update by identifier.
+ */
+export async function loggedUpsertMany(
+  tx: Executor,
+  author: Author,
+  records: RecordRepository,
+  key: string,
+  values: readonly ApiRecord[],
+): Promise<UpsertResult[]> {
+  const { resource } = records
+  const anyCase = resource.fields.find((f) => f.name === key)?.type === 'email'
+  const stored = await idsOf(
+    tx,
+    resource.table,
+    key,
+    values.map((v) => String(v[key])),
+    anyCase,
+  )
+  const before = await rowsBefore(tx, records, [...stored.values()])
+  const results = await upsertMany(tx, resource, key, values)
+  await logWritten(
+    tx,
+    author,
+    records,
+    results.map((r) => r.id),
+    before,
+  )
+  return results
 }
 
 /**

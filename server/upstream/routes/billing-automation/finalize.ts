@@ -14,7 +14,8 @@ import { decodeBase64 } from '../../uploads/base64.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { billRowsOf, type BillRow } from '../cloud-bills/rows.js'
 import { insertBills, MAX_BILL_FILE_BYTES, recordsOf, resolveBills } from '../cloud-bills/upload.js'
-import { recordJobs, requester, type Job } from './jobs.js'
+import { requesterOf } from '../crud/author.js'
+import { recordJobs, type Job } from './jobs.js'
 
 const FinalizeSchema = Type.Object(
   {
@@ -90,7 +91,7 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
       schemaErrorFormatter: bodyErrorFormatter({ data: 'File', provider: 'Provider' }),
     },
     async (request) => {
-      const by = requester(request)
+      const by = requesterOf(request)
       const { input, data } = request.body.cloud_bill
       if (input.email_cost_center_owners && !app.mail.ready) throw new HttpError(503, 'Email is not configured on this server')
       const bills = billRowsOf(await recordsOf(decodeBase64(data, MAX_BILL_FILE_BYTES)))
@@ -105,7 +106,7 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
         let inserted = 0
         if (input.populate_cloud_bills) {
           const stored = await resolveBills(tx, bills)
-          await insertBills(tx, stored)
+          await insertBills(tx, by, stored)
           inserted = stored.length
         }
         const jobs: Job[] = [

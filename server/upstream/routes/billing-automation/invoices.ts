@@ -5,11 +5,14 @@ import { formatTotals, totalsByCurrency, type CurrencyTotal } from '../../../../
 import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { plural } from '../../../../shared/plural.js'
-import { rows, type Executor } from '../../db/records/repository.js'
+import { getResource } from '../../../../shared/resources/index.js'
+import { logWritten } from '../../db/records/logged-writes.js'
+import { recordRepository, rows, type Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { declaredRoute } from '../declared.js'
-import { recordJobs, requester } from './jobs.js'
+import { requesterOf, type Requester } from '../crud/author.js'
+import { recordJobs } from './jobs.js'
 
 const calls = CALLS.billingAutomation.calls
 
@@ -23,13 +26,16 @@ interface Invoice {
   processed_at: string | null
 }
 
+const billRecords = recordRepository(getResource('cloud_bills'))
+
 /**
  * Turns one waiting invoice's lines into cloud bills (dated the invoice's day, its id as the bills'
- * reference, the business unit of the cost center a line names) and marks it processed; the caller's
- * transaction holds the invoice row locked, so two people processing it at once make one set of bills.
+ * reference, the business unit of the cost center a line names), with their change-log entries, and
+ * marks it processed; the caller's transaction holds the invoice row locked, so two people processing
+ * it at once make one set of bills.
  */
-async function billInvoice(tx: Executor, invoice: Invoice): Promise<{ inserted: number; totals: CurrencyTotal[] }> {
-  const added = await rows<{ currency: string | null; lines: number; amount: string }>(
+async function billInvoice(tx: Executor, author: Requester, invoice: Invoice): Promise<{ inserted: number; totals: CurrencyTotal[] }> {
+  const added = await rows<{ currency: string | null; lines: number; amount: string; ids: number[] }>(
     tx,
     sql`WITH added AS (
           INSERT INTO cloud_bills (date, provider, company_code, currency, reference, account, identifier, amount,
@@ -41,8 +47,15 @@ async function billInvoice(tx: Executor, invoice: Invoice): Promise<{ inserted: 
           LEFT JOIN cost_centers cc ON lower(cc.identifier) = lower(l.identifier)
           WHERE l.provider_invoices_id = ${invoice.id}
           ORDER BY l.id
-          RETURNING currency, amount)
-        SELECT currency, count(*)::int AS lines, sum(amount)::text AS amount FROM added GROUP BY currency ORDER BY currency`,
+          RETURNING id, currency, amount)
+        SELECT currency, count(*)::int AS lines, sum(amount)::text AS amount, array_agg(id ORDER BY id) AS ids
+        FROM added GROUP BY currency ORDER BY currency`,
+  )
+  await logWritten(
+    tx,
+    author,
+    billRecords,
+    added.flatMap((a) => a.ids.map(Number)),
   )
   await tx.execute(sql`UPDATE provider_invoices SET processed_at = now() WHERE id = ${invoice.id}`)
   return {
@@ -65,7 +78,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
   const db = () => app.database.db
   const schemaErrorFormatter = bodyErrorFormatter({ data: 'Invoice id', date: 'Date', provider: 'Provider' })
 
-  async function processOne(provider: InvoiceProvider, invoiceId: string, month: string | undefined, by: string) {
+  async function processOne(provider: InvoiceProvider, invoiceId: string, month: string | undefined, by: Requester) {
     return db().transaction(async (tx) => {
       const [invoice] = await rows<Invoice>(
         tx,
@@ -81,7 +94,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
         const message = `The ${name} was processed on ${invoice.processed_at.slice(0, 10)}: its bills are in the history`
         throw new HttpError(409, message, { data: message })
       }
-      const { inserted, totals } = await billInvoice(tx, invoice)
+      const { inserted, totals } = await billInvoice(tx, by, invoice)
       await recordJobs(tx, by, [
         {
           kind: 'process_invoice',
@@ -97,7 +110,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
   app.route<{ Body: Static<typeof calls.processAzureInvoice.body> }>({
     ...declaredRoute(calls.processAzureInvoice),
     schemaErrorFormatter,
-    handler: async (request) => ({ data: await processOne('azure', request.body.cloud_bill.data, undefined, requester(request)) }),
+    handler: async (request) => ({ data: await processOne('azure', request.body.cloud_bill.data, undefined, requesterOf(request)) }),
   })
 
   app.route<{ Body: Static<typeof calls.processGoogleInvoice.body> }>({
@@ -105,7 +118,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
     schemaErrorFormatter,
     handler: async (request) => {
       const { data, date } = request.body.cloud_bill
-      return { data: await processOne('gcp', data, date, requester(request)) }
+      return { data: await processOne('gcp', data, date, requesterOf(request)) }
     },
   })
 
@@ -113,7 +126,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
     ...declaredRoute(calls.loadGcpData),
     schemaErrorFormatter,
     handler: async (request) => {
-      const by = requester(request)
+      const by = requesterOf(request)
       return {
         data: await db().transaction(async (tx) => {
           const waiting = await rows<Invoice>(
@@ -124,7 +137,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
           let inserted = 0
           const totals: CurrencyTotal[] = []
           for (const invoice of waiting) {
-            const done = await billInvoice(tx, invoice)
+            const done = await billInvoice(tx, by, invoice)
             inserted += done.inserted
             totals.push(...done.totals)
           }

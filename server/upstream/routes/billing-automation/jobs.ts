@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { BillingJobKind } from '../../../../shared/resources/billing-jobs.js'
-import type { Executor } from '../../db/records/repository.js'
-import { HttpError } from '../../http-error.js'
+import { getResource } from '../../../../shared/resources/index.js'
+import { logWritten } from '../../db/records/logged-writes.js'
+import { recordRepository, rows, type Executor } from '../../db/records/repository.js'
+import type { Requester } from '../crud/author.js'
 
 export interface Job {
   kind: BillingJobKind
@@ -11,20 +12,21 @@ export interface Job {
   details: string
 }
 
-/** The signed-in person the gateway names (uid): every job says who asked for it. */
-export function requester(request: FastifyRequest): string {
-  const uid = request.headers.uid
-  if (typeof uid !== 'string' || uid === '') throw new HttpError(401, 'No signed-in person (uid) came with the request')
-  return uid
-}
+const jobRecords = recordRepository(getResource('billing_jobs'))
 
 const clip = (text: string | null, max: number) => (text && text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
-/** Records what a billing automation call did, in the caller's transaction (no job for work undone). */
-export async function recordJobs(db: Executor, by: string, jobs: readonly Job[]): Promise<void> {
+/** Records what a billing automation call did, with the jobs' change-log entries, in the caller's transaction (no job for work undone). */
+export async function recordJobs(db: Executor, author: Requester, jobs: readonly Job[]): Promise<void> {
+  const ids: number[] = []
+  // a call records at most four jobs
   for (const job of jobs) {
-    await db.execute(sql`
-      INSERT INTO billing_jobs (kind, provider, reference, details, requested_by)
-      VALUES (${job.kind}, ${job.provider}, ${clip(job.reference, 100)}, ${clip(job.details, 2000)}, ${by})`)
+    const [added] = await rows<{ id: number }>(
+      db,
+      sql`INSERT INTO billing_jobs (kind, provider, reference, details, requested_by)
+          VALUES (${job.kind}, ${job.provider}, ${clip(job.reference, 100)}, ${clip(job.details, 2000)}, ${author.by}) RETURNING id`,
+    )
+    ids.push(Number(added.id))
   }
+  await logWritten(db, author, jobRecords, ids)
 }

@@ -4,14 +4,16 @@ import { CALLS } from '../../../../shared/calls/index.js'
 import { UploadPlanAnswerSchema, type UploadQuerySchema } from '../../../../shared/calls/answers.js'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { getResource, type ResourceDef } from '../../../../shared/resources/index.js'
 import { idsOf } from '../../db/records/ids-of.js'
-import type { Executor } from '../../db/records/repository.js'
+import { logWritten, type Author } from '../../db/records/logged-writes.js'
+import { recordRepository, rows, type Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { decodeBase64 } from '../../uploads/base64.js'
 import { parseCsv } from '../../uploads/parse-csv.js'
 import { planAnswer, type RefusedRow, type UploadPlan } from '../../uploads/plan.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { callAuthorOf } from '../crud/author.js'
 import { dbHttpError } from '../crud/db-errors.js'
 import { badRowsError, checkBillRows, type BillRow } from './rows.js'
 import { MAX_BILL_ROWS, workbookRows } from './workbook.js'
@@ -107,21 +109,36 @@ export async function planBills(db: Executor, records: string[][]): Promise<Uplo
 
 const column = <K extends keyof Stored>(bills: Stored[], key: K) => sql.param(bills.map((b) => b[key]))
 
-/** One INSERT … SELECT FROM unnest per chunk: a statement per 5,000 bills, not per bill. */
-export async function insertBills(tx: Executor, bills: Stored[]): Promise<void> {
+const billRecords = recordRepository(getResource('cloud_bills'))
+
+/**
+ * One INSERT … SELECT FROM unnest per chunk: a statement per 5,000 bills, not per bill; each chunk's
+ * change-log entries (a create per bill, `author` naming the call) follow it in the same transaction.
+ */
+export async function insertBills(tx: Executor, author: Author, bills: Stored[]): Promise<void> {
   // the file's invoice numbers and identifiers first, in one sorted statement (migration 030): two
   // uploads at once then lock the new values they share in one order, never each other's in turn
   await tx.execute(sql`SELECT note_cloud_bill_terms(${column(bills, 'reference')}::text[], ${column(bills, 'identifier')}::text[])`)
   for (let i = 0; i < bills.length; i += BILLS_PER_STATEMENT) {
     const part = bills.slice(i, i + BILLS_PER_STATEMENT)
-    await tx.execute(sql`
+    const added = await rows<{ id: number }>(
+      tx,
+      sql`
       INSERT INTO cloud_bills (date, provider, company_code, currency, reference, account, identifier, amount,
                                business_units_id, cost_center_networks_id, activity, line_item)
       SELECT * FROM unnest(${column(part, 'date')}::date[], ${column(part, 'provider')}::text[], ${column(part, 'company_code')}::text[],
                            ${column(part, 'currency')}::text[], ${column(part, 'reference')}::text[], ${column(part, 'account')}::text[],
                            ${column(part, 'identifier')}::text[], ${column(part, 'amount')}::numeric[],
                            ${column(part, 'business_units_id')}::int4[], ${column(part, 'cost_center_networks_id')}::int4[],
-                           ${column(part, 'activity')}::text[], ${column(part, 'line_item')}::text[])`)
+                           ${column(part, 'activity')}::text[], ${column(part, 'line_item')}::text[])
+      RETURNING id`,
+    )
+    await logWritten(
+      tx,
+      author,
+      billRecords,
+      added.map((b) => Number(b.id)),
+    )
   }
 }
 
@@ -154,7 +171,7 @@ export const billUploadRoute: FastifyPluginAsync<{ resource: ResourceDef }> = as
       if (plan.badCells.length) throw badRowsError(plan.badCells)
       if (plan.refuse.length) throw unknownNamesError(plan.refuse)
       try {
-        await db.transaction((tx) => insertBills(tx, plan.stored))
+        await db.transaction((tx) => insertBills(tx, callAuthorOf(request), plan.stored))
         return { data: { inserted: plan.stored.length } }
       } catch (err) {
         throw dbHttpError(resource, err, 'write') ?? err

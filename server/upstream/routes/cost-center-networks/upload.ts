@@ -4,13 +4,15 @@ import type { FastifyPluginAsync } from 'fastify'
 import { fieldOf, getResource, type ResourceDef } from '../../../../shared/resources/index.js'
 import { CALLS } from '../../../../shared/calls/index.js'
 import { UploadPlanAnswerSchema, type UploadPlanAnswer, type UploadQuerySchema } from '../../../../shared/calls/answers.js'
-import { upsertMany, type UpsertResult } from '../../db/records/bulk.js'
+import type { UpsertResult } from '../../db/records/bulk.js'
 import { idsOf } from '../../db/records/ids-of.js'
-import { rows, type Executor } from '../../db/records/repository.js'
+import { loggedUpsertMany, type Author } from '../../db/records/logged-writes.js'
+import { recordRepository, rows, type Executor, type RecordRepository } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { decodeBase64 } from '../../uploads/base64.js'
 import { parseCsv } from '../../uploads/parse-csv.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { callAuthorOf } from '../crud/author.js'
 import { dbHttpError } from '../crud/db-errors.js'
 import { planAnswer, refused, type UploadPlan } from '../../uploads/plan.js'
 import { networkRowsOf, type NetworkLines } from './rows.js'
@@ -134,18 +136,21 @@ async function planNetworks(db: Executor, { lines, refused: badShapes }: Network
   return plan
 }
 
-/** The plan's writes, in one transaction; the answer's lists as the statements report them. */
-async function writePlan(tx: Executor, resource: ResourceDef, plan: NetworkPlan): Promise<UploadAnswer> {
-  const networks = await upsertMany(tx, resource, 'identifier', plan.networks)
+const projectRecords = recordRepository(getResource('project_ids'))
+
+/** The plan's writes and their change-log entries, in one transaction; the answer's lists as the statements report them. */
+async function writePlan(tx: Executor, author: Author, networkRecords: RecordRepository, plan: NetworkPlan): Promise<UploadAnswer> {
+  const networks = await loggedUpsertMany(tx, author, networkRecords, 'identifier', plan.networks)
   const networkIds = await idsOf(
     tx,
     'cost_center_networks',
     'identifier',
     plan.projects.map((p) => p.network),
   )
-  const projects = await upsertMany(
+  const projects = await loggedUpsertMany(
     tx,
-    getResource('project_ids'),
+    author,
+    projectRecords,
     'identifier',
     plan.projects.map(({ network, ...project }) => ({ ...project, cost_center_network_id: networkIds.get(network)! })),
   )
@@ -175,6 +180,7 @@ async function writePlan(tx: Executor, resource: ResourceDef, plan: NetworkPlan)
 export const networkUploadRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async (app, { resource }) => {
   const maxIdentifier = fieldOf(resource, 'identifier')?.maxLength ?? 50
   const maxName = fieldOf(getResource('project_ids'), 'sap_project_name')?.maxLength ?? 200
+  const networkRecords = recordRepository(resource)
   app.post<{ Body: Static<typeof UploadSchema>; Querystring: Static<typeof UploadQuerySchema> }>(
     `/${resource.path}/upload`,
     {
@@ -195,7 +201,7 @@ export const networkUploadRoute: FastifyPluginAsync<{ resource: ResourceDef }> =
         return await db.transaction(async (tx) => {
           const plan = await planNetworks(tx, parsed)
           if (plan.refuse.length) throw new HttpError(422, plan.refuse[0].messages[0])
-          return { data: await writePlan(tx, resource, plan) }
+          return { data: await writePlan(tx, callAuthorOf(request), networkRecords, plan) }
         })
       } catch (err) {
         // a cost center deleted since the lookup: the foreign key refuses, nothing is written

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { CALLS, type CallDef } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { CloudRequestType } from '../../../../shared/resources/cloud-requests.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { getResource, type ResourceDef } from '../../../../shared/resources/index.js'
 import { subscriptionTypeOf, usersProblem } from '../../../../shared/rules/cloud-requests.js'
 import {
   REQUEST_FIELD_LABELS,
@@ -12,9 +12,12 @@ import {
   type GcpProjectRequest,
   type SpincoSgRequest,
 } from '../../../../shared/schemas/cloud-requests.js'
-import { rows, type Executor } from '../../db/records/repository.js'
+import { logWritten } from '../../db/records/logged-writes.js'
+import type { Db } from '../../db/client.js'
+import { recordRepository, rows } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { requesterOf, type Requester } from '../crud/author.js'
 import { declaredRoute } from '../declared.js'
 
 const calls = CALLS.requests.calls
@@ -35,19 +38,19 @@ const refuse = (status: number, field: string, message: string): never => {
   throw new HttpError(status, message, { [field]: message })
 }
 
-function requester(request: FastifyRequest): string {
-  const uid = request.headers.uid
-  if (typeof uid !== 'string' || uid === '') throw new HttpError(401, 'No signed-in person (uid) came with the request')
-  return uid
-}
+const requestRecords = recordRepository(getResource('cloud_requests'))
 
-async function store(db: Executor, type: CloudRequestType, name: string, by: string, details: unknown) {
-  const [row] = await rows<{ id: number }>(
-    db,
-    sql`INSERT INTO cloud_requests (request_type, name, requested_by, details)
-        VALUES (${type}, ${name}, ${by}, ${JSON.stringify(details)}) RETURNING id`,
-  )
-  return row.id
+/** Keeps the request and its change-log entry, in one transaction. */
+async function store(db: Db, type: CloudRequestType, name: string, author: Requester, details: unknown) {
+  return db.transaction(async (tx) => {
+    const [row] = await rows<{ id: number }>(
+      tx,
+      sql`INSERT INTO cloud_requests (request_type, name, requested_by, details)
+          VALUES (${type}, ${name}, ${author.by}, ${JSON.stringify(details)}) RETURNING id`,
+    )
+    await logWritten(tx, author, requestRecords, [Number(row.id)])
+    return row.id
+  })
 }
 
 export const cloudRequestRoutes: FastifyPluginAsync<{ resource: ResourceDef }> = async (app) => {
@@ -59,7 +62,7 @@ export const cloudRequestRoutes: FastifyPluginAsync<{ resource: ResourceDef }> =
       ...declaredRoute(call),
       schemaErrorFormatter,
       handler: async (request, reply) => {
-        const by = requester(request)
+        const by = requesterOf(request)
         const { name, message } = await handle(request.body as B)
         const id = await store(db(), type, name, by, request.body)
         return reply.code(201).send({ data: { id, request_type: type, name, message } })

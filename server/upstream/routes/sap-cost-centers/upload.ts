@@ -5,13 +5,14 @@ import { CALLS } from '../../../../shared/calls/index.js'
 import { UploadPlanAnswerSchema, type UploadQuerySchema } from '../../../../shared/calls/answers.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
-import { upsertMany } from '../../db/records/bulk.js'
-import { rows, type Executor } from '../../db/records/repository.js'
+import { loggedUpsertMany } from '../../db/records/logged-writes.js'
+import { recordRepository, rows, type Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { decodeBase64 } from '../../uploads/base64.js'
 import { parseCsv } from '../../uploads/parse-csv.js'
 import { readSingleCsv, ZIP_LIMITS } from '../../uploads/single-csv-zip.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { callAuthorOf } from '../crud/author.js'
 import { dbHttpError } from '../crud/db-errors.js'
 import { planAnswer, type UploadPlan } from '../../uploads/plan.js'
 import { resolveSapRows, sapRowsOf, type SapLines, type SapWrite } from './rows.js'
@@ -83,6 +84,7 @@ async function planSap(db: Executor, lines: SapLines): Promise<UploadPlan & { va
  * unzipped, parsed and looked up before the one short write, so a bad row never leaves half a file.
  */
 export const uploadRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async (app, { resource }) => {
+  const records = recordRepository(resource)
   app.post<{ Body: Static<typeof UploadSchema>; Querystring: Static<typeof UploadQuerySchema> }>(
     `/${resource.path}/upload`,
     {
@@ -105,7 +107,7 @@ export const uploadRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async 
       if (plan.refuse.length) throw new HttpError(422, plan.refuse[0].messages[0])
       let results
       try {
-        results = await db.transaction((tx) => upsertMany(tx, resource, 'identifier', plan.values))
+        results = await db.transaction((tx) => loggedUpsertMany(tx, callAuthorOf(request), records, 'identifier', plan.values))
       } catch (err) {
         // a company or contact deleted since the lookup: the foreign key refuses, nothing is written
         throw dbHttpError(resource, err, 'write') ?? err

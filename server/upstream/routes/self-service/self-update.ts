@@ -4,9 +4,12 @@ import { CALLS } from '../../../../shared/calls/index.js'
 import { BUSINESS_UNIT_OPTIONS } from '../../../../shared/constants.js'
 import { POSTURE_BUSINESS_UNITS } from '../../../../shared/rules/posture.js'
 import { SELF_UPDATE_LABELS, type MemberSelfUpdate } from '../../../../shared/schemas/member-self-service.js'
-import { rows } from '../../db/records/repository.js'
+import { getResource } from '../../../../shared/resources/index.js'
+import { logWritten, rowsBefore } from '../../db/records/logged-writes.js'
+import { recordRepository, rows } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { callAuthorOf } from '../crud/author.js'
 import { declaredRoute } from '../declared.js'
 import type { MemberCredentials } from './credential.js'
 import { checkLink, LINK_REFUSALS, recordIssuedLink, spendLink } from './links.js'
@@ -35,6 +38,8 @@ declare module 'fastify' {
  * Issuing a link replaces the member's earlier ones (issue 27 item 6).
  */
 const calls = CALLS.selfService.calls
+
+const memberRecords = recordRepository(getResource('dcoe_members'))
 
 const signedIn = (request: FastifyRequest) => typeof request.headers.uid === 'string' && request.headers.uid !== ''
 
@@ -89,12 +94,15 @@ export const memberSelfServiceRoutes: FastifyPluginAsync = async (app) => {
               department: `Department "${department}" does not exist`,
             })
         }
+        const before = await rowsBefore(tx, memberRecords, [id])
         const [updated] = await rows<{ id: number; department: string; other_department: string | null; business_unit: string }>(
           tx,
           sql`UPDATE dcoe_members SET department = ${department}, other_department = ${other}, business_unit = ${businessUnit}
               WHERE id = ${id} RETURNING id, department, other_department, business_unit`,
         )
         if (!updated) throw new HttpError(404, 'Member not found')
+        // a link holder is nobody the gateway names: the entry's source says it came through a member's link
+        await logWritten(tx, callAuthorOf(request), memberRecords, [id], before)
         return { data: updated }
       })
     },

@@ -72,6 +72,8 @@ function HistoryEntry({ model, entry }: { model: string; entry: ModelRecord<'rec
         </Tag>
         <time dateTime={String(entry.changed_at)}>{formatDisplayDateTime(entry.changed_at)}</time>
         <span className="record-history__who">{typeof entry.changed_by === 'string' ? entry.changed_by : 'someone unnamed'}</span>
+        {/* a change an upload or another special call made names it (issue 37); the record's own edits name none */}
+        {typeof entry.source === 'string' && <span className="record-history__who">via {entry.source}</span>}
       </div>
       <ul className="record-history__changes">
         {lines.map((line) => (
