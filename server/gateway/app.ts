@@ -23,6 +23,7 @@ import { sessionPlugin } from './plugins/session.js'
 import { staticPlugin } from './plugins/static.js'
 import { uploadsPlugin } from './plugins/uploads.js'
 import { REVOCATIONS_FILE } from './revocations.js'
+import { answerStalledBodies } from './stalled-bodies.js'
 import { upstreamPool } from './upstream-pool.js'
 
 /**
@@ -53,7 +54,7 @@ export interface GatewayExtras {
   logger?: boolean | { level: string }
   /** this process is one of several node:cluster workers (server/cluster.ts): /metrics sums them all */
   clusterWorker?: boolean
-  /** the longest wait for more of a proxied request body before a 408 (10 s; tests pass their own) */
+  /** the longest wait for more of any request body before a 408 (10 s; tests pass their own) */
   bodyIdleMs?: number
 }
 
@@ -64,6 +65,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   const issuer = config.oidcIssuer ?? `${config.publicUrl}/idp`
   if (embeddedIdp && !extras.embeddedIdp) throw new Error('OIDC_ISSUER is unset and no embedded IdP was given to mount')
   const now = extras.now ?? Date.now
+  const bodyIdleMs = extras.bodyIdleMs ?? 10_000
 
   const app = Fastify({
     logger: extras.logger ?? false,
@@ -75,6 +77,8 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     requestIdHeader: false,
     genReqId: () => randomUUID(),
   })
+  // before every route: each one that reads a body, whatever reads it
+  answerStalledBodies(app, bodyIdleMs)
 
   // one error shape; 5xx details stay in the server log
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -135,7 +139,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(proxyPlugin, {
     ...upstreamCalls,
     bodyLimitBytes: config.bodyLimitBytes,
-    bodyIdleMs: extras.bodyIdleMs ?? 10_000,
+    bodyIdleMs,
     reportDomains: config.reportDomains,
   })
 
