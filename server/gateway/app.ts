@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import sensible from '@fastify/sensible'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify'
 import { portalClientOf, type Config } from '../config.js'
+import { capConnectionsPerAddress } from './connection-cap.js'
 import { createOidcClient } from './oidc-client.js'
 import { apiDocsPlugin } from './plugins/api-docs.js'
 import { auditPlugin } from './plugins/audit.js'
@@ -79,6 +80,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   })
   // before every route: each one that reads a body, whatever reads it
   answerStalledBodies(app, bodyIdleMs)
+  capConnectionsPerAddress(app.server, config.connectionsPerAddress, config.trustProxy)
 
   // one error shape; 5xx details stay in the server log
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {

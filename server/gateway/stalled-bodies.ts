@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 const TIMED_OUT = { error: 'Request Timeout', statusCode: 408 }
+const TIMED_OUT_TEXT = JSON.stringify(TIMED_OUT)
 
 const hasBody = (request: FastifyRequest) =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0
@@ -10,8 +11,12 @@ function answerTimedOut(request: FastifyRequest, reply: FastifyReply) {
   if (!reply.sent) return void reply.code(408).header('connection', 'close').send(TIMED_OUT)
   // a route that answers on the raw response itself (the IdP's mount hijacks its replies)
   if (!reply.raw.headersSent) {
-    reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' })
-    return void reply.raw.end(JSON.stringify(TIMED_OUT))
+    reply.raw.writeHead(408, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(TIMED_OUT_TEXT),
+      connection: 'close',
+    })
+    return void reply.raw.end(TIMED_OUT_TEXT)
   }
   request.raw.socket.destroy()
 }
