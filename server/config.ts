@@ -55,6 +55,8 @@ export interface Config {
   bodyLimitBytes: number
   /** uploads the gateway reads and forwards at once; the next is answered 503 with Retry-After */
   uploadsInFlight: number
+  /** open connections one client address may hold (TRUST_PROXY's addresses excepted); past it a new one is closed */
+  connectionsPerAddress: number
   /** addresses and CIDRs that may read /metrics without a token */
   metricsAllow: string[]
   /** a bearer token that may read /metrics from anywhere */
@@ -175,6 +177,7 @@ const Settings = Type.Object({
   UPSTREAM_CONNECTIONS: integer(1, 4096, 128),
   BODY_LIMIT_BYTES: integer(1024, 1024 * 1024 * 1024, 20 * 1024 * 1024),
   UPLOADS_IN_FLIGHT: integer(1, 1024, 8),
+  CONNECTIONS_PER_ADDRESS: integer(1, 100_000, 256),
   METRICS_ALLOW: addresses(['127.0.0.1', '::1']),
   METRICS_TOKEN: text(),
   GATEWAY_WORKERS: integer(1, 64, 1),
@@ -324,6 +327,7 @@ export function loadConfig(env: Env = process.env): Config {
     upstreamConnections: settings.UPSTREAM_CONNECTIONS,
     bodyLimitBytes: settings.BODY_LIMIT_BYTES,
     uploadsInFlight: settings.UPLOADS_IN_FLIGHT,
+    connectionsPerAddress: settings.CONNECTIONS_PER_ADDRESS,
     metricsAllow: settings.METRICS_ALLOW,
     metricsToken: settings.METRICS_TOKEN,
     gatewayWorkers: settings.GATEWAY_WORKERS,

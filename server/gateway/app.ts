@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import sensible from '@fastify/sensible'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify'
 import { portalClientOf, type Config } from '../config.js'
+import { capConnectionsPerAddress } from './connection-cap.js'
 import { createOidcClient, IssuerMismatchError } from './oidc-client.js'
 import { apiDocsPlugin } from './plugins/api-docs.js'
 import { auditPlugin } from './plugins/audit.js'
@@ -26,6 +27,7 @@ import { backchannelLogoutPlugin } from './plugins/backchannel-logout.js'
 import { REVOCATIONS_FILE } from './revocations.js'
 import { recheckAtIdp } from './session-recheck.js'
 import { SESSION_TOKENS_FOLDER } from './session-tokens.js'
+import { answerStalledBodies } from './stalled-bodies.js'
 import { upstreamPool } from './upstream-pool.js'
 
 /**
@@ -62,7 +64,7 @@ export interface GatewayExtras {
   logger?: boolean | { level: string }
   /** this process is one of several node:cluster workers (server/cluster.ts): /metrics sums them all */
   clusterWorker?: boolean
-  /** the longest wait for more of a proxied request body before a 408 (10 s; tests pass their own) */
+  /** the longest wait for more of any request body before a 408 (10 s; tests pass their own) */
   bodyIdleMs?: number
 }
 
@@ -73,6 +75,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   const issuer = config.oidcIssuer ?? `${config.publicUrl}/idp`
   if (embeddedIdp && !extras.embeddedIdp) throw new Error('OIDC_ISSUER is unset and no embedded IdP was given to mount')
   const now = extras.now ?? Date.now
+  const bodyIdleMs = extras.bodyIdleMs ?? 10_000
 
   const app = Fastify({
     logger: extras.logger ?? false,
@@ -84,6 +87,9 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     requestIdHeader: false,
     genReqId: () => randomUUID(),
   })
+  // before every route: each one that reads a body, whatever reads it
+  answerStalledBodies(app, bodyIdleMs)
+  capConnectionsPerAddress(app.server, config.connectionsPerAddress, config.trustProxy)
 
   // one error shape; 5xx details stay in the server log
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -157,7 +163,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(proxyPlugin, {
     ...upstreamCalls,
     bodyLimitBytes: config.bodyLimitBytes,
-    bodyIdleMs: extras.bodyIdleMs ?? 10_000,
+    bodyIdleMs,
     reportDomains: config.reportDomains,
   })
 

@@ -24,24 +24,27 @@ export class CountingLimit extends Transform {
   }
 }
 
-/** Why a request body was not read whole: 413 past the size, 408 when it stopped coming, 499 when the client left. */
+/**
+ * Why a request body was not read whole: 413 past the size, 499 when the client left. (A body
+ * that stops coming is answered 408 by stalled-bodies.ts, for every route; its connection then
+ * closes, and the read ends as 499.)
+ */
 export class BodyReadError extends Error {
-  constructor(readonly statusCode: 408 | 413 | 499) {
-    super(statusCode === 408 ? 'Request Timeout' : statusCode === 413 ? 'Payload Too Large' : 'the client left mid-body')
+  constructor(readonly statusCode: 413 | 499) {
+    super(statusCode === 413 ? 'Payload Too Large' : 'the client left mid-body')
   }
 }
 
 export interface BodyLimits {
   bytes: number
-  /** the longest wait for the next bytes of a body that has not ended */
-  idleMs: number
 }
 
 /**
  * A request body read whole, within `limits`, before anything goes upstream: a body that comes
- * slowly, or stops coming, then holds a timer and its bytes here, never an upstream connection
- * (issue 28: 130 stalled bodies held all 128 and stopped /api for everyone). `counted.bytesIn` is
- * the bytes read so far, kept up as they come (the audit line reads it whenever the call ends).
+ * slowly, or stops coming, then holds its bytes here (until stalled-bodies.ts times it out), never
+ * an upstream connection (issue 28: 130 stalled bodies held all 128 and stopped /api for everyone).
+ * `counted.bytesIn` is the bytes read so far, kept up as they come (the audit line reads it
+ * whenever the call ends).
  */
 export function readBody(raw: IncomingMessage, limits: BodyLimits, counted: { bytesIn: number }): Promise<Buffer> {
   // the checks before this wait (the session, the token): a client that left meanwhile has closed already
@@ -49,7 +52,6 @@ export function readBody(raw: IncomingMessage, limits: BodyLimits, counted: { by
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     const done = (error?: BodyReadError) => {
-      clearTimeout(timer)
       raw.off('data', data)
       raw.off('end', ended)
       raw.off('close', closed)
@@ -61,11 +63,9 @@ export function readBody(raw: IncomingMessage, limits: BodyLimits, counted: { by
       counted.bytesIn += chunk.length
       if (counted.bytesIn > limits.bytes) return done(new BodyReadError(413))
       chunks.push(chunk)
-      timer.refresh()
     }
     const ended = () => done()
     const closed = () => done(new BodyReadError(499))
-    const timer = setTimeout(() => done(new BodyReadError(408)), limits.idleMs)
     raw.on('data', data)
     raw.once('end', ended)
     raw.once('close', closed)

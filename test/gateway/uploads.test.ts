@@ -279,35 +279,47 @@ t.test("the upstream's status and JSON come back", async (t) => {
 })
 
 t.test(
-  'at most UPLOADS_IN_FLIGHT uploads at once: the next gets 503 with Retry-After, audited; a finished one frees its place',
+  'at most UPLOADS_IN_FLIGHT uploads at once, a quarter of them per caller: past either, 429 or 503 with Retry-After, audited; a finished one frees its place',
   async (t) => {
     const upstream = await startRecordingUpstream(t)
+    // two places, one per caller
     const gw = await startGateway(t, upstream.url, { overrides: { uploadsInFlight: 2 } })
-    const cookie = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
+    const alice = { cookie: await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice') }
+    const bob = { cookie: await signIn(gw.baseUrl, 'bob@ccoe.example', 'bob') }
+    const script = { authorization: `Bearer ${await automationToken(gw.baseUrl)}` }
     const csv = () => form({ bytes: Buffer.from('cost_center,network\r\nCC-1,NET-1\r\n'), name: 'networks.csv', type: 'text/csv' })
-    const upload = () => fetch(`${gw.baseUrl}/api/upload/cost_center_networks`, { method: 'POST', headers: { cookie }, body: csv() })
+    const upload = (headers: Record<string, string>) =>
+      fetch(`${gw.baseUrl}/api/upload/cost_center_networks`, { method: 'POST', headers, body: csv() })
+    const held = (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (upstream.held === count ? resolve() : setImmediate(check))
+        check()
+      })
 
     upstream.holding = true
-    const first = upload()
-    const second = upload()
-    // both are at the upstream, unanswered: the gateway holds two uploads
-    await new Promise<void>((resolve) => {
-      const check = () => (upstream.held === 2 ? resolve() : setImmediate(check))
-      check()
-    })
-    const third = await upload()
-    t.equal(third.status, 503)
+    const first = upload(alice)
+    await held(1)
+    const hers = await upload(alice)
+    t.equal(hers.status, 429, 'Alice holds her share')
+    t.equal(hers.headers.get('retry-after'), '5')
+    t.same(await hers.json(), { error: 'Too many of your uploads at once, please wait for one to finish', statusCode: 429 })
+    const overShare = await gw.auditLine((l) => l.event === 'denied' && l.reason === 'uploads per caller')
+    t.same([overShare.user, overShare.status, overShare.path], ['alice@ccoe.example', 429, '/api/upload/cost_center_networks'])
+
+    const second = upload(bob)
+    await held(2)
+    const third = await upload(script)
+    t.equal(third.status, 503, 'every place is held')
     t.equal(third.headers.get('retry-after'), '5')
     t.same(await third.json(), { error: 'Too many uploads at once, please try again shortly', statusCode: 503 })
     const denied = await gw.auditLine((l) => l.event === 'denied' && l.reason === 'uploads in flight')
-    t.same([denied.user, denied.status, denied.path], ['alice@ccoe.example', 503, '/api/upload/cost_center_networks'])
-    t.equal(upstream.seen.filter((s) => s.url === '/cost_center_networks/upload').length, 2, 'the third never reached the upstream')
+    t.same([denied.user, denied.status, denied.path], [AUTOMATION.clientId, 503, '/api/upload/cost_center_networks'])
+    t.equal(upstream.seen.filter((s) => s.url === '/cost_center_networks/upload').length, 2, 'the refused ones never reached the upstream')
 
     upstream.release()
     t.same([(await first).status, (await second).status], [200, 200])
-    await gw.auditLine((l) => l.upstream === 'cost_center_networks/upload' && l.status === 200)
-    const fourth = await upload()
-    t.equal(fourth.status, 200, 'their places are free again')
+    await gw.auditLine(() => gw.audit.filter((l) => l.upstream === 'cost_center_networks/upload' && l.status === 200).length === 2)
+    t.same([(await upload(alice)).status, (await upload(script)).status], [200, 200], 'their places are free again')
   },
 )
 

@@ -28,6 +28,14 @@ export interface UploadsOptions extends UpstreamClientOptions {
 /** What a client told to come back later waits, in seconds: an upload's usual time here. */
 export const UPLOADS_RETRY_AFTER_SECONDS = 5
 
+/**
+ * The uploads one caller (a person, whichever sessions they use, or a script's client) may hold at
+ * once: a quarter of the places, at least one. Four callers are needed to fill them, so one
+ * caller's stalled or slow uploads leave places for the others (issue 37: eight stalled uploads
+ * of one person held every place).
+ */
+export const uploadsPerCaller = (inFlight: number) => Math.ceil(inFlight / 4)
+
 /** Room for the multipart framing and the few small fields around the file. */
 const FRAMING_BYTES = 16 * 1024
 
@@ -149,8 +157,11 @@ export const uploadsPlugin = fp<UploadsOptions>(
     })
     if (orphans.length) fastify.log.info({ removed: orphans }, 'uploads: removed the spool folders of gone processes')
     const limit = opts.bodyLimitBytes
-    // uploads between their acceptance and their answer's close (a client that leaves frees its place)
+    // uploads between their acceptance and their answer's close (a client that leaves frees its place),
+    // in all and by caller
     let active = 0
+    const heldBy = new Map<string, number>()
+    const perCaller = uploadsPerCaller(opts.inFlight)
     const send = (reply: FastifyReply, status: number, error: string) => reply.code(status).send({ error, statusCode: status })
     /** the rest of a body this answer refuses is read first (or, past the bounds, the connection closes) */
     const refuseUnread = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -178,6 +189,16 @@ export const uploadsPlugin = fp<UploadsOptions>(
           await refuseUnread(request, reply)
           return reply.code(403).send(refused.body)
         }
+        const held = heldBy.get(identity.user) ?? 0
+        if (held >= perCaller) {
+          fastify.auditEvent(request, reply, 'denied', { reason: 'uploads per caller', status: 429 })
+          await refuseUnread(request, reply)
+          return send(
+            reply.header('retry-after', String(UPLOADS_RETRY_AFTER_SECONDS)),
+            429,
+            'Too many of your uploads at once, please wait for one to finish',
+          )
+        }
         if (active >= opts.inFlight) {
           fastify.auditEvent(request, reply, 'denied', { reason: 'uploads in flight', status: 503 })
           // the body is not forwarded: read and thrown away, so the client reads the answer
@@ -193,9 +214,13 @@ export const uploadsPlugin = fp<UploadsOptions>(
         // a client that left while it was being let in has no answer to wait for (its line says 499)
         if (reply.raw.closed) return reply.hijack()
         active++
+        heldBy.set(identity.user, held + 1)
         fastify.metrics?.uploadsActive.inc()
         whenClosed(reply, () => {
           active--
+          const left = heldBy.get(identity.user)! - 1
+          if (left === 0) heldBy.delete(identity.user)
+          else heldBy.set(identity.user, left)
           fastify.metrics?.uploadsActive.dec()
         })
         if (Number(request.headers['content-length'] ?? 0) > limit + FRAMING_BYTES) {
