@@ -163,7 +163,6 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   await app.register(proxyPlugin, {
     ...upstreamCalls,
     bodyLimitBytes: config.bodyLimitBytes,
-    bodyIdleMs,
     reportDomains: config.reportDomains,
   })
 

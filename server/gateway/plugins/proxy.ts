@@ -17,8 +17,6 @@ import { upstreamClient, UpstreamError, upstreamError, type UpstreamClientOption
 
 export interface ProxyOptions extends UpstreamClientOptions {
   bodyLimitBytes: number
-  /** the longest wait for more of a request body before the gateway answers 408 */
-  bodyIdleMs: number
   /** the domains a report may be emailed to */
   reportDomains: readonly string[]
 }
@@ -28,7 +26,6 @@ const UNAUTHORIZED = { error: 'Unauthorized', statusCode: 401 }
 const SESSION_ENDED = { ...signInProblemAnswer('session-ended'), signIn: 'session-ended' }
 const TOO_LARGE = { error: 'Payload Too Large', statusCode: 413 }
 const NOT_JSON = { error: 'Unsupported Media Type: a request body is JSON', statusCode: 415 }
-const TIMED_OUT = { error: 'Request Timeout', statusCode: 408 }
 /** an answer of known length up to this is read whole and sent in one write; an error's body is read up to it */
 const WHOLE_ANSWER_BYTES = 64 * 1024
 
@@ -58,7 +55,7 @@ function parsed(text: string): unknown {
 /**
  * /api/<path> → <upstream>/<path> for the paths the registry names, with the fixed upstream token
  * and the caller's identity in place of anything the client sent. A body is read whole (JSON only,
- * bounded in size and in time without progress) before an upstream connection is taken, and parsed
+ * bounded in size; stalled-bodies.ts bounds it in time without progress) before an upstream connection is taken, and parsed
  * once (json-body.ts): the value the checks read is the value that goes on. Errors are the portal's
  * JSON shape and never name the upstream.
  */
@@ -66,7 +63,7 @@ export const proxyPlugin = fp<ProxyOptions>(
   async (fastify, opts) => {
     const routeOf = buildAllowlist()
     const upstream = upstreamClient(opts)
-    const limits = { bytes: opts.bodyLimitBytes, idleMs: opts.bodyIdleMs }
+    const limits = { bytes: opts.bodyLimitBytes }
 
     /**
      * An upstream answer that fails or stops short after its status went out is an upstream failure
@@ -192,15 +189,12 @@ export const proxyPlugin = fp<ProxyOptions>(
         try {
           raw = await readBody(request.raw, limits, counted)
         } catch (error) {
-          const { statusCode } = error as BodyReadError
-          // the client left mid-body: nothing to answer, and nothing went upstream
-          if (statusCode === 499) return reply.hijack()
-          if (statusCode === 413) {
-            if (!(await discardUnreadBody(request.raw))) reply.header('connection', 'close')
-            return reply.code(413).send(TOO_LARGE)
-          }
-          // the rest of a body that stopped coming is not waited for
-          return reply.header('connection', 'close').code(408).send(TIMED_OUT)
+          if (!(error instanceof BodyReadError)) throw error
+          // the client left mid-body (or stalled-bodies.ts answered 408 and closed it): nothing to
+          // answer, and nothing went upstream
+          if (error.statusCode === 499) return reply.hijack()
+          if (!(await discardUnreadBody(request.raw))) reply.header('connection', 'close')
+          return reply.code(413).send(TOO_LARGE)
         }
         // read once, refused before any check when it cannot be; what the checks read is what goes on
         try {
