@@ -1,8 +1,9 @@
 import AjvCompiler from '@fastify/ajv-compiler'
-import type { ValidateFunction } from 'ajv'
+import type { Ajv, ValidateFunction } from 'ajv'
 import type { FastifySchemaCompiler } from 'fastify'
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js'
 import fp from 'fastify-plugin'
+import { isCalendarDay } from '../../../shared/rules/calendar-day.js'
 import { trimStrings } from '../../../shared/schemas/trim.js'
 
 /**
@@ -20,8 +21,10 @@ const buildCompiler = AjvCompiler()
 // unknown fields are an error, not silently dropped; report every bad field at once; errors carry
 // the value they refuse (verbose), so a null where a required value belongs reads 'is required'
 const common = { removeAdditional: false, allErrors: true, verbose: true } as const
-const bodyCompiler = buildCompiler({}, { customOptions: { ...common, coerceTypes: false } }) as Compile
-const textCompiler = buildCompiler({}, { customOptions: { ...common, coerceTypes: 'array' } }) as Compile
+// a `date` is a day PostgreSQL stores: ajv-formats' own lets the year 0000 through, a 500 in SQL
+const onCreate = (ajv: Ajv) => ajv.addFormat('date', isCalendarDay)
+const bodyCompiler = buildCompiler({}, { customOptions: { ...common, coerceTypes: false }, onCreate }) as Compile
+const textCompiler = buildCompiler({}, { customOptions: { ...common, coerceTypes: 'array' }, onCreate }) as Compile
 
 const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
   if (route.httpPart !== 'body') return textCompiler(route)

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import type { ListFilter } from '../../db/records/list-filter.js'
+import { refuseUnlessDays } from '../days.js'
 import { HttpError } from '../../http-error.js'
 import { recipientOf } from '../../mail/recipient.js'
 import { csvFileName, registryCsv } from '../../mail/registry-csv.js'
@@ -35,6 +36,7 @@ const AllSchema = Type.Object(
 function windowOf(startDate: string, endDate: string): { start: string; end: string } {
   const start = startDate.slice(0, 10)
   const end = endDate.slice(0, 10)
+  refuseUnlessDays({ start_date: [start, 'Start date'], end_date: [end, 'End date'] })
   if (end < start)
     throw new HttpError(400, 'The end date is before the start date', { end_date: 'End date must not be before the start date' })
   return { start, end }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { CALLS } from '../../../../shared/calls/index.js'
 import type { SpendAnswer, SpendQuerySchema } from '../../../../shared/schemas/bills-dashboard.js'
 import { rows } from '../../db/records/repository.js'
+import { refuseUnlessDays } from '../days.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { declaredRoute } from '../declared.js'
@@ -57,6 +58,7 @@ export const billSpendRoute: FastifyPluginAsync = async (app) => {
     schemaErrorFormatter: bodyErrorFormatter({ key: 'Identifier', startDate: 'Start date', endDate: 'End date' }),
     handler: async (request): Promise<SpendAnswer> => {
       const { key = 'all', startDate, endDate } = request.query
+      refuseUnlessDays({ startDate: [startDate, 'Start date'], endDate: [endDate, 'End date'] })
       if (endDate < startDate)
         throw new HttpError(400, 'The end date is before the start date', { endDate: 'End date must not be before the start date' })
       const found = await rows<SpendRow>(app.database.db, spendSql(startDate, endDate, key))

@@ -1,6 +1,7 @@
 import { queryFilters, type ResourceDef } from '../../../../shared/resources/index.js'
 import type { ListCursor, ListParams } from '../../db/records/repository.js'
 import type { ListFilter } from '../../db/records/list-filter.js'
+import { isCalendarDay, dayRefusal } from '../../../../shared/rules/calendar-day.js'
 import { HttpError } from '../../http-error.js'
 
 export interface RawListQuery {
@@ -44,7 +45,7 @@ export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListParam
       if (!/^(true|false)$/i.test(value)) refuse(filter.param, `${filter.label} must be true or false`)
       filters.push({ field: field.name, kind: 'differs', value: value.toLowerCase() === 'true' })
     } else if (filter.kind === 'from' || filter.kind === 'until') {
-      if (!isDay(value)) refuse(filter.param, `${filter.label} must be a date (yyyy-MM-dd)`)
+      if (!isCalendarDay(value)) refuse(filter.param, dayRefusal(filter.label))
       filters.push({ field: field.name, kind: filter.kind, value })
     } else if (field.type === 'number' || field.type === 'lookup') {
       const number = Number(value)
@@ -54,20 +55,12 @@ export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListParam
       if (!/^(true|false)$/i.test(value)) refuse(filter.param, `${filter.label} must be true or false`)
       filters.push({ field: field.name, kind: 'exact', value: value.toLowerCase() === 'true' })
     } else {
-      if (field.type === 'date' && !isDay(value)) refuse(filter.param, `${filter.label} must be a date (yyyy-MM-dd)`)
+      if (field.type === 'date' && !isCalendarDay(value)) refuse(filter.param, dayRefusal(filter.label))
       filters.push({ field: field.name, kind: 'exact', value })
     }
   }
   const after = raw.after === undefined ? undefined : decodeCursor(resource, sort, raw.after)
   return { page: raw.page, perPage: raw.per_page, sort, filters, after, count: raw.count ?? 'exact' }
-}
-
-/** A real calendar day as yyyy-MM-dd (the database would refuse anything else with a 500). */
-function isDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return false
-  const day = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]))
-  return day.getUTCFullYear() === +match[1] && day.getUTCMonth() === +match[2] - 1 && day.getUTCDate() === +match[3]
 }
 
 /**
