@@ -224,6 +224,8 @@ export async function startGateway(
     bodyIdleMs?: number
     /** how the embedded IdP differs from the default */
     idp?: TestIdpOptions
+    /** the gateway's own log (Fastify's, not the audit log) from `warn` up, parsed: tests read what it tells operators */
+    log?: Record<string, unknown>[]
   } = {},
 ): Promise<TestGateway> {
   const port = opts.overrides?.port ?? (await freePort())
@@ -251,7 +253,9 @@ export async function startGateway(
     {
       auditDestination,
       webRoot: opts.webRoot,
-      logger: false,
+      logger: opts.log
+        ? { level: 'warn', stream: { write: (line: string) => void opts.log!.push(JSON.parse(line) as Record<string, unknown>) } }
+        : false,
       embeddedIdp: (idp, idpOpts) =>
         idpPlugin(idp, {
           ...idpOpts,

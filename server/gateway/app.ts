@@ -61,7 +61,7 @@ export interface GatewayExtras {
   /** the React build; served with SPA fallback when the folder exists */
   webRoot?: string
   /** Fastify's own log (not the audit log): off, on, or on from a level */
-  logger?: boolean | { level: string }
+  logger?: boolean | { level: string; stream?: { write(line: string): void } }
   /** this process is one of several node:cluster workers (server/cluster.ts): /metrics sums them all */
   clusterWorker?: boolean
   /** the longest wait for more of any request body before a 408 (10 s; tests pass their own) */

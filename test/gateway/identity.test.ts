@@ -54,9 +54,18 @@ t.test('OIDC_SCRIPT_CLIENTS names the accepted clients', async (t) => {
 
 t.test('bearer refusals say why (RFC 6750 §3); the client from client_id, azp or appid; scopes from scope or scp', async (t) => {
   const clock = testClock()
-  const portal = await startGateway(t, (await startUpstream(t, { seed: false })).url, { now: clock.now })
+  const log: Record<string, unknown>[] = []
+  const portal = await startGateway(t, (await startUpstream(t, { seed: false })).url, { now: clock.now, log })
   const call = async (token: string) => {
     const response = await fetch(`${portal.baseUrl}/api/session`, { headers: { authorization: `Bearer ${token}` } })
+    // each refusal is one warn line of the gateway's log, with the request's id and the reason it gave
+    const warned = log.filter((line) => line.reqId === response.headers.get('x-request-id'))
+    const reason = /error_description="(.*)"/.exec(response.headers.get('www-authenticate') ?? '')?.[1]
+    t.strictSame(
+      warned.map((line) => [line.level, line.msg, line.reason]),
+      response.status === 401 ? [[40, 'bearer token refused', reason]] : [],
+      `${response.status}: its warn line`,
+    )
     return [response.status, response.headers.get('www-authenticate')]
   }
   const { keys } = JSON.parse(readFileSync(join(portal.config.dataDir, 'idp-keys.json'), 'utf8')) as { keys: JWK[] }

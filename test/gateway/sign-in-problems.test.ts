@@ -40,7 +40,8 @@ async function page(response: Response) {
 
 t.test('the embedded IdP: every failure a person meets is a page', async (t) => {
   const upstream = await startRecordingUpstream(t)
-  const portal = await startGateway(t, upstream.url)
+  const log: Record<string, unknown>[] = []
+  const portal = await startGateway(t, upstream.url, { log })
   const { baseUrl } = portal
   const issuer = `${baseUrl}/idp`
   const page400 = (title: string, retry = '/oidc/login?returnTo=%2Fauth%2Fhome') => ({ status: 400, title, retry, requestId: true })
@@ -57,7 +58,8 @@ t.test('the embedded IdP: every failure a person meets is a page', async (t) => 
     const state = begun.authorization.searchParams.get('state')!
     const back = new URL(`/oidc/callback`, baseUrl)
     back.search = new URLSearchParams({ error: 'access_denied', error_description: '<b>Call 555 now</b>', state, iss: issuer }).toString()
-    const { html, type: _type, ...seen } = await page(await step(begun.jar, back, { headers: HTML }))
+    const answer = await step(begun.jar, back, { headers: HTML })
+    const { html, type: _type, ...seen } = await page(answer)
     t.same(seen, {
       status: 403,
       title: 'You were not signed in',
@@ -65,6 +67,12 @@ t.test('the embedded IdP: every failure a person meets is a page', async (t) => 
       requestId: true,
     })
     t.notOk(html.includes('555'), "the IdP's (or a forger's) description is not shown")
+    const warned = log.find((line) => line.reqId === answer.headers.get('x-request-id'))
+    t.strictSame(
+      warned && { level: warned.level, msg: warned.msg, idpError: warned.idpError, idpErrorDescription: warned.idpErrorDescription },
+      { level: 40, msg: 'OIDC callback refused', idpError: 'access_denied', idpErrorDescription: '<b>Call 555 now</b>' },
+      "the IdP's error and description go to the log at warn, with the request id",
+    )
     const line = await portal.auditLine((l) => l.reason === 'the IdP refused')
     t.same([line.event, line.status], ['login-failed', 403])
   })
