@@ -12,19 +12,6 @@ import { GLEWLWYD_MISSING, startGlewlwyd } from '../lib/glewlwyd.js'
 import { launchBrowser, screenshot } from './browser.js'
 import { expect } from './expect.js'
 
-/**
- * What today's gateway lacks (each found by running this test against it):
- * - item 2: config.ts strips the issuer's `/`, so openid-client's discovery refuses glewlwyd's
- *   ("discovered metadata issuer does not match the expected issuer http://127.0.0.1:<port>/api/oidc"):
- *   Login shows "Sign-in is unavailable right now", and every bearer token is refused 401 (no JWKS).
- * - item 1: with the issuer fixed, openid-client's client_secret_basic form-encodes the id and secret;
- *   glewlwyd does not decode them (its log: "Authorization invalid for client_id ccoe%2Dportal") and
- *   answers 403, so the callback ends on {"error":"Sign-in failed. Start again from the portal.","statusCode":400}.
- *   OIDC_TOKEN_AUTH_METHOD=client_secret_post, which the test sets, is what it needs.
- */
-const ISSUER_TODO = 'needs issue 38 item 2: the issuer used exactly as written, trailing slash included'
-const SIGN_IN_TODO = 'needs issue 38 items 1 (OIDC_TOKEN_AUTH_METHOD=client_secret_post) and 2 (the issuer exactly)'
-
 /** the portal's API as an RFC 8707 resource: the `aud` of the scripts' tokens */
 const API_AUDIENCE = 'https://ccoe-portal.example/api'
 
@@ -51,9 +38,9 @@ t.test('signed in through glewlwyd, and a script calls /api with its token', { s
       ROLE_ADMIN_GROUPS: 'ccoe-admins',
     },
   })
-  t.equal(portal.config.oidcIssuer, idp.issuer, 'the gateway keeps the issuer exactly as written', { todo: ISSUER_TODO })
+  t.equal(portal.config.oidcIssuer, idp.issuer, 'the gateway keeps the issuer exactly as written')
 
-  await t.test('a person signs in on glewlwyd’s pages and lands in the portal as an admin', { todo: SIGN_IN_TODO }, async (t) => {
+  await t.test('a person signs in on glewlwyd’s pages and lands in the portal as an admin', async (t) => {
     const browser = await launchBrowser(t)
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     page.setDefaultTimeout(10_000)
@@ -102,7 +89,7 @@ t.test('signed in through glewlwyd, and a script calls /api with its token', { s
     await screenshot(page, 'third-party-idp-home')
   })
 
-  await t.test('a script’s client-credentials token from glewlwyd calls /api', { todo: ISSUER_TODO }, async (t) => {
+  await t.test('a script’s client-credentials token from glewlwyd calls /api', async (t) => {
     const token = await idp.clientCredentialsToken('read reports')
     const answer = await fetch(`${gatewayUrl}/api/departments?per_page=5`, { headers: { authorization: `Bearer ${token}` } })
     const text = await answer.text()
