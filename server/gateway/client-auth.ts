@@ -41,7 +41,7 @@ function algorithmOf(pem: string): string {
  * private_key_jwt names its key by its RFC 7638 thumbprint, the `kid` to register at the IdP.
  */
 export async function clientAuthOf(method: TokenAuthMethod, credentials: Credentials): Promise<client.ClientAuth> {
-  if (method === 'client_secret_basic') return client.ClientSecretBasic(credentials.clientSecret)
+  if (method === 'client_secret_basic') return plainWhereSameBasic(credentials.clientSecret)
   if (method === 'client_secret_post') return client.ClientSecretPost(credentials.clientSecret)
   if (!credentials.clientKey) throw new Error('private_key_jwt needs OIDC_CLIENT_KEY or OIDC_CLIENT_KEY_FILE')
   // PKCS#1 and SEC1 PEMs too: Node reads them all, jose wants PKCS#8
@@ -49,4 +49,20 @@ export async function clientAuthOf(method: TokenAuthMethod, credentials: Credent
   const key = await importPKCS8(pkcs8, algorithmOf(credentials.clientKey), { extractable: true })
   const kid = await calculateJwkThumbprint(await exportJWK(key))
   return client.PrivateKeyJwt({ key, kid })
+}
+
+/**
+ * client_secret_basic, with the id and secret form-encoded only where encoding changes how they
+ * decode: openid-client encodes every `-` (`ccoe%2Dportal`), which IdPs that do not decode the
+ * header (glewlwyd) refuse. An id and secret without `%`, `+` or (in the id) `:` read the same
+ * encoded or not, so they go as written and both kinds of IdP take them; others are encoded (RFC
+ * 6749 §2.3.1), and an IdP that does not decode needs client_secret_post for them.
+ */
+function plainWhereSameBasic(clientSecret: string): client.ClientAuth {
+  const encoded = client.ClientSecretBasic(clientSecret)
+  return (as, metadata, body, headers) => {
+    const id = metadata.client_id
+    if (/[%+:]/.test(id) || /[%+]/.test(clientSecret)) return encoded(as, metadata, body, headers)
+    headers.set('authorization', `Basic ${Buffer.from(`${id}:${clientSecret}`).toString('base64')}`)
+  }
 }

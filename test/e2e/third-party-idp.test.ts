@@ -5,8 +5,11 @@
  * a `groups` claim. A person signs in through glewlwyd's own login and grant pages and lands in the
  * portal as an admin; a script calls /api with glewlwyd's client-credentials token.
  */
+import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
+import * as client from 'openid-client'
 import t from 'tap'
+import { clientAuthOf } from '../../server/gateway/client-auth.js'
 import { freePort, startGateway, startUpstream } from '../helper.js'
 import { GLEWLWYD_MISSING, startGlewlwyd } from '../lib/glewlwyd.js'
 import { launchBrowser, screenshot } from './browser.js'
@@ -18,7 +21,9 @@ const API_AUDIENCE = 'https://ccoe-portal.example/api'
 t.test('signed in through glewlwyd, and a script calls /api with its token', { skip: GLEWLWYD_MISSING }, async (t) => {
   const port = await freePort()
   const gatewayUrl = `http://127.0.0.1:${port}`
-  const idp = await startGlewlwyd(t, { gatewayUrl, apiAudience: API_AUDIENCE, issuerTrailingSlash: true })
+  // the scripts' secret as `openssl rand -hex 32` makes one: it reads the same form-encoded or not
+  const scriptClientSecret = randomBytes(32).toString('hex')
+  const idp = await startGlewlwyd(t, { gatewayUrl, apiAudience: API_AUDIENCE, issuerTrailingSlash: true, scriptClientSecret })
   t.equal(idp.issuer, `${idp.url}/api/oidc/`, "glewlwyd's discovery names the issuer as set, with its trailing slash")
 
   const upstream = await startUpstream(t)
@@ -98,5 +103,18 @@ t.test('signed in through glewlwyd, and a script calls /api with its token', { s
     t.equal(body.data.length, 5, 'five departments')
     const line = await portal.auditLine((l) => l.method === 'GET' && l.path === '/api/departments')
     t.equal(line.user, idp.scriptClient.clientId, 'audited as the script client')
+  })
+
+  await t.test("the gateway's client_secret_basic: glewlwyd takes an id and secret that read the same encoded or not", async (t) => {
+    const grant = async (auth: client.ClientAuth) => {
+      const config = await client.discovery(new URL(idp.issuer), idp.scriptClient.clientId, undefined, auth, {
+        execute: [client.allowInsecureRequests],
+      })
+      return client.clientCredentialsGrant(config, { scope: 'read', resource: API_AUDIENCE })
+    }
+    const tokens = await grant(await clientAuthOf('client_secret_basic', { clientSecret: scriptClientSecret }))
+    t.equal(tokens.token_type.toLowerCase(), 'bearer', 'a token for ccoe-scripts, its id and secret sent as written')
+    // openid-client's own encoding (ccoe%2Dscripts) of the same id and secret, which glewlwyd does not decode
+    await t.rejects(grant(client.ClientSecretBasic(scriptClientSecret)), 'refused when form-encoded')
   })
 })

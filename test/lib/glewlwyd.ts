@@ -125,6 +125,8 @@ export interface GlewlwydOptions {
   issuerTrailingSlash?: boolean
   /** the plugin instance's name: the issuer and every endpoint live under /api/<name> */
   pluginName?: string
+  /** the scripts client's secret; a base64 one (with `+ / =`) by default */
+  scriptClientSecret?: string
 }
 
 export interface Glewlwyd {
@@ -294,7 +296,7 @@ export async function startGlewlwyd(t: Teardown, opts: GlewlwydOptions): Promise
     // glewlwyd refuses a confidential client at its token endpoint unless this names the method
     token_endpoint_auth_method: TOKEN_AUTH_METHODS,
   })
-  const scriptClient = { clientId: 'ccoe-scripts', clientSecret: base64Secret() }
+  const scriptClient = { clientId: 'ccoe-scripts', clientSecret: opts.scriptClientSecret ?? base64Secret() }
   await admin('POST', '/client/', {
     client_id: scriptClient.clientId,
     name: 'CCoE scripts',
