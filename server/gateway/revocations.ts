@@ -163,19 +163,7 @@ export class PostgresRevocations extends RereadRevocations {
   }
 
   async open(): Promise<void> {
-    const client = await this.pool.connect()
-    try {
-      await client.query('BEGIN')
-      await client.query(`SELECT pg_advisory_xact_lock(hashtext('${REVOCATIONS_TABLE}'))`)
-      await client.query(`CREATE TABLE IF NOT EXISTS ${REVOCATIONS_TABLE} (sid text PRIMARY KEY, until_ms bigint NOT NULL)`)
-      await client.query(`DELETE FROM ${REVOCATIONS_TABLE} WHERE until_ms <= $1`, [this.now()])
-      await client.query('COMMIT')
-    } catch (error) {
-      await client.query('ROLLBACK')
-      throw error
-    } finally {
-      client.release()
-    }
+    await openGatewayTable(this.pool, REVOCATIONS_TABLE, 'sid text PRIMARY KEY, until_ms bigint NOT NULL', this.now())
     await this.reload()
   }
 
@@ -197,5 +185,26 @@ export class PostgresRevocations extends RereadRevocations {
 
   async close(): Promise<void> {
     await this.pool.end()
+  }
+}
+
+/**
+ * A table of the replicas' shared PostgreSQL (GATEWAY_DATABASE_URL), made if missing and rid of its
+ * expired rows (`until_ms`). IF NOT EXISTS races between replicas starting together: the advisory
+ * lock orders them.
+ */
+export async function openGatewayTable(pool: pg.Pool, table: string, columns: string, now: number): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('${table}'))`)
+    await client.query(`CREATE TABLE IF NOT EXISTS ${table} (${columns})`)
+    await client.query(`DELETE FROM ${table} WHERE until_ms <= $1`, [now])
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK')
+    throw error
+  } finally {
+    client.release()
   }
 }

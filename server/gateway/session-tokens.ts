@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
+import { openGatewayTable } from './revocations.js'
 
 /** What the gateway keeps of a person's tokens, server-side: never in the cookie, never in the browser. */
 export interface SessionTokens {
@@ -126,22 +127,7 @@ function tableOf(databaseUrl: string, now: () => number): Place {
   pool.on('error', () => undefined)
   return {
     async open() {
-      // IF NOT EXISTS races between replicas starting together: the advisory lock orders them
-      const client = await pool.connect()
-      try {
-        await client.query('BEGIN')
-        await client.query(`SELECT pg_advisory_xact_lock(hashtext('${SESSION_TOKENS_TABLE}'))`)
-        await client.query(
-          `CREATE TABLE IF NOT EXISTS ${SESSION_TOKENS_TABLE} (sid text PRIMARY KEY, until_ms bigint NOT NULL, sealed text NOT NULL)`,
-        )
-        await client.query(`DELETE FROM ${SESSION_TOKENS_TABLE} WHERE until_ms <= $1`, [now()])
-        await client.query('COMMIT')
-      } catch (error) {
-        await client.query('ROLLBACK')
-        throw error
-      } finally {
-        client.release()
-      }
+      await openGatewayTable(pool, SESSION_TOKENS_TABLE, 'sid text PRIMARY KEY, until_ms bigint NOT NULL, sealed text NOT NULL', now())
     },
     async read(sid) {
       const { rows } = await pool.query<{ until_ms: string; sealed: string }>(

@@ -1,9 +1,10 @@
-import { BlockList, isIP } from 'node:net'
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { isIP } from 'node:net'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Pool } from 'undici'
+import { addressList } from '../address-list.js'
 import { buildAllowlist } from '../allowlist.js'
 import { clusterMetricsOf } from '../cluster-metrics.js'
 import { auditPath } from './audit.js'
@@ -47,17 +48,6 @@ export function routeLabel(request: FastifyRequest): string {
   const path = auditPath(request.url)
   if (pattern !== '/api/*' || !routeOf(request.method, path.slice('/api/'.length))) return pattern
   return path.replace(/\/[1-9][0-9]{0,15}(?=\/|$)/g, '/:id')
-}
-
-function allowList(entries: readonly string[]): BlockList {
-  const list = new BlockList()
-  for (const entry of entries) {
-    const [address, bits] = entry.split('/')
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4'
-    if (bits === undefined) list.addAddress(address, type)
-    else list.addSubnet(address, Number(bits), type)
-  }
-  return list
 }
 
 /** headers a proxy adds to what it relays; a scraper calling directly sends none of them */
@@ -134,7 +124,7 @@ export const metricsPlugin = fp<MetricsOptions>(
       done()
     })
 
-    const allowed = allowList(opts.allow)
+    const allowed = addressList(opts.allow)
     const token = opts.token ? digest(opts.token) : undefined
     fastify.get('/metrics', async (request, reply) => {
       const address = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '')
