@@ -3,7 +3,9 @@
  * says what happened and what to do, with Try again and the request id; scripts get the JSON.
  */
 import t from 'tap'
-import { freePort, startGateway, startStandaloneIdp, startUpstream } from '../helper.js'
+import { fileURLToPath } from 'node:url'
+import { freePort, startGateway, startStandaloneIdp, startUpstream, tempDir } from '../helper.js'
+import { startPortal } from '../lib/portal-process.js'
 import { beginSignIn, step, type SignInBegun } from '../lib/sign-in.js'
 import { startRecordingUpstream } from './start.js'
 
@@ -118,4 +120,35 @@ t.test('the token endpoint refuses the portal (a wrong client secret): a page, n
   t.ok(html.includes('Nothing is wrong with your account'))
   const line = await portal.auditLine((l) => l.event === 'login-failed')
   t.same([line.reason, line.status], ['token endpoint refused', 502])
+})
+
+t.test("the portal's clock is ahead of the IdP's: a page that says the clocks disagree", async (t) => {
+  // the gateway as `npm start` runs it (npm run build first), on a machine whose clock is two hours
+  // ahead: the IdP's ID token (an hour's) has expired by the portal's clock when it arrives
+  const [gatewayPort, idpPort] = [await freePort(), await freePort()]
+  const issuer = `http://127.0.0.1:${idpPort}/idp`
+  const { url, token } = await startUpstream(t, { seed: false })
+  await startPortal(t, fileURLToPath(new URL('../../', import.meta.url)), {
+    PORT: String(gatewayPort),
+    DATA_DIR: tempDir(t),
+    UPSTREAM_URL: url,
+    UPSTREAM_TOKEN: token,
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: 'ccoe-portal',
+    OIDC_CLIENT_SECRET: 'skewed-portal-secret',
+    NODE_OPTIONS: `--import=${fileURLToPath(new URL('../lib/clock-offset.mjs', import.meta.url))}`,
+    CLOCK_OFFSET_MS: String(2 * 60 * 60 * 1000),
+  })
+  const baseUrl = `http://127.0.0.1:${gatewayPort}`
+  await startStandaloneIdp(t, issuer, baseUrl, 'skewed-portal-secret')
+  const begun = await beginSignIn(baseUrl)
+  const callback = await callbackOf(begun, 'alice@ccoe.example', 'alice')
+  const { html, type: _type, ...seen } = await page(await step(begun.jar, callback, { headers: HTML }))
+  t.same(seen, {
+    status: 502,
+    title: 'The portal could not complete your sign-in',
+    retry: '/oidc/login?returnTo=%2Fauth%2Fhome',
+    requestId: true,
+  })
+  t.ok(html.includes('The clocks of the portal and of the company&#39;s sign-in service disagree'), 'it says why')
 })
