@@ -42,6 +42,11 @@ export interface PortalClient {
    * IdP without refresh tokens that the gateway asks at userinfo instead) @default false
    */
   userinfoAccessToken?: boolean
+  /**
+   * each refresh answers a new refresh token and spends the old one, whose reuse then ends the grant
+   * (as Okta, Auth0 and Keycloak's "revoke refresh token" do); unset: oidc-provider's own choice
+   */
+  rotateRefreshTokens?: boolean
 }
 
 /** oidc-provider client metadata for the portal (first party: no consent screen) and the scripts. */

@@ -71,6 +71,7 @@ export function createProvider({
     // without asking for offline_access: they end with the IdP session (Grant TTL below)
     issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
       client.grantTypeAllowed('refresh_token'),
+    ...(portalClient.rotateRefreshTokens !== undefined && { rotateRefreshToken: () => portalClient.rotateRefreshTokens }),
     // seconds; the gateway's own session limits govern the portal, these only the IdP's artifacts
     ttl: {
       AccessToken: 60 * 60,

@@ -63,6 +63,18 @@ t.test('a group removed at the IdP takes effect within SESSION_REFRESH_MINUTES (
   t.same((await session(portal.baseUrl, cookie)).body, sessionAnswer('alice@ccoe.example', 'Alice Admin', null), 'and no role at all')
 })
 
+t.test('a page of parallel requests at the re-check spends the refresh token once (an IdP that rotates them)', async (t) => {
+  const { clock, portal } = await portalWith(t, { portalClient: { rotateRefreshTokens: true } })
+  const cookie = (await signInKeepingJar(portal.baseUrl, 'alice@ccoe.example', 'alice')).cookie
+  const admin = { status: 200, body: sessionAnswer('alice@ccoe.example', 'Alice Admin', 'admin') }
+  for (const round of [1, 2]) {
+    clock.advance(5 * MINUTE)
+    // the SPA asks several things at once; each request carries the cookie of before the re-check
+    const answers = await Promise.all(Array.from({ length: 6 }, () => session(portal.baseUrl, cookie)))
+    t.same(answers, Array(6).fill(admin), `re-check ${round}: every request still signed in`)
+  }
+})
+
 t.test('an account disabled at the IdP: the next re-check ends the session, with a page that says so', async (t) => {
   const users = ownUsers()
   const { clock, portal } = await portalWith(t, { users })

@@ -95,6 +95,8 @@ export interface LoginFlow {
 const portalSession = (request: FastifyRequest) => request.session as unknown as Session<SessionRecord>
 
 export const LOGIN_FLOW_SECONDS = 10 * 60
+/** sessions whose last question to the IdP is remembered (the oldest forgotten first) */
+const ASKED_KEPT = 10_000
 
 export const sessionPlugin = fp<SessionOptions>(
   async (fastify, opts) => {
@@ -178,12 +180,26 @@ export const sessionPlugin = fp<SessionOptions>(
       fastify.metrics?.sessionRevoked()
     }
 
+    // One question to the IdP per session and interval, its answer shared: a page's parallel requests
+    // (and those whose cookie has not caught up yet) would each spend the same refresh token, which an
+    // IdP that rotates them takes as a replay and answers by ending the grant. Per process: replicas
+    // each ask once.
+    const asked = new Map<string, { at: number; answer: Promise<Recheck> }>()
+    const askIdp = (user: SessionRecord, now: number): Promise<Recheck> => {
+      const last = asked.get(user.sid)
+      if (last && now - last.at < opts.refreshMs) return last.answer
+      const answer = tokens.get(user.sid).then((kept) => opts.recheck(user.sub, kept ?? {}))
+      asked.delete(user.sid)
+      asked.set(user.sid, { at: now, answer })
+      if (asked.size > ASKED_KEPT) asked.delete(asked.keys().next().value!)
+      return answer
+    }
+
     /** the IdP's word on the person, at most once per refreshMs; false when it refused them */
     const followIdp = async (request: FastifyRequest, user: SessionRecord, now: number): Promise<boolean> => {
       if (now - user.checkedAt < opts.refreshMs) return true
       const s = portalSession(request)
-      const kept = (await tokens.get(user.sid)) ?? {}
-      const answer = await opts.recheck(user.sub, kept)
+      const answer = await askIdp(user, now)
       if (answer.outcome === 'ended') {
         // the request's refusal is audited where it is answered (request.sessionEndedByIdp)
         request.log.warn({ reason: answer.reason }, 'the IdP refused a signed-in person: session ended')
