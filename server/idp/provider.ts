@@ -74,10 +74,10 @@ export function createProvider({
     ...(portalClient.rotateRefreshTokens !== undefined && { rotateRefreshToken: () => portalClient.rotateRefreshTokens }),
     // seconds; the gateway's own session limits govern the portal, these only the IdP's artifacts
     ttl: {
-      AccessToken: 60 * 60,
+      AccessToken: variant.tokenLifetimeSeconds ?? 60 * 60,
       AuthorizationCode: 60,
-      ClientCredentials: 60 * 60,
-      IdToken: 60 * 60,
+      ClientCredentials: variant.tokenLifetimeSeconds ?? 60 * 60,
+      IdToken: variant.tokenLifetimeSeconds ?? 60 * 60,
       Interaction: 10 * 60,
       Session: 12 * 60 * 60,
       Grant: 12 * 60 * 60,

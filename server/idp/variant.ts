@@ -21,6 +21,8 @@ export interface IdpVariant {
   groupsClaim?: string
   /** an access token's scopes in `scp` as a list (Entra, Okta) instead of `scope` */
   scpList?: boolean
+  /** how long access, ID and client-credentials tokens live (IdPs that issue them for minutes) @default 3600 */
+  tokenLifetimeSeconds?: number
 }
 
 /** The groups at `path`, nested as a dot path says: `realm_access.roles` → { realm_access: { roles } }. */

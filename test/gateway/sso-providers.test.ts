@@ -8,7 +8,7 @@ import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair } from 
 import t from 'tap'
 import type { IdpVariant } from '../../server/idp/variant.js'
 import { permitsOf, type Scope } from '../../shared/access.js'
-import { SCRIPT_CLIENT } from '../../server/idp/plugin.js'
+import { DEMO_USERS, SCRIPT_CLIENT, type DemoUser } from '../../server/idp/plugin.js'
 import { freePort, startGateway, startStandaloneIdp, startUpstream, tempDir, testClock, type Teardown } from '../helper.js'
 import { scriptToken, sessionAnswer, signIn } from '../lib/sign-in.js'
 
@@ -27,6 +27,8 @@ interface Case {
   secret?: string
   env?: Record<string, string>
   now?: () => number
+  /** the IdP's accounts, for a test that changes one */
+  users?: DemoUser[]
 }
 
 const upstream = startUpstream(t, { seed: false })
@@ -39,7 +41,7 @@ async function ssoPortal(t: Teardown, c: Case = {}) {
   const issuer = `${idpOrigin}${c.path ?? '/idp'}`
   const clientId = c.clientId ?? 'ccoe-portal'
   const secret = c.secret ?? 'portal-secret'
-  await startStandaloneIdp(t, issuer, `http://127.0.0.1:${port}`, secret, { clientId, variant: c.variant })
+  await startStandaloneIdp(t, issuer, `http://127.0.0.1:${port}`, secret, { clientId, variant: c.variant, users: c.users })
   const gateway = await startGateway(t, url, {
     overrides: { port },
     now: c.now,
@@ -178,4 +180,22 @@ t.test('scp as a list: the scopes a script token carries', async (t) => {
   const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>
   t.strictSame([claims.scp, claims.scope], [['read', 'reports'], undefined])
   t.strictSame(await permitsOfScript(portal, token), scriptSession(['read', 'reports']))
+})
+
+t.test('short token lifetimes (a minute): a script token is refused as expired past it; a person is re-checked all the same', async (t) => {
+  const clock = testClock()
+  const users = DEMO_USERS.map((user) => ({ ...user, groups: [...user.groups] }))
+  const portal = await ssoPortal(t, { variant: { tokenLifetimeSeconds: 60 }, now: clock.now, users })
+  const cookie = await signIn(portal.baseUrl, ...ALICE)
+  const token = await scriptToken(portal.idpOrigin)
+  t.equal((await portal.bearer('departments?per_page=1', token)).status, 200)
+  // past the token's minute and the five seconds of tolerance, by the gateway's clock
+  clock.advance(66_000)
+  const late = await portal.bearer('departments?per_page=1', token)
+  t.strictSame([late.status, late.challenge], [401, refusal('expired')])
+  // the person's ID and access tokens are long expired at the re-check: the refresh token asks again,
+  // and what the IdP says now counts
+  users.find((user) => user.sub === 'alice')!.groups = ['ccoe-viewers']
+  clock.advance(5 * 60_000)
+  t.strictSame(await portal.session(cookie), sessionAnswer('alice@ccoe.example', 'Alice Admin', 'viewer'))
 })
