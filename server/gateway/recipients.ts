@@ -1,4 +1,5 @@
 import type { Recipient } from '../../shared/calls/index.js'
+import { isEmailAddress } from '../../shared/rules/email-address.js'
 import type { Identity } from './plugins/auth.js'
 
 /** A refused report address: the status and the body the caller gets, the field named. */
@@ -8,8 +9,6 @@ export interface RecipientRefusal {
 }
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase()
-/** one plain address: a list (`a@x, b@y`) or a display name (`A <a@x>`) would reach more than its domain says */
-const ONE_ADDRESS = /^[^\s@,;<>()"']+@[^\s@,;<>()"']+$/
 
 /** The address a call's body names for its report, as the upstream reads it: undefined when it names none. */
 function namedAddress(recipient: Recipient, body: unknown): unknown {
@@ -41,7 +40,9 @@ export function recipientRefusal(
   const field = recipient.at[1]
   const address = namedAddress(recipient, body)
   if (address === undefined) return null
-  if (typeof address !== 'string' || !ONE_ADDRESS.test(address.trim())) {
+  // one address, as the upstream's validator reads one: a list (`a@x, b@y`) or a display name
+  // (`A <a@x>`) would reach more than its domain says
+  if (typeof address !== 'string' || !isEmailAddress(address.trim())) {
     const error = `${field} must be one email address.`
     return { status: 422, body: { error, statusCode: 422, fields: { [field]: error } } }
   }

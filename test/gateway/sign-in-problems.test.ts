@@ -2,7 +2,7 @@
  * A person never sees raw JSON (issue 38 item 7): every sign-in failure they can meet is a page that
  * says what happened and what to do, with Try again and the request id; scripts get the JSON.
  */
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { fileURLToPath } from 'node:url'
 import { freePort, startGateway, startStandaloneIdp, startUpstream, tempDir } from '../helper.js'
 import { startPortal } from '../lib/portal-process.js'
@@ -100,15 +100,9 @@ t.test('the embedded IdP: every failure a person meets is a page', async (t) => 
   })
 })
 
-t.test('the token endpoint refuses the portal (a wrong client secret): a page, not JSON', async (t) => {
-  const idpPort = await freePort()
-  const issuer = `http://127.0.0.1:${idpPort}/idp`
-  const { url, token } = await startUpstream(t, { seed: false })
-  const portal = await startGateway(t, url, {
-    env: { UPSTREAM_TOKEN: token, OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'ccoe-portal', OIDC_CLIENT_SECRET: 'not-the-secret' },
-  })
-  await startStandaloneIdp(t, issuer, portal.baseUrl, 'the-real-secret')
-  const begun = await beginSignIn(portal.baseUrl)
+/** Alice signs in and comes back to a 502 page saying the portal could not complete it; its HTML. */
+async function portalCouldNotComplete(t: Test, baseUrl: string): Promise<string> {
+  const begun = await beginSignIn(baseUrl)
   const callback = await callbackOf(begun, 'alice@ccoe.example', 'alice')
   const { html, type: _type, ...seen } = await page(await step(begun.jar, callback, { headers: HTML }))
   t.same(seen, {
@@ -117,6 +111,18 @@ t.test('the token endpoint refuses the portal (a wrong client secret): a page, n
     retry: '/oidc/login?returnTo=%2Fauth%2Fhome',
     requestId: true,
   })
+  return html
+}
+
+t.test('the token endpoint refuses the portal (a wrong client secret): a page, not JSON', async (t) => {
+  const idpPort = await freePort()
+  const issuer = `http://127.0.0.1:${idpPort}/idp`
+  const { url, token } = await startUpstream(t, { seed: false })
+  const portal = await startGateway(t, url, {
+    env: { UPSTREAM_TOKEN: token, OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'ccoe-portal', OIDC_CLIENT_SECRET: 'not-the-secret' },
+  })
+  await startStandaloneIdp(t, issuer, portal.baseUrl, 'the-real-secret')
+  const html = await portalCouldNotComplete(t, portal.baseUrl)
   t.ok(html.includes('Nothing is wrong with your account'))
   const line = await portal.auditLine((l) => l.event === 'login-failed')
   t.same([line.reason, line.status], ['token endpoint refused', 502])
@@ -141,14 +147,6 @@ t.test("the portal's clock is ahead of the IdP's: a page that says the clocks di
   })
   const baseUrl = `http://127.0.0.1:${gatewayPort}`
   await startStandaloneIdp(t, issuer, baseUrl, 'skewed-portal-secret')
-  const begun = await beginSignIn(baseUrl)
-  const callback = await callbackOf(begun, 'alice@ccoe.example', 'alice')
-  const { html, type: _type, ...seen } = await page(await step(begun.jar, callback, { headers: HTML }))
-  t.same(seen, {
-    status: 502,
-    title: 'The portal could not complete your sign-in',
-    retry: '/oidc/login?returnTo=%2Fauth%2Fhome',
-    requestId: true,
-  })
+  const html = await portalCouldNotComplete(t, baseUrl)
   t.ok(html.includes('The clocks of the portal and of the company&#39;s sign-in service disagree'), 'it says why')
 })

@@ -189,32 +189,21 @@ export const uploadsPlugin = fp<UploadsOptions>(
           await refuseUnread(request, reply)
           return reply.code(403).send(refused.body)
         }
-        const held = heldBy.get(identity.user) ?? 0
-        if (held >= perCaller) {
-          fastify.auditEvent(request, reply, 'denied', { reason: 'uploads per caller', status: 429 })
+        /** no place for this upload now: the body is read and thrown away, so the client reads the answer */
+        const noPlace = async (status: 429 | 503, reason: string, message: string) => {
+          fastify.auditEvent(request, reply, 'denied', { reason, status })
           await refuseUnread(request, reply)
-          return send(
-            reply.header('retry-after', String(UPLOADS_RETRY_AFTER_SECONDS)),
-            429,
-            'Too many of your uploads at once, please wait for one to finish',
-          )
+          return send(reply.header('retry-after', String(UPLOADS_RETRY_AFTER_SECONDS)), status, message)
         }
-        if (active >= opts.inFlight) {
-          fastify.auditEvent(request, reply, 'denied', { reason: 'uploads in flight', status: 503 })
-          // the body is not forwarded: read and thrown away, so the client reads the answer
-          await refuseUnread(request, reply)
-          return send(
-            reply.header('retry-after', String(UPLOADS_RETRY_AFTER_SECONDS)),
-            503,
-            'Too many uploads at once, please try again shortly',
-          )
-        }
+        if ((heldBy.get(identity.user) ?? 0) >= perCaller)
+          return noPlace(429, 'uploads per caller', 'Too many of your uploads at once, please wait for one to finish')
+        if (active >= opts.inFlight) return noPlace(503, 'uploads in flight', 'Too many uploads at once, please try again shortly')
         const stats: { bytesIn: number; bytesOut: number; file?: string; recipients?: string[] } = { bytesIn: 0, bytesOut: 0 }
         fastify.auditOnClose(request, reply, () => ({ upstream: target.path, ...stats }))
         // a client that left while it was being let in has no answer to wait for (its line says 499)
         if (reply.raw.closed) return reply.hijack()
         active++
-        heldBy.set(identity.user, held + 1)
+        heldBy.set(identity.user, (heldBy.get(identity.user) ?? 0) + 1)
         fastify.metrics?.uploadsActive.inc()
         whenClosed(reply, () => {
           active--
