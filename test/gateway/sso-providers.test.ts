@@ -122,9 +122,11 @@ t.test('the IdP down at start, then up with another issuer: /readyz answers 503 
   const { url, token } = await upstream
   const [port, idpPort] = [await freePort(), await freePort()]
   const configured = `http://127.0.0.1:${idpPort}/idp`
+  const log: Record<string, unknown>[] = []
   const gateway = await startGateway(t, url, {
     overrides: { port },
     env: { UPSTREAM_TOKEN: token, OIDC_ISSUER: configured, OIDC_CLIENT_ID: 'ccoe-portal', OIDC_CLIENT_SECRET: 'portal-secret' },
+    log,
   })
   const ready = async () => {
     const response = await fetch(`${gateway.baseUrl}/readyz`)
@@ -134,6 +136,12 @@ t.test('the IdP down at start, then up with another issuer: /readyz answers 503 
   await startStandaloneIdp(t, `${configured}/`, gateway.baseUrl)
   const why = `the IdP's discovery document names the issuer "${configured}/", but OIDC_ISSUER is "${configured}"`
   t.strictSame(await ready(), [503, { status: 'unavailable', failed: ['idp'], idp: why }])
+  await ready()
+  t.strictSame(
+    log.filter((line) => line.msg === why).map((line) => line.level),
+    [40],
+    'one warn line names the two strings, however often /readyz is asked',
+  )
 })
 
 t.test('opaque access tokens: introspected, the answer kept 30 s at most', async (t) => {
