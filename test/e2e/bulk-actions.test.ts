@@ -4,8 +4,10 @@
  * the filter and set one field on all of them, with the progress bar while the server works. The
  * Undo window runs on the page's clock (playwright's fake timers), never slept.
  */
+import { sql } from 'drizzle-orm'
 import { resolve } from 'node:path'
 import t, { type Test } from 'tap'
+import { MAX_PAGE_SIZE } from '../../shared/constants.js'
 import { UNDO_MS } from '../../web/src/features/resources/bulk-texts.js'
 import { startPortal, type Portal } from '../helper.js'
 import { holdRequests, screenshot, signedInPage, transitionsDone, upstreamJson } from './browser.js'
@@ -382,4 +384,50 @@ t.test('the inline table: select by keyboard, delete, undo, edit a row, add one,
     'set on the three rows, those written inline in this tab included',
   )
   await screenshot(page, 'bulk-inline-set')
+})
+
+/**
+ * Issue 37 item 6: every row matching a filter, more than one request's page (MAX_PAGE_SIZE): the
+ * web sends a page at a time, the bar fills as the pages are done, and every row is set.
+ */
+t.test('a filter past one page: set page by page, the bar filling', async (t) => {
+  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  const many = MAX_PAGE_SIZE + 201
+  await portal.database.db.execute(
+    sql`INSERT INTO departments (name) SELECT 'Many ' || lpad(g::text, 4, '0') FROM generate_series(1, ${many}::int) AS g`,
+  )
+  const page = await signedInPage(t, portal)
+  await page.goto(`${portal.baseUrl}/auth/view/departments?by_name=Many`)
+  await expect(page.getByRole('cell', { name: 'Many 0001', exact: true }).first()).toBeVisible()
+  const pageBox = page.getByRole('checkbox', { name: 'Select all on this page' })
+  await pageBox.focus()
+  await page.keyboard.press('Space')
+  const bar = page.getByRole('toolbar', { name: 'Bulk actions' })
+  await bar.getByRole('button', { name: 'Select all matching' }).click()
+  await expect(bar.getByText(`All 1,201 departments matching selected`).first()).toBeVisible()
+  await bar.getByRole('button', { name: 'Set field…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Set a field on 1,201 departments' })
+  await dialog.getByLabel('Abbreviation').fill('MNY')
+
+  // the first page goes; the second waits until the bar has shown the first one done
+  const sent: unknown[] = []
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  await page.route('**/api/departments/bulk_update', async (route) => {
+    sent.push(route.request().postDataJSON())
+    if (sent.length === 2) await held
+    await route.fallback()
+  })
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText('Updating 1,201 departments… 1,000 done').first()).toBeVisible()
+  await expect(page.getByRole('progressbar', { name: 'Updating 1,201 departments' })).toBeVisible()
+  await screenshot(page, 'bulk-pages-progress')
+  release()
+  await expect(page.getByText('1,201 departments updated').first()).toBeVisible()
+  const [first, second] = sent as { count: number; after?: number }[]
+  t.same([first.count, first.after, second.count], [many, undefined, 201], 'the second page counts the rows left after the first')
+  const [{ n }] = (
+    await portal.database.db.execute(sql`SELECT count(*)::int AS n FROM departments WHERE name LIKE 'Many %' AND abbreviation = 'MNY'`)
+  ).rows as { n: number }[]
+  t.equal(Number(n), many, 'every row matching, set')
 })

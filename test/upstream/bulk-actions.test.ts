@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import t from 'tap'
+import { MAX_PAGE_SIZE } from '../../shared/constants.js'
 import { rows } from '../../server/upstream/db/records/repository.js'
+import { insertGeneratedBills } from '../../server/upstream/db/seed/generated-bills.js'
 import { serveUpstream, TOKEN } from './fixtures/serve.js'
 
 /**
@@ -193,4 +195,71 @@ t.test('bulk actions on cost centers', async (t) => {
     t.equal((await page()).data.length, rows.length, 'nothing deleted')
     t.equal((await changes('delete')).length, 3, 'and nothing logged')
   })
+})
+
+/**
+ * Issue 37 item 6: a filter's rows are changed a page per request (MAX_PAGE_SIZE at most, each all
+ * or nothing), so no transaction holds the embedded database's one session for long; the answer's
+ * `next` leads on, and rows removed or added meanwhile refuse the page they would change.
+ */
+t.test('a filter over more than a page: a page per request, each all or nothing', async (t) => {
+  const { url, database } = await serveUpstream(t, { seed: false })
+  await insertGeneratedBills(database.db, 1, 2 * MAX_PAGE_SIZE + 500)
+  async function call(path: string, body: unknown) {
+    const response = await fetch(url + path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, uid: ALICE, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status, body: await response.json() }
+  }
+  const all = (await rows<{ id: number }>(database.db, sql`SELECT id FROM cloud_bills ORDER BY id`)).map((r) => Number(r.id))
+  const paged = async () =>
+    (await rows<{ id: number }>(database.db, sql`SELECT id FROM cloud_bills WHERE activity = 'paged' ORDER BY id`)).map((r) => Number(r.id))
+  const logged = async () =>
+    Number((await rows<{ n: number }>(database.db, sql`SELECT count(*) AS n FROM record_changes WHERE model = 'cloud_bills'`))[0].n)
+  const set = { activity: 'paged' }
+  const total = all.length
+  t.same(await call('/cloud_bills/bulk_update', { filter: {}, dry_run: true, set }), { status: 200, body: { data: { count: total } } })
+
+  const first = all.slice(0, MAX_PAGE_SIZE)
+  t.same(await call('/cloud_bills/bulk_update', { filter: {}, count: total, set }), {
+    status: 200,
+    body: { data: { count: MAX_PAGE_SIZE, ids: first, next: first.at(-1) } },
+  })
+  t.same(await paged(), first, 'one page changed')
+  t.equal(await logged(), MAX_PAGE_SIZE, 'with its history')
+
+  // a row of the rest deleted meanwhile: the next page is refused whole
+  const gone = all[MAX_PAGE_SIZE + 10]
+  await database.db.execute(sql`DELETE FROM cloud_bills WHERE id = ${gone}`)
+  let left = total - MAX_PAGE_SIZE
+  t.same(await call('/cloud_bills/bulk_update', { filter: {}, count: left, after: first.at(-1), set }), {
+    status: 409,
+    body: {
+      error: `${left - 1} records match these filters now, not ${left}, so nothing was changed. Reload the list, then make your change again.`,
+      statusCode: 409,
+    },
+  })
+  t.same(await paged(), first, 'nothing of the refused page changed')
+
+  left -= 1
+  const second = all.slice(MAX_PAGE_SIZE, 2 * MAX_PAGE_SIZE + 1).filter((id) => id !== gone)
+  t.same(await call('/cloud_bills/bulk_update', { filter: {}, count: left, after: first.at(-1), set }), {
+    status: 200,
+    body: { data: { count: MAX_PAGE_SIZE, ids: second, next: second.at(-1) } },
+  })
+  left -= MAX_PAGE_SIZE
+
+  // a row added meanwhile: the last page finds one more than the caller counted
+  await insertGeneratedBills(database.db, total + 1, total + 1)
+  t.same((await call('/cloud_bills/bulk_update', { filter: {}, count: left, after: second.at(-1), set })).status, 409, 'a row added')
+  await database.db.execute(sql`DELETE FROM cloud_bills WHERE id = (SELECT max(id) FROM cloud_bills)`)
+  const last = all.slice(2 * MAX_PAGE_SIZE + 1)
+  t.same(await call('/cloud_bills/bulk_update', { filter: {}, count: left, after: second.at(-1), set }), {
+    status: 200,
+    body: { data: { count: last.length, ids: last } },
+  })
+  t.same(await paged(), [...first, ...second, ...last], 'every row, once')
+  t.equal(await logged(), total - 1, 'one history entry per row changed')
 })

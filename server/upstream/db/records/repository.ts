@@ -343,12 +343,13 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       return found.map((r) => Number(r.id))
     },
 
-    /** The exact number of rows matching `filters` (no cap: a bulk action is confirmed on it). */
-    async countMatching(db: Executor, filters: readonly ListFilter[]): Promise<number> {
+    /** The exact number of rows matching `filters` above `afterId` (no cap: a bulk action is confirmed on it). */
+    async countMatching(db: Executor, filters: readonly ListFilter[], afterId = 0): Promise<number> {
       const fields = filters.map((f) => f.field)
+      const conditions = [...filters.map(condition), ...(afterId ? [sql`t.id > ${afterId}`] : [])]
       const [row] = await rows<{ n: number }>(
         db,
-        sql`SELECT count(*)::int AS n FROM ${table} AS t${shape.joinsFor(fields)}${whereOf(filters.map(condition))}`,
+        sql`SELECT count(*)::int AS n FROM ${table} AS t${shape.joinsFor(fields)}${whereOf(conditions)}`,
       )
       return Number(row.n)
     },

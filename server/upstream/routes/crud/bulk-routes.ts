@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { MAX_PAGE_SIZE } from '../../../../shared/constants.js'
 import { BULK_ACTIONS, BulkAnswerSchema, bulkActions, bulkBodySchema, bulkFields, type BulkBody } from '../../../../shared/calls/bulk.js'
 import { fieldOf, queryFilters } from '../../../../shared/resources/index.js'
 import { recordErrors } from '../../../../shared/rules/record-rules.js'
@@ -15,10 +16,10 @@ import type { ResourceRoutesOptions } from './resource-routes.js'
 import { validationError } from './validation-errors.js'
 
 /**
- * Rows per step of a bulk action: one locked read, one write and one change-log insert each, all
- * steps in ONE transaction (the batch is all or nothing); memory stays one step's rows.
+ * The rows one request changes at most: a selection of rows is capped by its schema, a filter's rows
+ * are walked a page per request (shared/calls/bulk.ts), so no transaction holds the database long.
  */
-export const BULK_STEP = 1000
+export const BULK_PAGE = MAX_PAGE_SIZE
 
 /** what a 409 says of each stale row, in its `fields` keyed by the row's id (the web names the rows by their labels) */
 export const STALE = 'changed by someone else since you loaded the list'
@@ -93,11 +94,11 @@ export const bulkRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app,
         const step = (tx: Executor, ids: readonly number[]) =>
           action === 'delete' ? writes.removeMany(tx, author, ids) : writes.updateMany(tx, author, ids, values, check)
         try {
-          const ids = await db.transaction(async (tx) => {
-            if (body.ids) return byIds(tx, body.ids, step)
-            return byFilter(tx, filters!, body.count!, step)
+          const { ids, next } = await db.transaction(async (tx) => {
+            if (body.ids) return { ids: await byIds(tx, body.ids, step) }
+            return byFilter(tx, filters!, body.count!, body.after ?? 0, step)
           })
-          return { data: { count: ids.length, ids } }
+          return { data: { count: ids.length, ids, ...(next !== undefined && { next }) } }
         } catch (err) {
           throw dbHttpError(resource, err, action === 'delete' ? 'delete' : 'write', values) ?? err
         }
@@ -121,31 +122,33 @@ export const bulkRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app,
         `${name} ${stale.join(', ')} ${stale.length === 1 ? 'was' : 'were'} changed by someone else since you loaded the list, so nothing was changed. Reload the list, then make your change again.`,
         Object.fromEntries(stale.map((id) => [id, STALE])),
       )
-    for (let i = 0; i < ids.length; i += BULK_STEP) await step(tx, ids.slice(i, i + BULK_STEP))
+    await step(tx, ids)
     return ids
   }
 
-  /** Every row matching the filters, walked by id in steps; the count the caller was shown must still hold. The ids changed. */
-  async function byFilter(tx: Executor, filters: readonly ListFilter[], expected: number, step: Step): Promise<number[]> {
+  /**
+   * The next page of the rows matching the filters after id `after`, in id order; the count the caller
+   * was shown (of those rows) must still hold. The ids changed, and the last one when more remain.
+   */
+  async function byFilter(
+    tx: Executor,
+    filters: readonly ListFilter[],
+    expected: number,
+    after: number,
+    step: Step,
+  ): Promise<{ ids: number[]; next?: number }> {
     const changedCount = (now: number) =>
       refuse(
         409,
         `${now} records match these filters now, not ${expected}, so nothing was changed. Reload the list, then make your change again.`,
       )
-    const now = await records.countMatching(tx, filters)
+    const now = await records.countMatching(tx, filters, after)
     if (now !== expected) throw changedCount(now)
-    const changed: number[] = []
-    let done = 0
-    let last = 0
-    for (;;) {
-      const ids = await records.idsMatching(tx, filters, last, BULK_STEP)
-      if (ids.length === 0) break
-      done += await step(tx, ids)
-      changed.push(...ids)
-      last = ids[ids.length - 1]
-    }
-    // rows added or deleted meanwhile (PostgreSQL's READ COMMITTED) are caught here: still all or nothing
-    if (done !== expected || changed.length !== expected) throw changedCount(done)
-    return changed
+    const page = Math.min(expected, BULK_PAGE)
+    const ids = page ? await records.idsMatching(tx, filters, after, page) : []
+    // rows deleted meanwhile (PostgreSQL's READ COMMITTED) are caught here: still all or nothing
+    const done = page ? await step(tx, ids) : 0
+    if (done !== page) throw changedCount(now - page + done)
+    return { ids, ...(expected > page && { next: ids[ids.length - 1] }) }
   }
 }

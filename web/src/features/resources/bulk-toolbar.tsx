@@ -1,5 +1,6 @@
 import { Alert, Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent, ProgressBar } from '@blueprintjs/core'
 import { useState } from 'react'
+import { MAX_PAGE_SIZE } from '../../../../shared/constants.js'
 import { bulkActions, bulkFields } from '../../../../shared/calls/bulk.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { FieldInput } from '../../components/resource-form/index.js'
@@ -21,21 +22,24 @@ export interface BulkToolbarProps {
 /**
  * What can be done to the selected rows: select every row matching the filters, delete them (one
  * confirmation naming the count, then Undo), or set one field on all of them. While the one
- * all-or-nothing request runs, a progress bar says so (the server walks the rows in one
- * transaction and answers once, so the bar is indeterminate until it completes).
+ * requests run, a progress bar says so: indeterminate for one request, which answers once; a
+ * filter's rows go a page per request, and the bar fills as the pages are done.
  */
 export function BulkToolbar({ resource, bulk, total, disabled = false }: BulkToolbarProps) {
   const [confirming, setConfirming] = useState(false)
   const [setting, setSetting] = useState(false)
   const actions = bulkActions(resource)
   const { selection, selectedCount } = bulk
-  // the one all-or-nothing request answers once: indeterminate until it does
   const progress = bulk.busy && (
     <div className="bulk-toolbar__progress" role="status">
       <span>
-        {bulk.busyText} {countText(resource, bulk.busyCount)}…
+        {bulk.busyText} {countText(resource, bulk.busyCount)}…{bulk.busyDone > 0 && ` ${bulk.busyDone.toLocaleString('en')} done`}
       </span>
-      <ProgressBar intent={Intent.PRIMARY} aria-label={`${bulk.busyText} ${countText(resource, bulk.busyCount)}`} />
+      <ProgressBar
+        intent={Intent.PRIMARY}
+        value={bulk.busyDone > 0 ? bulk.busyDone / bulk.busyCount : undefined}
+        aria-label={`${bulk.busyText} ${countText(resource, bulk.busyCount)}`}
+      />
     </div>
   )
   if (selectedCount === 0) return progress ? <div className="bulk-toolbar">{progress}</div> : null
@@ -123,7 +127,11 @@ function SetFieldDialog({ resource, bulk, onClose }: { resource: ResourceDef; bu
             onChange={setValue}
           />
         </FormGroup>
-        <p className={Classes.TEXT_MUTED}>All of them change, or none: a record changed since you loaded the list stops the change.</p>
+        <p className={Classes.TEXT_MUTED}>
+          {bulk.selectedCount > MAX_PAGE_SIZE
+            ? `They change ${MAX_PAGE_SIZE.toLocaleString('en')} at a time: a record changed since you loaded the list stops the change, and those changed before it stay changed.`
+            : 'All of them change, or none: a record changed since you loaded the list stops the change.'}
+        </p>
       </DialogBody>
       <DialogFooter
         actions={

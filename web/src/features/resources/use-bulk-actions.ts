@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
+import { MAX_PAGE_SIZE } from '../../../../shared/constants.js'
 import { bulkPath, type BulkAction, type BulkAnswer, type BulkBody } from '../../../../shared/calls/bulk.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { apiRequest, type ApiError } from '../../lib/api-client.js'
@@ -32,6 +33,8 @@ export function useBulkActions(
   // rows deleted but still undoable: hidden from the list until the delete is sent or undone
   // how many rows the request in flight changes (its progress text)
   const [busyCount, setBusyCount] = useState(0)
+  // how many of them are done: a filter's rows go a page per request (its progress bar's value)
+  const [busyDone, setBusyDone] = useState(0)
   // (a number: every row matching the filters, this many of them)
   const [hidden, setHidden] = useState<ReadonlySet<number> | number>(new Set())
   const filters = useMemo(
@@ -61,6 +64,30 @@ export function useBulkActions(
       apiRequest<BulkAnswer>('POST', `/api/${bulkPath(resource, action)}`, body, {}, init),
     [resource],
   )
+  /**
+   * Every page of a selection (shared/calls/bulk.ts: a filter's rows a page per request, each all or
+   * nothing), as one answer. A page refused after others went says how many did: those stay changed.
+   */
+  const sendAll = useCallback(
+    async (action: BulkAction, body: BulkBody): Promise<BulkAnswer> => {
+      setBusyDone(0)
+      let answer = await send(action, body)
+      let done = answer.data.count
+      while (answer.data.next !== undefined) {
+        setBusyDone(done)
+        try {
+          answer = await send(action, { ...body, count: (body.count ?? 0) - done, after: answer.data.next })
+        } catch (err) {
+          const apiError = err as ApiError
+          apiError.message = `${countText(resource, done)} ${action === 'delete' ? 'deleted' : 'updated'}, then the rest refused: ${apiError.message}`
+          throw apiError
+        }
+        done += answer.data.count
+      }
+      return { data: { count: done } }
+    },
+    [send, resource],
+  )
   const cached = useMemo(() => resourceCacheKeys(resource), [resource])
   const { mutate } = useSWRConfig()
 
@@ -85,14 +112,14 @@ export function useBulkActions(
     [rows, resource, setSelection, mutate, cached],
   )
 
-  const remove = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'delete')}`, (body) => send('delete', body), {
+  const remove = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'delete')}`, (body) => sendAll('delete', body), {
     successText: (answer) => `${countText(resource, answer.data.count)} deleted`,
     showsFailure: showsConflict,
     revalidate: cached,
     onError: () => setHidden(new Set()),
     onSuccess: () => setHidden(new Set()),
   })
-  const update = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'update')}`, (body) => send('update', body), {
+  const update = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'update')}`, (body) => sendAll('update', body), {
     successText: (answer) => `${countText(resource, answer.data.count)} updated`,
     showsFailure: showsConflict,
     revalidate: cached,
@@ -120,6 +147,9 @@ export function useBulkActions(
       if (!waiting) return
       clearTimeout(waiting.timer)
       pending.current = undefined
+      // one request is all a page that goes away can send: a filter's rows past one page stay (all
+      // or nothing, as the person sees it: the delete is not done, rather than done in part)
+      if (waiting.body.filter && (waiting.body.count ?? 0) > MAX_PAGE_SIZE) return
       void send('delete', waiting.body, { keepalive: true }).catch(() => undefined)
     }
     window.addEventListener('pagehide', leave)
@@ -202,6 +232,7 @@ export function useBulkActions(
       return update.trigger({ ...bodyOf(selection), set: values })
     },
     busyCount,
+    busyDone,
     busy: remove.isMutating || update.isMutating,
     busyText: remove.isMutating ? 'Deleting' : 'Updating',
     update,
