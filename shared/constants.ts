@@ -25,6 +25,18 @@ export const CLOUD_LABELS: Readonly<Record<string, string>> = {
 export const MAX_PAGE_SIZE = 1000
 /** spec 000 §9 */
 export const BUSINESS_UNIT_OPTIONS = ['CCOE', 'CORP', 'GAM', 'LOT', 'BET', 'CIO'] as const
+/**
+ * How a business unit code reads to people, the one label of every screen that shows one (issue 39
+ * item 17): spec 000 §2 names them so on the posture page ('CORP Corporate', 'BET Digital & Betting').
+ */
+export const BUSINESS_UNIT_LABELS: Readonly<Record<(typeof BUSINESS_UNIT_OPTIONS)[number], string>> = {
+  CCOE: 'CCOE',
+  CORP: 'CORP Corporate',
+  GAM: 'GAM Gaming',
+  LOT: 'LOT Lottery',
+  BET: 'BET Digital & Betting',
+  CIO: 'CIO',
+}
 export const TEAM_OPTIONS = ['Core', 'Advisory', 'Community'] as const
 /** a member's department outside the departments list (spec 000 §5: other_department replaces it) */
 export const OTHER_DEPARTMENT = 'Other'

@@ -1,5 +1,5 @@
 import { choiceFilter, defineResource, textFilter } from './define-resource.js'
-import { BUSINESS_UNIT_OPTIONS, CLOUD_LABELS } from '../constants.js'
+import { BUSINESS_UNIT_LABELS, BUSINESS_UNIT_OPTIONS, CLOUD_LABELS } from '../constants.js'
 import { ID_FIELD } from './types.js'
 
 /** The cloud of a cloud parent, as the upstream types them (spec 000 §6). */
@@ -19,7 +19,13 @@ export const cloudParents = defineResource({
     { name: 'name', label: 'Name', type: 'text', maxLength: 200 },
     { name: 'email', label: 'Email', type: 'email', maxLength: 254 },
     { name: 'cloud_contact_email', label: 'Owner', type: 'email', maxLength: 254 },
-    { name: 'business_unit_name', label: 'Business Unit', type: 'select', options: BUSINESS_UNIT_OPTIONS },
+    {
+      name: 'business_unit_name',
+      label: 'Business Unit',
+      type: 'select',
+      options: BUSINESS_UNIT_OPTIONS,
+      optionLabels: BUSINESS_UNIT_LABELS,
+    },
     { name: 'department', label: 'Department', type: 'text', maxLength: 200 },
     { name: 'environment', label: 'Environment', type: 'text', maxLength: 100 },
     { name: 'cost_center', label: 'Cost Center', type: 'text', maxLength: 100 },
@@ -49,7 +55,7 @@ export const cloudParents = defineResource({
     textFilter('environment', 'Environment'),
     textFilter('cost_center', 'Cost Center'),
     choiceFilter('provider_type', 'Cloud', CLOUD_PARENT_PROVIDERS, CLOUD_LABELS),
-    choiceFilter('business_unit_name', 'Business Unit', BUSINESS_UNIT_OPTIONS),
+    choiceFilter('business_unit_name', 'Business Unit', BUSINESS_UNIT_OPTIONS, BUSINESS_UNIT_LABELS),
   ],
   defaultSort: 'identifier',
   actions: ['view'],

@@ -1,4 +1,4 @@
-import { BUSINESS_UNIT_OPTIONS, CLOUD_LABELS } from '../constants.js'
+import { BUSINESS_UNIT_LABELS, BUSINESS_UNIT_OPTIONS, CLOUD_LABELS } from '../constants.js'
 import { CERTIFIED_CLOUDS } from './cloud-certifications.js'
 import { choiceFilter, defineResource, textFilter } from './define-resource.js'
 import { CREATED_AT_FIELD, ID_FIELD, type ComparisonDef } from './types.js'
@@ -66,7 +66,7 @@ export const cloudSurveyResponses = defineResource({
     { name: 'project_name', label: 'Project Name', type: 'text', maxLength: 100 },
     { name: 'distribution_list', label: 'DL', type: 'email', maxLength: 254 },
     { name: 'account_owner', label: 'Account Owner', type: 'email', maxLength: 254 },
-    { name: 'business_unit', label: 'Business Unit', type: 'select', options: BUSINESS_UNIT_OPTIONS },
+    { name: 'business_unit', label: 'Business Unit', type: 'select', options: BUSINESS_UNIT_OPTIONS, optionLabels: BUSINESS_UNIT_LABELS },
     { name: 'department', label: 'Department', type: 'text', maxLength: 200 },
     { name: 'cloud_environment', label: 'Cloud Environment', type: 'text', maxLength: 100 },
     { name: 'cost_center', label: 'CC/WBS', type: 'text', maxLength: 100 },
@@ -84,7 +84,7 @@ export const cloudSurveyResponses = defineResource({
     textFilter('project_name', 'Project Name'),
     textFilter('account_owner', 'Account Owner'),
     choiceFilter('provider', 'Cloud', CERTIFIED_CLOUDS, CLOUD_LABELS),
-    choiceFilter('business_unit', 'Business Unit', BUSINESS_UNIT_OPTIONS),
+    choiceFilter('business_unit', 'Business Unit', BUSINESS_UNIT_OPTIONS, BUSINESS_UNIT_LABELS),
     // issue 29: the answers to follow up at a glance (Yes: some cell is red; No: all agree or no cloud parent)
     { param: 'by_differences', label: 'Differs from cloud parent', field: 'cloud_parent_id', kind: 'differs', options: ['true', 'false'] },
   ],

@@ -1,5 +1,5 @@
 import { choiceFilter, defineResource, textFilter } from './define-resource.js'
-import { BUSINESS_UNIT_OPTIONS, OTHER_DEPARTMENT, TEAM_OPTIONS as TEAMS } from '../constants.js'
+import { BUSINESS_UNIT_LABELS, BUSINESS_UNIT_OPTIONS, OTHER_DEPARTMENT, TEAM_OPTIONS as TEAMS } from '../constants.js'
 import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 
 /** The centre-of-excellence member group; its API path swaps the first underscore for a slash. */
@@ -14,7 +14,7 @@ export const dcoeMembers = defineResource({
     { name: 'email', label: 'Email', type: 'email', required: true, unique: true, maxLength: 254 },
     { name: 'department', label: 'Department', type: 'text', maxLength: 200 },
     { name: 'other_department', label: 'If Other, Department', type: 'text', maxLength: 200 },
-    { name: 'business_unit', label: 'Business Unit', type: 'select', options: BUSINESS_UNIT_OPTIONS },
+    { name: 'business_unit', label: 'Business Unit', type: 'select', options: BUSINESS_UNIT_OPTIONS, optionLabels: BUSINESS_UNIT_LABELS },
     { name: 'team', label: 'Team', type: 'select', options: TEAMS },
     { name: 'teams_included', label: 'Teams Member', type: 'boolean' },
     { name: 'dl_included', label: 'DL Member', type: 'boolean' },
@@ -33,11 +33,12 @@ export const dcoeMembers = defineResource({
       lookup: { model: 'departments', labelField: 'name' },
       options: [OTHER_DEPARTMENT],
     },
-    choiceFilter('business_unit', 'Business Unit', BUSINESS_UNIT_OPTIONS),
+    choiceFilter('business_unit', 'Business Unit', BUSINESS_UNIT_OPTIONS, BUSINESS_UNIT_LABELS),
     choiceFilter('team', 'Team', TEAMS),
   ],
   defaultSort: 'name',
-  actions: ['view', 'create'],
+  // spec 000 §4: the member list has an edit mode; team and lists are set there (issue 39 item 3)
+  actions: ['view', 'create', 'edit'],
   // spec 000 §7: the list toggles blacklist with PUT /dcoe/members/{id}
   writes: ['create', 'update'],
   csv: { prefix: 'dcoe_members' },

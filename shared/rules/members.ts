@@ -14,3 +14,14 @@ export function otherDepartmentErrors(values: Readonly<Record<string, unknown>>)
   const typed = typeof values.other_department === 'string' ? values.other_department.trim() : ''
   return values.department === OTHER_DEPARTMENT && typed === '' ? { other_department: MESSAGES.pleaseInput(OTHER_LABEL) } : {}
 }
+
+/**
+ * How a member's department reads in the lists (issue 39 item 14): one typed in 'If Other,
+ * Department' reads 'Other: Marketing Technology', whether the department was stored as 'Other'
+ * beside it or replaced by it (spec 000 §5); a department of the list reads as stored.
+ */
+export function departmentShown(values: Readonly<Record<string, unknown>>): string {
+  const other = typeof values.other_department === 'string' ? values.other_department.trim() : ''
+  const department = typeof values.department === 'string' ? values.department : ''
+  return other ? `${OTHER_DEPARTMENT}: ${other}` : department
+}

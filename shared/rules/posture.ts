@@ -9,7 +9,7 @@
  *   decommissioned; development includes none.
  * Any other environment is a row of its own; a missing one is counted under NO_ENVIRONMENT.
  */
-import { BUSINESS_UNIT_OPTIONS } from '../constants.js'
+import { BUSINESS_UNIT_LABELS, BUSINESS_UNIT_OPTIONS } from '../constants.js'
 
 export const POSTURE_PROVIDERS = ['AzureCloudParent', 'AwsCloudParent', 'GcpCloudParent'] as const
 export type PostureProvider = (typeof POSTURE_PROVIDERS)[number]
@@ -22,14 +22,8 @@ export const CLOUD_PROVIDER_LABELS: Record<string, string> = {
 }
 
 /** The Business Unit multi-select of spec 000 §2: value and what people read; all six by default. */
-export const POSTURE_BUSINESS_UNITS: readonly { value: (typeof BUSINESS_UNIT_OPTIONS)[number]; label: string }[] = [
-  { value: 'CCOE', label: 'CCOE' },
-  { value: 'CORP', label: 'CORP Corporate' },
-  { value: 'GAM', label: 'GAM Gaming' },
-  { value: 'LOT', label: 'LOT Lottery' },
-  { value: 'BET', label: 'BET Digital & Betting' },
-  { value: 'CIO', label: 'CIO' },
-]
+export const POSTURE_BUSINESS_UNITS: readonly { value: (typeof BUSINESS_UNIT_OPTIONS)[number]; label: string }[] =
+  BUSINESS_UNIT_OPTIONS.map((value) => ({ value, label: BUSINESS_UNIT_LABELS[value] }))
 
 /** The row of an environment the inventory left empty. */
 export const NO_ENVIRONMENT = 'not set'

@@ -73,7 +73,8 @@ t.test('inline tables: one row at a time, and wide tables inside the page', asyn
       await identifier.waitFor()
       t.equal(await pageWidth(page), width, 'with a new row: the table scrolls in its frame, not the page')
       const box = await identifier.boundingBox()
-      t.ok(box && box.width >= 200, `the new row's Identifier box is ${box?.width} px wide`)
+      // some 20 characters: a 200 px cell (issue 39 item 4: narrower than before, so a row of six fits 1400 px)
+      t.ok(box && box.width >= 176, `the new row's Identifier box is ${box?.width} px wide`)
       await screenshot(page, `inline-wide-add-${width}`)
 
       await page.goto(portal.baseUrl + '/auth/crud/cost_centers')

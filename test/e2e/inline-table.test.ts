@@ -82,6 +82,8 @@ t.test('inline tables', async (t) => {
   await t.test('leaving the page with an unsaved row asks first', async (t) => {
     await page.getByRole('button', { name: 'Add a row' }).click()
     await expect(newRows.first()).toBeVisible()
+    // a row with something typed (issue 39 item 4: an untouched one has nothing to lose)
+    await newRows.getByRole('textbox', { name: 'Name' }).fill('Unsaved')
     const unloadAsks = await page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })))
     t.ok(unloadAsks, 'a browser unload (reload, closing the tab) asks the browser to confirm')
 
@@ -106,6 +108,7 @@ t.test('inline tables', async (t) => {
     await expect(recordRow('Cloud Engineering').first()).toBeVisible()
     await page.getByRole('button', { name: 'Add a row' }).click()
     await expect(newRows.first()).toBeVisible()
+    await newRows.getByRole('textbox', { name: 'Name' }).fill('Unsaved')
     const asked = new Promise<string>((done) => {
       page.once('dialog', (d) => {
         done(d.message())

@@ -31,15 +31,16 @@ t.test('CCoE members', async (t) => {
   await page.getByRole('heading', { name: 'Members Table' }).waitFor()
   await expect(row('Alice Martin').first()).toBeVisible()
 
-  await t.test('the columns of the spec, then Actions: the self-service link alone (no View, Edit or Delete)', async (t) => {
+  await t.test('the columns of the spec, then Actions: Edit and the self-service link (no Delete)', async (t) => {
     // the list's columns, without the bulk actions' selection box (a column of its own, no text)
     const headers = (await table.locator('thead th:not(.resource-table__select)').allInnerTexts()).map((h) => h.trim())
     t.same(headers, ['Name', 'Email', 'Department', 'Business Unit', 'Team', 'Teams Member', 'DL Member', 'Blacklist', 'Actions'])
     t.same(
       await row('Alice Martin')
-        .getByRole('button')
-        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
-      ['Self-service link for Alice Martin'],
+        .locator('td.resource-table__actions')
+        .locator('a, button')
+        .evaluateAll((controls) => controls.map((b) => b.getAttribute('aria-label'))),
+      ['Edit Alice Martin', 'Self-service link for Alice Martin'],
     )
     t.ok(await page.getByRole('link', { name: 'Add New Member' }).isVisible(), 'Add New Member')
     await screenshot(page, 'members-table')
@@ -91,7 +92,8 @@ t.test('CCoE members', async (t) => {
     await row('Alice Martin').waitFor({ state: 'detached' })
     await expect(row('Grace Lindqvist').first()).toBeVisible()
     const departments = await table.locator('tbody tr td:nth-child(4)').allInnerTexts()
-    t.same([...new Set(departments.map((s) => s.trim()))], ['Other'], 'only Other rows')
+    // each with the department typed beside it (issue 39 item 14)
+    t.same([...new Set(departments.map((s) => s.trim()))], ['Other: Marketing Technology'], 'only Other rows')
     await screenshot(page, 'members-department-other')
     await department.selectOption('All')
     await expect(row('Alice Martin').first()).toBeVisible()
@@ -152,9 +154,9 @@ t.test('CCoE members', async (t) => {
     await page.getByRole('heading', { name: 'Add New Member' }).waitFor()
     const labels = await page.locator('form label').allInnerTexts()
     t.same(
-      labels.map((l) => l.replace(/\s*\*?\s*$/, '').trim()),
-      ['Name', 'Email', 'Department', 'If Other, Department', 'Business Unit'],
-      'the fields of spec 001 §2',
+      labels.map((l) => l.replace(/\s*\*?\s*$/, '').trim()).filter(Boolean),
+      ['Name', 'Email', 'Department', 'If Other, Department', 'Business Unit', 'Team', 'Teams Member', 'DL Member'],
+      'the fields of spec 001 §2, then team and lists (spec 000 §3, issue 39 item 3)',
     )
     await page.getByLabel('Name', { exact: true }).fill('Yuki Tanaka')
     await page.getByLabel('Email', { exact: true }).fill('yuki.tanaka@ccoe.example')

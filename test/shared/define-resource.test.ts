@@ -1,5 +1,5 @@
 import t from 'tap'
-import { BUSINESS_UNIT_OPTIONS } from '../../shared/constants.js'
+import { BUSINESS_UNIT_LABELS, BUSINESS_UNIT_OPTIONS } from '../../shared/constants.js'
 import {
   RESOURCES,
   defineResource,
@@ -142,6 +142,7 @@ t.test('filter helpers: the by_<field> parameter, the kind, and All before the c
       field: 'business_unit',
       kind: 'exact',
       options: ['All', ...BUSINESS_UNIT_OPTIONS],
+      optionLabels: BUSINESS_UNIT_LABELS,
     },
     'a model declares it in one line',
   )

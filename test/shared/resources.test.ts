@@ -59,6 +59,8 @@ const SPEC_EDIT = [
   'github_organization_apps',
   'cost_center_networks',
   'project_ids',
+  // spec 000 §4: the member list's edit mode, where team and lists are set (issue 39 item 3)
+  'dcoe_members',
 ]
 
 t.test('the route table of spec 001 §2, for every registered model', async (t) => {

@@ -5,7 +5,7 @@ import { getResource, writableFields, type FieldDef } from '../../shared/resourc
 import { resourceBodySchemas } from '../../shared/schemas/resource-body.js'
 import { toFormValues, toPayload } from '../../web/src/lib/form-values.js'
 import { schemaResolver, typeboxResolver, validateForm } from '../../web/src/lib/form-validation.js'
-import { otherDepartmentRule, toMemberBody } from '../../web/src/features/members/member-values.js'
+import { memberFormFields, otherDepartmentRule, toMemberBody, toMemberFormValues } from '../../web/src/features/members/member-values.js'
 import { usersProblem } from '../../shared/rules/cloud-requests.js'
 import { REQUEST_FIELD_LABELS, SpincoSgRequestSchema } from '../../shared/schemas/cloud-requests.js'
 
@@ -124,28 +124,72 @@ t.test("the resolver: react-hook-form's shape, the model's rule beside the schem
   t.strictSame(await resolver(good, undefined, options), { values: good, errors: {} })
 })
 
-t.test("a member's body: Other takes the typed department (7c), else the chosen one", async (t) => {
+t.test("a member's body: Other takes the typed department (7c), else the chosen one; team and lists too", async (t) => {
+  const fields = memberFormFields(model('dcoe_members').resource)
   t.strictSame(
-    toMemberBody({ name: ' Ann ', email: 'ann@example.com', department: 'Other', other_department: ' Guild ', business_unit: '' }),
+    toMemberBody(fields, {
+      name: ' Ann ',
+      email: 'ann@example.com',
+      department: 'Other',
+      other_department: ' Guild ',
+      business_unit: '',
+      team: '',
+      teams_included: false,
+      dl_included: false,
+    }),
     {
       name: 'Ann',
       email: 'ann@example.com',
       department: 'Guild',
       other_department: 'Guild',
       business_unit: null,
+      team: null,
+      teams_included: false,
+      dl_included: false,
     },
   )
   t.strictSame(
-    toMemberBody({ name: 'Ann', email: 'ann@example.com', department: 'Finance', other_department: 'left over', business_unit: 'CCOE' }),
+    toMemberBody(fields, {
+      name: 'Ann',
+      email: 'ann@example.com',
+      department: 'Finance',
+      other_department: 'left over',
+      business_unit: 'CCOE',
+      team: 'Core',
+      teams_included: true,
+      dl_included: true,
+    }),
     {
       name: 'Ann',
       email: 'ann@example.com',
       department: 'Finance',
       other_department: null,
       business_unit: 'CCOE',
+      team: 'Core',
+      teams_included: true,
+      dl_included: true,
     },
   )
   t.strictSame(otherDepartmentRule({ department: 'Finance', other_department: '' }), {}, 'only Other needs it')
+})
+
+t.test('a stored member on the edit form (issue 39 item 3): a typed department shows as Other beside it', async (t) => {
+  const fields = memberFormFields(model('dcoe_members').resource)
+  const stored = {
+    name: 'Grace',
+    email: 'g@example.com',
+    business_unit: 'BET',
+    team: 'Community',
+    teams_included: false,
+    dl_included: true,
+  }
+  t.strictSame(toMemberFormValues(fields, { ...stored, department: 'Other', other_department: 'Marketing Technology' }), {
+    ...stored,
+    department: 'Other',
+    other_department: 'Marketing Technology',
+  })
+  t.strictSame(toMemberFormValues(fields, { ...stored, department: 'Guild', other_department: 'Guild' }).department, 'Other')
+  t.strictSame(toMemberFormValues(fields, { ...stored, department: 'Finance', other_department: null }).department, 'Finance')
 })
 
 t.test("a call form's resolver: the upstream's schema by label, the form's rule, react-hook-form's shape", async (t) => {

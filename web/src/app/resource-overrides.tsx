@@ -18,6 +18,7 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): Compo
 const costCenters = () => import('../features/cost-centers/index.js')
 const members = () => import('../features/members/index.js')
 const BlacklistSwitch = lazyNamed(members, 'BlacklistSwitch')
+const MemberDepartment = lazyNamed(members, 'MemberDepartment')
 const certifications = () => import('../features/cloud-certifications/index.js')
 const serviceCatalog = () => import('../features/service-catalog/index.js')
 const billing = () => import('../features/billing/index.js')
@@ -58,10 +59,14 @@ const OVERRIDES = {
   members: { screens: { create: lazyNamed(members, 'MemberCreatePage') } },
   dcoe_members: {
     addModel: 'members',
-    rowActions: lazyNamed(members, 'SelfServiceLinkButton'),
-    renderCell: (name: string, row: Row) =>
-      name === 'blacklist' ? <BlacklistSwitch key={`${row.id}-${String(row.blacklist)}`} row={row} /> : undefined,
-    screens: { create: lazyNamed(members, 'DcoeMemberCreatePage') },
+    rowActions: lazyNamed(members, 'DcoeMemberActions'),
+    renderCell: (name: string, row: Row) => {
+      if (name === 'blacklist') return <BlacklistSwitch key={`${row.id}-${String(row.blacklist)}`} row={row} />
+      // issue 39 item 14: 'Other: Marketing Technology', not 'Other'
+      if (name === 'department') return <MemberDepartment row={row} />
+      return undefined
+    },
+    screens: { create: lazyNamed(members, 'DcoeMemberCreatePage'), edit: lazyNamed(members, 'DcoeMemberEditPage') },
   },
   cloud_certifications: {
     listActions: lazyNamed(certifications, 'CertificationExportButton'),

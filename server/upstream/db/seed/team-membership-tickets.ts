@@ -5,7 +5,13 @@ export const teamMembershipTicketsSeed: ModelSeed = {
   model: 'team_membership_tickets',
   rows: [
     { requesting_principal_user_id: 'farid.haddad@example.com', department: 'Information Security', business_unit: 'CIO', completed: true },
-    { requesting_principal_user_id: 'grace.lindqvist@example.com', department: 'Other', business_unit: 'BET', completed: false },
+    // filed as Add New Member files it: the department typed beside Other replaces it (spec 000 §5)
+    {
+      requesting_principal_user_id: 'grace.lindqvist@example.com',
+      department: 'Marketing Technology',
+      business_unit: 'BET',
+      completed: false,
+    },
     { requesting_principal_user_id: 'ivan.petrov@example.com', department: 'Cloud Operations', business_unit: 'GAM', completed: false },
   ],
 }

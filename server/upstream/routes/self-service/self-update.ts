@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { CALLS } from '../../../../shared/calls/index.js'
-import { BUSINESS_UNIT_OPTIONS } from '../../../../shared/constants.js'
-import { POSTURE_BUSINESS_UNITS } from '../../../../shared/rules/posture.js'
+import { BUSINESS_UNIT_LABELS, BUSINESS_UNIT_OPTIONS } from '../../../../shared/constants.js'
 import { SELF_UPDATE_LABELS, type MemberSelfUpdate } from '../../../../shared/schemas/member-self-service.js'
 import { getResource } from '../../../../shared/resources/index.js'
 import { logWritten, rowsBefore } from '../../db/records/logged-writes.js'
@@ -120,10 +119,7 @@ export const memberSelfServiceRoutes: FastifyPluginAsync = async (app) => {
       }
       if (field === 'business_unit') {
         return {
-          data: BUSINESS_UNIT_OPTIONS.map((name) => ({
-            name,
-            attributes: { label: POSTURE_BUSINESS_UNITS.find((b) => b.value === name)?.label ?? name },
-          })),
+          data: BUSINESS_UNIT_OPTIONS.map((name) => ({ name, attributes: { label: BUSINESS_UNIT_LABELS[name] } })),
         }
       }
       const departments = await rows<{ name: string }>(db(), sql`SELECT name FROM departments ORDER BY lower(name), id LIMIT 1000`)

@@ -45,8 +45,11 @@ const FIELD_IN_CELL = { margin: 0 } as const
  * needs room to be read while it is edited: among 15 columns the narrow width left them unreadable
  */
 const WIDE_INPUTS: readonly string[] = ['text', 'email', 'lookup', 'date', 'datetime']
-const editCellClassName = (field: InlineColumn['edit']) =>
-  field && WIDE_INPUTS.includes(field.type) ? 'inline-row__cell--wide' : undefined
+/** a switch needs no more room than it takes: a few columns of text then fit the page (issue 39 item 4) */
+const editCellClassName = (field: InlineColumn['edit']) => {
+  if (field?.type === 'boolean') return 'inline-row__cell--switch'
+  return field && WIDE_INPUTS.includes(field.type) ? 'inline-row__cell--wide' : undefined
+}
 
 /** One row of an inline table: values in view mode, inputs (with their error) in edit mode. */
 export function InlineRow({ columns, row, draft, busy, onChange, actions, cellProps, selection, selectDisabled = false }: InlineRowProps) {

@@ -25,6 +25,8 @@ import { useResource } from '../../lib/resource-context.js'
 export interface InlineTableProps extends InlineOptions {
   /** a record to open for editing once it is known (/auth/crud/<model>/<id>): first in the records while open */
   openRow?: Row
+  /** that record's row closed (saved or cancelled): the address need not name it any more */
+  onOpenRowClosed?: () => void
   /** more links beside Add a row and the CSV download */
   actions?: ReactNode
   /** a box per record for bulk actions, and one for the page; they wait while a row is open */
@@ -41,15 +43,25 @@ export interface InlineTableProps extends InlineOptions {
  * The inline-editable table of any registry model (spec 001 §4). Reloading the page (spec 001 §5)
  * starts it afresh: no rows open, every list and choice fetched again, the toasts still shown.
  */
-export function InlineTable({ openRow, ...props }: InlineTableProps) {
+export function InlineTable({ openRow, onOpenRowClosed, ...props }: InlineTableProps) {
   const { mutate } = useSWRConfig()
   const [generation, reload] = useReducer((n: number) => n + 1, 0)
   const onReload = () => {
+    // a reload starts with no row open, the one the address names included
+    if (generation === 0 && openRow) onOpenRowClosed?.()
     reload()
     void mutate(() => true)
   }
   // the record asked for by the URL is opened once: a reload starts with no row open
-  return <InlineTableBody key={generation} {...props} openRow={generation === 0 ? openRow : undefined} onReload={onReload} />
+  return (
+    <InlineTableBody
+      key={generation}
+      {...props}
+      openRow={generation === 0 ? openRow : undefined}
+      onOpenRowClosed={onOpenRowClosed}
+      onReload={onReload}
+    />
+  )
 }
 
 /**
@@ -58,6 +70,7 @@ export function InlineTable({ openRow, ...props }: InlineTableProps) {
  */
 function InlineTableBody({
   openRow,
+  onOpenRowClosed,
   actions,
   selection,
   rows: shownRows,
@@ -69,11 +82,11 @@ function InlineTableBody({
   const resource = useResource()
   const ctl = useListController(resource)
   const t = useInlineEdit(resource, ctl.query, options, onReload)
-  useLeaveGuard(t.rowOpen)
+  useLeaveGuard(t.unsaved)
   const columns = useMemo(() => inlineColumns(resource), [resource])
   const writes = allowedWrites(resource)
   const { data, error, isLoading } = t.list
-  const rows = useOpenRow(openRow, shownRows ?? data?.data ?? [], t)
+  const rows = useOpenRow(openRow, shownRows ?? data?.data ?? [], t, onOpenRowClosed)
   const pager = <ListPager list={ctl} meta={data?.meta} hiddenCount={hiddenCount} noun={resource.noun} />
 
   return (

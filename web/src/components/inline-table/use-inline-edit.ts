@@ -14,8 +14,13 @@ export interface Draft {
   key: string
   id: number
   values: FormValues
+  /** the values it started with: a row that still holds them has nothing to lose */
+  initial: FormValues
   errors: Record<string, string>
 }
+
+/** The row holds something it did not start with (a value typed, then typed back, is no change). */
+const changed = (d: Draft) => Object.keys({ ...d.initial, ...d.values }).some((k) => (d.values[k] ?? null) !== (d.initial[k] ?? null))
 
 /** What a model adds to the generic inline table (the same rules its form follows). */
 export interface InlineOptions {
@@ -69,7 +74,7 @@ export function useInlineEdit(resource: ResourceDef, query: ListQuery, options: 
     if (editing) return
     if (resource.singleAdd && adds.length > 0) return void toastError(MESSAGES.cancelLastAddFirst)
     const values = { ...toFormValues(fields), ...options.newValues?.() }
-    setAdds((prev) => [{ key: `new-${++seq}`, id: NEW_ROW_ID, values, errors: {} }, ...prev])
+    setAdds((prev) => [{ key: `new-${++seq}`, id: NEW_ROW_ID, values, initial: values, errors: {} }, ...prev])
   }
 
   const saveAdd = async (draft: Draft) => {
@@ -81,7 +86,8 @@ export function useInlineEdit(resource: ResourceDef, query: ListQuery, options: 
 
   const startEdit = (row: Row) => {
     if (editing || adds.length > 0) return
-    setEditing({ key: String(row.id), id: row.id, values: toFormValues(fields, row), errors: {} })
+    const values = toFormValues(fields, row)
+    setEditing({ key: String(row.id), id: row.id, values, initial: values, errors: {} })
   }
 
   const saveEdit = async () => {
@@ -104,8 +110,10 @@ export function useInlineEdit(resource: ResourceDef, query: ListQuery, options: 
     /** a new row is being saved (one at a time) / the edited row is */
     creating: writes.creating,
     updating: writes.updating,
-    /** a row is open: Edit and Delete elsewhere are disabled, and leaving the page asks first */
+    /** a row is open: Edit and Delete elsewhere are disabled */
     rowOpen: adds.length > 0 || editing !== undefined,
+    /** an open row holds a change: leaving the page asks first (issue 39 item 4: an untouched row loses nothing) */
+    unsaved: adds.some(changed) || (editing !== undefined && changed(editing)),
     add,
     saveAdd: (d: Draft) => void saveAdd(d),
     cancelAdd: (d: Draft) => dropAdd(d.key),

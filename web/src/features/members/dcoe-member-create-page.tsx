@@ -1,21 +1,23 @@
 import { useMemo } from 'react'
 import { useLocation } from 'wouter'
-import { OTHER_DEPARTMENT as OTHER } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { dcoeMembers } from '../../../../shared/resources/dcoe-members.js'
-import { fieldOf, type FieldDef } from '../../../../shared/resources/index.js'
 import { FormPage, GoBackButton } from '../../components/form-page.js'
-import { ResourceForm, toFormValues } from '../../components/resource-form/index.js'
+import { ResourceForm } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { bodySchemas } from '../../lib/form-validation.js'
 import type { Row } from '../../lib/resource-api.js'
 import { pageSubmitFailed, useCall, useCreateController } from '../../lib/write-controllers.js'
-import { otherDepartmentRule, toMemberBody } from './member-values.js'
+import {
+  DEPARTMENT_CHOICES,
+  isMemberFieldDisabled,
+  memberFormFields,
+  otherDepartmentRule,
+  toMemberBody,
+  toMemberFormValues,
+} from './member-values.js'
 import { ResourceProvider, useResource } from '../../lib/resource-context.js'
-
-const FORM_FIELDS = ['name', 'email', 'department', 'other_department', 'business_unit']
-const DEPARTMENT_CHOICES = { department: { lookup: { model: 'departments', labelField: 'name' }, extra: [{ value: OTHER, label: OTHER }] } }
 
 /**
  * /auth/create/dcoe_members and /auth/create/members (spec 000 §2, 001 §2): Add New Member of the
@@ -45,20 +47,20 @@ export function DcoeMemberCreatePage() {
       navigate(listHref)
     },
   })
-  const fields = useMemo(() => FORM_FIELDS.map((n) => fieldOf(resource, n)).filter((f): f is FieldDef => !!f), [resource])
+  const fields = useMemo(() => memberFormFields(resource), [resource])
 
   return (
     <FormPage title={messages.createTitle}>
       <ResourceForm
         fields={fields}
         schema={bodySchemas(resource).create}
-        initialValues={toFormValues(fields)}
+        initialValues={toMemberFormValues(fields)}
         serverErrors={create.fieldErrors}
         choices={DEPARTMENT_CHOICES}
         rule={otherDepartmentRule}
-        isDisabled={(name, values) => name === 'other_department' && values.department !== OTHER}
+        isDisabled={isMemberFieldDisabled}
         busy={create.isMutating}
-        onSubmit={(v) => void create.trigger(toMemberBody(v))}
+        onSubmit={(v) => void create.trigger(toMemberBody(fields, v))}
         extraActions={<GoBackButton href={listHref} />}
       />
     </FormPage>

@@ -1,5 +1,6 @@
 import { H1, Icon, Intent, NonIdealState } from '@blueprintjs/core'
 import type { ReactNode } from 'react'
+import { BUSINESS_UNIT_LABELS } from '../../../../shared/constants.js'
 import { getResource, type ModelRecord } from '../../../../shared/resources/index.js'
 import { ListView } from '../../components/resource-table/index.js'
 import { formatLongDate } from '../../lib/dates.js'
@@ -10,9 +11,11 @@ import { ResourceProvider } from '../../lib/resource-context.js'
 
 const tickets = getResource('team_membership_tickets')
 
-/** Spec 000 §2: the requested date in long format, completed as a tick or a cross. */
+/** Spec 000 §2: the requested date in long format, completed as a tick or a cross; a business unit by its one label. */
 function renderCell(name: string, row: ModelRecord<'team_membership_tickets'>): ReactNode {
   if (name === 'requested_date') return formatLongDate(row.requested_date)
+  if (name === 'business_unit' && row.business_unit)
+    return BUSINESS_UNIT_LABELS[row.business_unit as keyof typeof BUSINESS_UNIT_LABELS] ?? row.business_unit
   if (name === 'completed') {
     const done = row.completed === true
     return (

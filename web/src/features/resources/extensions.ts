@@ -10,8 +10,8 @@ import type { ListQuery, Row } from '../../lib/resource-api.js'
  * feature never copies a generic screen and the generic screens never import a feature.
  */
 export interface ResourceExtensions {
-  /** whole screens that replace the generic ones */
-  screens?: Partial<Record<Action, ComponentType<{ modelId?: string }>>>
+  /** whole screens that replace the generic ones; `notFound` is the app's page for a record the upstream does not have */
+  screens?: Partial<Record<Action, ComponentType<{ modelId?: string; notFound?: ReactNode }>>>
   /** the model whose add form the list's add button opens, when not its own (spec 000 §2: /auth/create/members) */
   addModel?: ResourceKey
   /** more buttons in the list header (Send Inventory Report, Upload…), given the list's query */

@@ -1,5 +1,6 @@
 import { H1 } from '@blueprintjs/core'
-import type { ReactNode } from 'react'
+import { useCallback, type ReactNode } from 'react'
+import { useLocation, useSearch } from 'wouter'
 import { bulkActions } from '../../../../shared/calls/bulk.js'
 import { InlineTable } from '../../components/inline-table/index.js'
 import { need, useAccess } from '../../lib/access.js'
@@ -7,6 +8,7 @@ import { ApiError } from '../../lib/api-client.js'
 import { useResourceList, useResourceRecord } from '../../lib/resource-api.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import { paths } from '../../config/paths.js'
 import { BulkToolbar } from './bulk-toolbar.js'
 import type { ResourceExtensions } from './extensions.js'
 import { rowLabel } from './row-label.js'
@@ -30,6 +32,13 @@ export function ResourceCrudPage({ modelId, ext = {}, notFound }: { modelId?: st
   const bulk = useBulkActions(resource, list.query, answer.data?.data ?? [], answer.data?.meta.versions)
   const access = useAccess()
   const canBulk = bulkActions(resource).some((a) => access.can(need.model(resource, a)))
+  // the row the address named is closed: the address is the table's again, with its query (issue 39 item 4)
+  const [, navigate] = useLocation()
+  const search = useSearch()
+  const closed = useCallback(() => {
+    const href = paths.auth.resource.getHref('crud', resource.key)
+    navigate(search ? `${href}?${search}` : href, { replace: true })
+  }, [navigate, search, resource.key])
   // only before it was ever shown: a row deleted later leaves the table as it is
   if (!isId || (record.error instanceof ApiError && record.error.status === 404 && !record.data)) return notFound
   const InlineActions = ext.inlineActions
@@ -40,6 +49,7 @@ export function ResourceCrudPage({ modelId, ext = {}, notFound }: { modelId?: st
       </header>
       <InlineTable
         openRow={record.data?.data}
+        onOpenRowClosed={modelId === undefined ? undefined : closed}
         actions={InlineActions && <InlineActions />}
         derive={ext.derive}
         newValues={ext.newValues}

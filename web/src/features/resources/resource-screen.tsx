@@ -38,7 +38,7 @@ function ScreenOf({ action, modelId, ext, notFound }: Omit<Required<ResourceScre
   // one record, read-only: the same page for every model (a model's own view screen is its list)
   if (action === 'view' && modelId) return <ResourceViewPage key={`${key}/${modelId}`} modelId={modelId} notFound={notFound} />
   const Screen = ext.screens?.[action]
-  if (Screen) return <Screen key={`${key}/${action}/${modelId ?? ''}`} modelId={modelId} />
+  if (Screen) return <Screen key={`${key}/${action}/${modelId ?? ''}`} modelId={modelId} notFound={notFound} />
   switch (action) {
     case 'view':
       return <ResourceListPage key={key} ext={ext} />
