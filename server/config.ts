@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { FormatRegistry, Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { ROLES, type RoleGroups } from '../shared/access.js'
+import { isEmailAddress } from '../shared/rules/email-address.js'
 
 /** A bad configuration value: main prints `message` as one line and exits. */
 export class ConfigError extends Error {}
@@ -34,6 +35,11 @@ export interface Config {
   oidcApiAudience: string
   /** the client ids whose access tokens /api accepts as bearer tokens (scripts; never the portal's own) */
   oidcScriptClients: readonly string[]
+  /**
+   * each script client's registered contact (OpenID client metadata `contacts`): the script's own
+   * address, where a report it names none goes (OIDC_SCRIPT_CONTACTS)
+   */
+  oidcScriptContacts: Readonly<Record<string, string>>
   /** who may do what: the IdP claim with a person's groups, and the groups of each role */
   roles: RoleGroups
   /** report emails go only to addresses of these domains */
@@ -84,6 +90,8 @@ export type TokenAuthMethod = (typeof TOKEN_AUTH_METHODS)[number]
 export const DEFAULT_API_AUDIENCE = 'ccoe-portal-api'
 /** the embedded IdP's client-credentials clients for scripts (server/idp/clients.ts) */
 export const DEFAULT_SCRIPT_CLIENTS = ['ccoe-scripts', 'ccoe-automation']
+/** their registered contacts, in the demo's report domains (the embedded IdP registers the same as `contacts`) */
+export const DEFAULT_SCRIPT_CONTACTS = ['ccoe-scripts=ccoe-scripts@ccoe.example', 'ccoe-automation=ccoe-automation@ccoe.example']
 
 /** The embedded IdP's groups (server/idp/users.ts), the defaults of ROLE_<ROLE>_GROUPS. */
 export const DEFAULT_ROLE_GROUPS = { viewer: ['ccoe-viewers'], editor: ['ccoe-editors'], admin: ['ccoe-admins'] } as const
@@ -158,6 +166,8 @@ const Settings = Type.Object({
     expected: 'one audience of visible characters without spaces',
   }),
   OIDC_SCRIPT_CLIENTS: list(VISIBLE, 'client ids', DEFAULT_SCRIPT_CLIENTS),
+  // `<client id>=<address>`; the address is checked as one email address by scriptContacts()
+  OIDC_SCRIPT_CONTACTS: list('^[^\\s,=]{1,256}=[^\\s,=]{1,254}$', '<client id>=<email address> pairs', DEFAULT_SCRIPT_CONTACTS),
   // a claim's name, or a dot path into nested claims (realm_access.roles)
   ROLES_CLAIM: Type.String({ pattern: VISIBLE, default: 'groups', expected: 'one claim name or dot path without spaces' }),
   ROLE_VIEWER_GROUPS: list(GROUP, 'group names', DEFAULT_ROLE_GROUPS.viewer),
@@ -232,6 +242,17 @@ function roleGroups(settings: Settings): RoleGroups {
   if (ROLES.every((role) => groups[role].length === 0))
     throw new ConfigError('ROLE_*_GROUPS: no group gives any role, so nobody could use the portal')
   return { claim: settings.ROLES_CLAIM, groups }
+}
+
+/** OIDC_SCRIPT_CONTACTS as client id → address; an address that is no email address stops start-up. */
+function scriptContacts(settings: Settings): Record<string, string> {
+  const contacts: Record<string, string> = {}
+  for (const entry of settings.OIDC_SCRIPT_CONTACTS) {
+    const [client, address] = entry.split('=')
+    if (!isEmailAddress(address)) throw new ConfigError(`OIDC_SCRIPT_CONTACTS: "${address}" is not an email address`)
+    contacts[client] = address
+  }
+  return contacts
 }
 
 /** A secret from the environment, else one generated once and kept in the data folder. */
@@ -310,6 +331,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidcScopes: settings.OIDC_SCOPES,
     oidcApiAudience: settings.OIDC_API_AUDIENCE,
     oidcScriptClients: settings.OIDC_SCRIPT_CLIENTS,
+    oidcScriptContacts: scriptContacts(settings),
     roles: roleGroups(settings),
     reportDomains: settings.REPORT_RECIPIENT_DOMAINS.map((domain) => domain.toLowerCase()),
     // any long passphrase becomes the 32-byte key secure-session needs

@@ -143,7 +143,12 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     refreshMs: config.sessionRefreshMs,
     recheck: (sub, tokens) => recheckAtIdp(app.oidc, config.roles, sub, tokens, now()),
   })
-  await app.register(authPlugin, { apiAudience: config.oidcApiAudience, scriptClients: config.oidcScriptClients, now })
+  await app.register(authPlugin, {
+    apiAudience: config.oidcApiAudience,
+    scriptClients: config.oidcScriptClients,
+    scriptContacts: config.oidcScriptContacts,
+    now,
+  })
   await app.register(csrfPlugin, { publicUrl: config.publicUrl })
   app.addHook('onClose', () => pool.destroy().catch(() => undefined))
   await app.register(healthPlugin, { upstreamUrl: config.upstreamUrl, issuer, pool, poolConnections: config.upstreamConnections })

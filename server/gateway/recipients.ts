@@ -1,5 +1,5 @@
 import type { Recipient } from '../../shared/calls/index.js'
-import { isEmailAddress } from '../../shared/rules/email-address.js'
+import { isEmailAddress, notAnEmailAddress } from '../../shared/rules/email-address.js'
 import type { Identity } from './plugins/auth.js'
 
 /** A refused report address: the status and the body the caller gets, the field named. */
@@ -23,7 +23,22 @@ function namedAddress(recipient: Recipient, body: unknown): unknown {
 export function recipientsOf(recipient: Recipient, body: unknown, identity: Identity): string[] {
   const address = namedAddress(recipient, body)
   if (typeof address === 'string') return [address.trim()]
-  return recipient.orCaller && identity.kind === 'session' ? [identity.user] : []
+  return recipient.orCaller && identity.address !== undefined ? [identity.address] : []
+}
+
+/**
+ * The body a report call goes upstream with: one that names no address, of a call that mails the
+ * caller's own by default, names a script's own address (its contact). The upstream knows a person's
+ * address (`uid`) but a script only by its client id, so the script's address travels in the body,
+ * where recipientRefusal then checks it as it checks any named one. Otherwise the body as it is.
+ */
+export function withCallersAddress(recipient: Recipient, body: unknown, identity: Identity): unknown {
+  if (!recipient.orCaller || identity.kind !== 'bearer' || identity.address === undefined) return body
+  if (namedAddress(recipient, body) !== undefined) return body
+  const [outer, field] = recipient.at
+  const envelope = (body as Record<string, unknown> | undefined)?.[outer]
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return body
+  return { ...(body as object), [outer]: { ...envelope, [field]: identity.address } }
 }
 
 /**
@@ -43,7 +58,7 @@ export function recipientRefusal(
   // one address, as the upstream's validator reads one: a list (`a@x, b@y`) or a display name
   // (`A <a@x>`) would reach more than its domain says
   if (typeof address !== 'string' || !isEmailAddress(address.trim())) {
-    const error = `${field} must be one email address.`
+    const error = notAnEmailAddress(field)
     return { status: 422, body: { error, statusCode: 422, fields: { [field]: error } } }
   }
   if (recipient.ownOnly) {

@@ -18,12 +18,28 @@ export const API_SCOPE = 'api'
 /** Every scope the API resource server grants: the portal's, and a script's (shared/access.ts SCOPES). */
 export const API_SCOPES = [API_SCOPE, ...SCOPES].join(' ')
 
-/** The client-credentials clients for scripts (development only: production IdPs register their own). */
+/**
+ * The client-credentials clients for scripts (development only: production IdPs register their own).
+ * `contacts` (client metadata, OpenID Connect Dynamic Client Registration §2): the script's own
+ * address, where a report it names none goes; the gateway's OIDC_SCRIPT_CONTACTS defaults to these.
+ */
 export const SCRIPT_CLIENTS = [
   // the design card's report triggers and reads
-  { clientId: 'ccoe-scripts', clientSecret: 'ccoe-scripts-secret', name: 'CCoE scripts', scope: 'read reports' },
+  {
+    clientId: 'ccoe-scripts',
+    clientSecret: 'ccoe-scripts-secret',
+    name: 'CCoE scripts',
+    scope: 'read reports',
+    contacts: ['ccoe-scripts@ccoe.example'],
+  },
   // scripts that maintain reference data
-  { clientId: 'ccoe-automation', clientSecret: 'ccoe-automation-secret', name: 'CCoE automation', scope: 'read write reports' },
+  {
+    clientId: 'ccoe-automation',
+    clientSecret: 'ccoe-automation-secret',
+    name: 'CCoE automation',
+    scope: 'read write reports',
+    contacts: ['ccoe-automation@ccoe.example'],
+  },
 ] as const
 /** The one most scripts use. */
 export const SCRIPT_CLIENT = SCRIPT_CLIENTS[0]
@@ -72,6 +88,7 @@ export function clientMetadata(portal: PortalClient, variant: IdpVariant = {}) {
       client_id: script.clientId,
       client_secret: script.clientSecret,
       client_name: script.name,
+      contacts: [...script.contacts],
       // the most it may ask for; a token carries the scopes it asked for
       scope: script.scope,
       redirect_uris: [],

@@ -41,8 +41,9 @@ export const cloudBillCalls = {
       summary: 'Email the bills of a date window',
       description:
         "Mails the cloud bills dated from start_date to end_date (both days count) as CSV to the caller's own address, " +
-        'the verified one they signed in with, or to `email` when the body names one. A script (client credentials) has ' +
-        'no address of its own: it must name `email`, else 400 naming `email`, and nothing is sent.',
+        "the verified one they signed in with, or to `email` when the body names one. A script's (client credentials) own " +
+        'address is its registered contact (OIDC_SCRIPT_CONTACTS); a script without one must name `email`, else 400 naming ' +
+        '`email`, and nothing is sent.',
       answer: ReportAnswerSchema,
     },
     // spec 001 §2: the billing dashboard's spend per cost center, summed by the upstream

@@ -11,7 +11,12 @@ export const githubCopilotUsers = defineResource({
     { name: 'github_username', label: 'GitHub Username', type: 'text', required: true, unique: true, maxLength: 100 },
     { name: 'name', label: 'Name', type: 'text', maxLength: 200 },
     ...withLabel(
-      { name: 'cost_center', label: 'Cost Center', type: 'lookup', lookup: { model: 'cost_centers', labelField: 'identifier' } },
+      {
+        name: 'cost_center',
+        label: 'Cost Center',
+        type: 'lookup',
+        lookup: { model: 'cost_centers', labelField: 'identifier', byLabel: true },
+      },
       'cost_center_identifier',
     ),
     ...withLabel(

@@ -22,6 +22,11 @@ export interface LookupDef {
   model: string
   /** the referenced model's field shown to people */
   labelField: string
+  /**
+   * a write may name the row by its label instead of its id, resolved by the upstream (spec 001 §7
+   * names a Copilot user's `cost_center`: scripts send the cost center's identifier)
+   */
+  byLabel?: true
 }
 
 export interface FieldDef {

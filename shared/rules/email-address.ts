@@ -8,3 +8,11 @@ const EMAIL =
 export function isEmailAddress(text: string): boolean {
   return text.length <= 254 && EMAIL.test(text)
 }
+
+/**
+ * What a text that is no email address (a name, a list, a typo) is told, in the words of the field
+ * it fills, with the text when one is shown: 'send_to is not an email address'.
+ */
+export function notAnEmailAddress(label: string, text?: string): string {
+  return text === undefined ? `${label} is not an email address` : `${label}: "${text}" is not an email address`
+}

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { AWS_OU_OPTIONS } from '../constants.js'
+import { MISSING_TAGS_EMAILS } from '../rules/cloud-requests.js'
 
 /**
  * The bodies of the Cloud Factory calls (spec 000 §3, §7), one TypeBox object each: the upstream
@@ -24,7 +25,8 @@ export const AwsAccountRequestSchema = Type.Object(
     projectNameTag: text(),
     businessUnitTag: text(),
     ownerTag: email(),
-    missingTagsEmails: email(),
+    // addresses separated by commas; each is checked (shared/rules/cloud-requests.ts)
+    missingTagsEmails: Type.String({ minLength: 1, maxLength: 2000, description: 'email addresses separated by commas' }),
     billingContact: email(),
     securityContact: email(),
     operationsContact: email(),
@@ -86,7 +88,7 @@ export const REQUEST_FIELD_LABELS: Record<string, string> = {
   projectNameTag: 'Project Name Tag',
   businessUnitTag: 'Business Unit Tag',
   ownerTag: 'Owner Tag',
-  missingTagsEmails: 'Missing Tags Email',
+  missingTagsEmails: MISSING_TAGS_EMAILS,
   billingContact: 'Billing Contact',
   securityContact: 'Security Contact',
   operationsContact: 'Operations Contact',

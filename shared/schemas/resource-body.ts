@@ -38,7 +38,8 @@ function writeSchema(field: FieldDef, required: boolean): TSchema {
     case 'date':
       return Type.String({ format: 'date' })
     case 'datetime':
-      return Type.String({ format: 'date-time' })
+      // the upstream reads a day alone as its start, UTC, before it validates (spec 001 §3: networks' and projects' dates)
+      return Type.String({ format: 'date-time', description: 'an ISO 8601 date and time, or a day (yyyy-MM-dd): its start, UTC' })
     case 'select':
       return Type.Unsafe<string>({ type: 'string', enum: [...(field.options ?? [])] })
     case 'number':
@@ -46,7 +47,12 @@ function writeSchema(field: FieldDef, required: boolean): TSchema {
     case 'boolean':
       return Type.Boolean()
     case 'lookup':
-      return Type.Integer({ minimum: 1, maximum: INT4_MAX })
+      return Type.Integer({
+        minimum: 1,
+        maximum: INT4_MAX,
+        // resolved to the id by the upstream before it validates
+        ...(field.lookup?.byLabel && { description: `the id, or the ${field.lookup.labelField} of the ${field.lookup.model} row` }),
+      })
     case 'json':
       // the upstream writes these itself (record-changes.ts declares them read-only): any object
       return Type.Object({}, { additionalProperties: true })

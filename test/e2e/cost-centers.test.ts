@@ -130,11 +130,12 @@ t.test('cost centers', async (t) => {
     await page.waitForURL('**/auth/view/cost_centers')
   })
 
-  await t.test('an unknown owner email sends the person to the contact form', async (t) => {
+  await t.test('an unknown owner email sends the person to the contact form, the email filled in', async (t) => {
     await page.getByRole('link', { name: 'Add New Cost Center' }).click()
     await page.getByRole('heading', { name: 'Add New Cost Center' }).waitFor()
     await page.getByLabel('Identifier').fill('CC-E2E-100')
     await typeFree(page, page.getByLabel('Cloud Contact Email'), 'nobody@example.com')
+    await pick(page, page.getByLabel('Company'), '3100')
     await screenshot(page, 'cost-centers-create')
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(
@@ -143,18 +144,28 @@ t.test('cost centers', async (t) => {
         "Cloud contact: nobody@example.com doesn't exists! Please add it first before creating (or editing) this cost center this form",
       ).first(),
     ).toBeVisible()
-    await page.waitForURL('**/auth/create/cloud_contacts')
+    await page.waitForURL((url) => url.pathname === '/auth/create/cloud_contacts')
     await page.getByRole('heading', { name: 'Add New Cloud Contact' }).waitFor()
+    t.equal(await page.getByLabel('Email').inputValue(), 'nobody@example.com', 'the owner it needs, filled in')
     t.same(await byIdentifier('CC-E2E-100'), [], 'nothing saved')
   })
 
-  await t.test('the contact form adds the missing owner (POST /cloud_contacts/by_email)', async (t) => {
-    await page.getByLabel('Email').fill('nobody@example.com')
+  await t.test('the contact form adds the missing owner and brings the person back to their form', async (t) => {
     await screenshot(page, 'cloud-contacts-create')
     await page.getByRole('button', { name: 'Confirm' }).click()
     await expect(toast(page, 'Your new contact has been added!').first()).toBeVisible()
-    await page.waitForURL('**/auth/view/cloud_contacts')
-    await expect(page.getByRole('cell', { name: 'nobody@example.com', exact: true }).first()).toBeVisible()
+    await page.waitForURL((url) => url.pathname === '/auth/create/cost_centers')
+    await page.getByRole('heading', { name: 'Add New Cost Center' }).waitFor()
+    t.same(
+      [
+        await page.getByLabel('Identifier').inputValue(),
+        await page.getByLabel('Cloud Contact Email').inputValue(),
+        await page.getByLabel('Company').inputValue(),
+      ],
+      ['CC-E2E-100', 'nobody@example.com', '3100'],
+      'the form as the person left it',
+    )
+    await screenshot(page, 'cost-centers-create-back')
     const stored = await upstreamJson<{ data: Row[] }>(portal, '/cloud_contacts?by_email=nobody%40example.com')
     t.strictSame(
       stored.data.map((r) => r.email),

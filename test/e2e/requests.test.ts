@@ -1,7 +1,7 @@
 /**
  * The Cloud Factory forms as a person uses them (spec 000 §3, §4, §5, §8): the Azure subscription form
  * loads its groups, turns typed spaces into hyphens and derives the subscription type; the AWS form
- * starts on sandbox and splits its regions; the security group form refuses a bad address and says
+ * starts on sandbox (no empty choice beside it) and splits its regions and Missing Tags addresses on commas; the security group form refuses a bad address and says
  * the spec's texts. Each request is checked in the upstream's list.
  */
 import { resolve } from 'node:path'
@@ -25,6 +25,7 @@ t.test('Cloud Factory forms', async (t) => {
     await page.getByLabel('Subscription Name').fill('lottery data lake')
     t.equal(await page.getByLabel('Subscription Name').inputValue(), 'lottery-data-lake', 'spaces become hyphens')
     const type = page.getByLabel('Subscription Type')
+    t.equal((await page.getByLabel('Group').locator('option').allInnerTexts())[0], 'Select…', 'no group chosen yet: the prompt')
     await page.getByLabel('Group').selectOption('online')
     t.equal(await type.inputValue(), 'Production', 'online: Production')
     await page.getByLabel('Group').selectOption('sandbox')
@@ -59,10 +60,15 @@ t.test('Cloud Factory forms', async (t) => {
     t.equal(await page.getByLabel('Subscription Name').inputValue(), '', 'the form starts again')
   })
 
-  await t.test('AWS: sandbox by default, regions split on commas', async (t) => {
+  await t.test('AWS: sandbox by default, regions and Missing Tags addresses split on commas', async (t) => {
     await page.goto(portal.baseUrl + '/auth/create-aws-account')
     await page.getByRole('heading', { name: 'Create AWS Account' }).waitFor()
     t.equal(await page.getByLabel('OU', { exact: true }).inputValue(), 'sandbox')
+    t.same(
+      await page.getByLabel('OU', { exact: true }).locator('option').allInnerTexts(),
+      ['sandbox', 'development', 'test', 'production'],
+      'the four OUs, no empty prompt beside the default',
+    )
     const fill: [string, string][] = [
       ['Account Email', 'aws-e2e@ccoe.example'],
       ['Account Name', 'e2e-account'],
@@ -71,7 +77,7 @@ t.test('Cloud Factory forms', async (t) => {
       ['Project Name Tag', 'e2e'],
       ['Business Unit Tag', 'CCOE'],
       ['Owner Tag', 'alice@ccoe.example'],
-      ['Missing Tags Email', 'tags@ccoe.example'],
+      ['Missing Tags Email', 'tags@ccoe.example, nope'],
       ['Billing Contact', 'billing@ccoe.example'],
       ['Security Contact', 'not an address'],
       ['Operations Contact', 'ops@ccoe.example'],
@@ -80,12 +86,17 @@ t.test('Cloud Factory forms', async (t) => {
     for (const [label, value] of fill) await page.getByLabel(label, { exact: true }).fill(value)
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(page.getByText('Security Contact must be an email address', { exact: true }).first()).toBeVisible()
+    await expect(page.getByText('Missing Tags Email: "nope" is not an email address', { exact: true }).first()).toBeVisible()
     await screenshot(page, 'request-aws')
     await page.getByLabel('Security Contact', { exact: true }).fill('security@ccoe.example')
+    await page.getByLabel('Missing Tags Email', { exact: true }).fill('tags@ccoe.example,finops@ccoe.example , ')
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(toast(page, MESSAGES.requestSubmitted).first()).toBeVisible()
     const details = JSON.parse(String((await latest()).details))
-    t.same([details.ou, details.regions], ['sandbox', ['us-east-1', 'eu-west-1']])
+    t.same(
+      [details.ou, details.regions, details.missingTagsEmails],
+      ['sandbox', ['us-east-1', 'eu-west-1'], 'tags@ccoe.example, finops@ccoe.example'],
+    )
   })
 
   await t.test('Spinco security groups: a bad address, then added', async (t) => {

@@ -2,19 +2,27 @@
  * Spec 001 §7's cloud bills calls as a script and a person make them through the gateway (issue 26):
  * GET /cloud_bills?key=…&startDate=…&endDate=… filters the list and the CSV of the same list, a
  * malformed value is a 400 naming its parameter; POST /cloud_bills/send_all mails the caller (a real
- * SMTP server receives it), and a script without an address of its own is told to name one.
+ * SMTP server receives it): a script at its registered contact (issue 39 item 7, the spec's body as
+ * written), and a script without one is told to name an address.
  */
 import { sql } from 'drizzle-orm'
 import t, { type Test } from 'tap'
 import { MESSAGES } from '../../shared/messages.js'
 import { NO_RECIPIENT } from '../../server/upstream/mail/recipient.js'
+import { SCRIPT_CLIENTS } from '../../server/idp/clients.js'
 import { startPortal } from '../helper.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 import { startSmtp } from '../lib/smtp.js'
 
 t.test('cloud bills: the list filters of spec 001 §7 and send_all recipients', async (t) => {
   const inbox = await startSmtp(t)
-  const portal = await startPortal(t, { seed: false, smtpUrl: inbox.url })
+  // the scripts' client has its demo contact; the automation client none here
+  const [scripts, automation] = SCRIPT_CLIENTS
+  const portal = await startPortal(t, {
+    seed: false,
+    smtpUrl: inbox.url,
+    env: { OIDC_SCRIPT_CONTACTS: `${scripts.clientId}=${scripts.contacts[0]}` },
+  })
   await portal.database.db.execute(sql`
     INSERT INTO cloud_bills (date, provider, identifier, amount, line_item) VALUES
       ('2026-10-31', 'gcp', 'CC-1', 1, 'before'),
@@ -82,11 +90,26 @@ t.test('cloud bills: the list filters of spec 001 §7 and send_all recipients', 
     t.equal(mail.attachments[0].content.toString('utf8').split('\r\n').length, 5, 'the header, three bills and the end')
   })
 
-  t.test('send_all: a script has no address of its own, so it names one or is refused', async (t) => {
+  t.test('send_all: a script gets the report at its registered contact, with the body of spec 001 §7', async (t) => {
+    const response = await fetch(`${portal.baseUrl}/api/cloud_bills/send_all`, {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ cloud_bill: { start_date: '2026-11-01', end_date: '2026-11-30' } }),
+    })
+    t.strictSame([response.status, await response.json()], [200, { data: { message: MESSAGES.reportEmailed } }])
+    const mails = await inbox.received(2)
+    t.strictSame(inbox.envelopes[1].to, ['ccoe-scripts@ccoe.example'])
+    t.equal(mails[1].attachments[0].content.toString('utf8').split('\r\n').length, 5, 'the same bills')
+    const line = await portal.auditLine((l) => l.path === '/api/cloud_bills/send_all' && l.user === scripts.clientId)
+    t.strictSame([line.status, line.recipients], [200, ['ccoe-scripts@ccoe.example']], 'its audit line names where it went')
+  })
+
+  t.test('send_all: a script without a contact names an address or is refused', async (t) => {
+    const token = { authorization: `Bearer ${await scriptToken(portal.baseUrl, automation)}` }
     const send = (cloudBill: object) =>
       fetch(`${portal.baseUrl}/api/cloud_bills/send_all`, {
         method: 'POST',
-        headers: { ...bearer, 'content-type': 'application/json' },
+        headers: { ...token, 'content-type': 'application/json' },
         body: JSON.stringify({ cloud_bill: cloudBill }),
       })
     const refused = await send({ start_date: '2026-11-01', end_date: '2026-11-30' })
@@ -94,9 +117,9 @@ t.test('cloud bills: the list filters of spec 001 §7 and send_all recipients', 
     t.strictSame(await refused.json(), { error: NO_RECIPIENT, statusCode: 400, fields: { email: NO_RECIPIENT } })
     const named = await send({ start_date: '2026-11-01', end_date: '2026-11-30', email: 'finance@example.com' })
     t.equal(named.status, 200)
-    await inbox.received(2)
-    t.strictSame(inbox.envelopes[1].to, ['finance@example.com'])
+    await inbox.received(3)
+    t.strictSame(inbox.envelopes[2].to, ['finance@example.com'])
     await portal.upstream.mail.idle()
-    t.equal(inbox.messages.length, 2, 'nothing was sent for the refused call')
+    t.equal(inbox.messages.length, 3, 'nothing was sent for the refused call')
   })
 })

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import t from 'tap'
 import { ConfigError, loadConfig } from '../../server/config.js'
+import { SCRIPT_CLIENTS } from '../../server/idp/clients.js'
 import { tempDir } from '../helper.js'
 
 t.test('defaults: embedded everything, secrets generated once and kept', async (t) => {
@@ -102,6 +103,11 @@ t.test('roles from groups and report domains: defaults, overrides, refusals', as
   t.strictSame(config.roles, { claim: 'groups', groups: { viewer: ['ccoe-viewers'], editor: ['ccoe-editors'], admin: ['ccoe-admins'] } })
   t.strictSame(config.reportDomains, ['ccoe.example', 'example.com'])
   t.strictSame(config.oidcScriptClients, ['ccoe-scripts', 'ccoe-automation'])
+  t.strictSame(
+    config.oidcScriptContacts,
+    Object.fromEntries(SCRIPT_CLIENTS.map((client) => [client.clientId, client.contacts[0]])),
+    "the script clients' contacts: those the embedded IdP registers, in the report domains",
+  )
   const set = loadConfig({
     DATA_DIR: dataDir,
     ROLES_CLAIM: 'roles',
@@ -120,6 +126,15 @@ t.test('roles from groups and report domains: defaults, overrides, refusals', as
     'ROLE_*_GROUPS: no group gives any role, so nobody could use the portal',
   )
   refused({ ROLES_CLAIM: 'my groups' }, 'ROLES_CLAIM must be one claim name or dot path without spaces, got "my groups"')
+  t.strictSame(loadConfig({ DATA_DIR: dataDir, OIDC_SCRIPT_CONTACTS: 'reporting-bot=finops@corp.example' }).oidcScriptContacts, {
+    'reporting-bot': 'finops@corp.example',
+  })
+  t.strictSame(loadConfig({ DATA_DIR: dataDir, OIDC_SCRIPT_CONTACTS: '' }).oidcScriptContacts, {}, 'none')
+  refused(
+    { OIDC_SCRIPT_CONTACTS: 'reporting-bot' },
+    'OIDC_SCRIPT_CONTACTS must be <client id>=<email address> pairs separated by commas, got "reporting-bot"',
+  )
+  refused({ OIDC_SCRIPT_CONTACTS: 'reporting-bot=finops' }, 'OIDC_SCRIPT_CONTACTS: "finops" is not an email address')
   refused(
     { REPORT_RECIPIENT_DOMAINS: 'corp.example, @evil' },
     'REPORT_RECIPIENT_DOMAINS must be domain names separated by commas, got "@evil"',

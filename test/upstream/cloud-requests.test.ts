@@ -1,12 +1,13 @@
 /**
  * Issue 9 item 7 over HTTP, through the gateway against the real upstream: the Cloud Factory calls of
  * spec 000 §7 validate their bodies (a 400 naming the field, a 422 for a group or folder that does
- * not exist), keep each request with who asked and when, and the team lists them; the Azure groups
+ * not exist), keep each request with who asked and when, and the team lists them (issue 39 item 5: an
+ * AWS request's Missing Tags Email takes addresses separated by commas); the Azure groups
  * and GCP folders come from their tables.
  */
 import t from 'tap'
 import { MESSAGES } from '../../shared/messages.js'
-import { subscriptionTypeOf, splitRegions, hyphenate, usersProblem } from '../../shared/rules/cloud-requests.js'
+import { missingTagsEmailsProblem, subscriptionTypeOf, splitRegions, hyphenate, usersProblem } from '../../shared/rules/cloud-requests.js'
 import { startPortal } from '../helper.js'
 import { signedInApi } from '../lib/sign-in.js'
 
@@ -19,7 +20,8 @@ const AWS = {
   projectNameTag: 'lottery-data',
   businessUnitTag: 'LOT',
   ownerTag: 'alice@ccoe.example',
-  missingTagsEmails: 'tags@ccoe.example',
+  // one address or more, separated by commas as the regions are typed
+  missingTagsEmails: 'tags@ccoe.example, finops@ccoe.example',
   billingContact: 'billing@ccoe.example',
   securityContact: 'security@ccoe.example',
   operationsContact: 'ops@ccoe.example',
@@ -49,6 +51,12 @@ t.test('the rules the forms and the upstream share', async (t) => {
   t.equal(usersProblem(' ; '), 'At least one user address is required')
   t.equal(usersProblem('a@ccoe.example; nope'), 'Users: "nope" is not an email address')
   t.equal(usersProblem('a@ccoe.example; b@ccoe.example;'), undefined)
+  t.equal(missingTagsEmailsProblem('a@ccoe.example, b@ccoe.example,'), undefined)
+  t.equal(
+    missingTagsEmailsProblem('a@ccoe.example; b@ccoe.example'),
+    'Missing Tags Email: "a@ccoe.example; b@ccoe.example" is not an email address',
+  )
+  t.equal(missingTagsEmailsProblem(' ,'), 'Missing Tags Email is required')
 })
 
 t.test('the Cloud Factory calls', async (t) => {
@@ -150,6 +158,12 @@ t.test('the Cloud Factory calls', async (t) => {
       ],
       ['account/create', { ...AWS, regions: 'us-east-1,eu-west-1' }, refused(400, 'regions', 'Regions must be array')],
       ['account/create', { ...AWS, extra: 1 }, refused(400, 'extra', 'Unknown field "extra"')],
+      [
+        'account/create',
+        { ...AWS, missingTagsEmails: 'tags@ccoe.example, nope' },
+        refused(400, 'missingTagsEmails', 'Missing Tags Email: "nope" is not an email address'),
+      ],
+      ['account/create', { ...AWS, missingTagsEmails: ' , ' }, refused(400, 'missingTagsEmails', 'Missing Tags Email is required')],
       [
         'azure-subscriptions/create',
         { ...AZURE, subscription_name: 'has space' },

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { grants, refusalMessage, type Grant, type Permission } from '../../../shared/access.js'
+import { isEmailAddress } from '../../../shared/rules/email-address.js'
 import { bearerChecker } from '../bearer-tokens.js'
 
 /** Who is calling /api: a person through the session cookie, or a script with a bearer token. */
@@ -12,6 +13,11 @@ export interface Identity {
   sub: string
   /** a person's role (from the IdP's groups at sign-in) or a script's scopes (from its token) */
   grant: Grant
+  /**
+   * the caller's own address, where a report that names none goes: a person's email; a script's
+   * `email` claim, else its registered contact (OIDC_SCRIPT_CONTACTS); a script may have none
+   */
+  address?: string
 }
 
 /** A refusal of a call the caller may not make: the 403's body, and what its audit line says. */
@@ -38,6 +44,8 @@ export interface AuthOptions {
   apiAudience: string
   /** the client ids whose access tokens are accepted (OIDC_SCRIPT_CLIENTS) */
   scriptClients: readonly string[]
+  /** each script client's own address (OIDC_SCRIPT_CONTACTS) */
+  scriptContacts: Readonly<Record<string, string>>
   /** the gateway's clock (tests move it); exp and nbf are judged by it */
   now: () => number
 }
@@ -66,7 +74,9 @@ export const authPlugin = fp<AuthOptions>(
       if ('refused' in checked) return refuse(request, checked.refused, checked.details)
       const { claims } = checked
       const user = claims.email ?? claims.client
-      return { kind: 'bearer', user, name: claims.name ?? user, sub: claims.sub, grant: { scopes: claims.scopes } }
+      const email = claims.email !== undefined && isEmailAddress(claims.email) ? claims.email : undefined
+      const address = email ?? (Object.hasOwn(opts.scriptContacts, claims.client) ? opts.scriptContacts[claims.client] : undefined)
+      return { kind: 'bearer', user, name: claims.name ?? user, sub: claims.sub, grant: { scopes: claims.scopes }, address }
     }
 
     function refuse(request: FastifyRequest, reason: string, details?: Record<string, unknown>): null {
@@ -93,7 +103,14 @@ export const authPlugin = fp<AuthOptions>(
         identity = match ? await fromBearer(request, match[1]) : refuse(request, 'malformed Authorization header')
       } else {
         const user = await fastify.sessions.current(request)
-        identity = user && { kind: 'session', user: user.email, name: user.name, sub: user.sub, grant: { role: user.role } }
+        identity = user && {
+          kind: 'session',
+          user: user.email,
+          name: user.name,
+          sub: user.sub,
+          grant: { role: user.role },
+          address: user.email,
+        }
       }
       request.identity = identity
       return identity

@@ -9,7 +9,7 @@ import { BodyReadError, readBody } from '../body-limit.js'
 import { JsonBodyError, readJsonBody, type JsonBody } from '../json-body.js'
 import { clientHeaders } from '../header-allowlists.js'
 import { discardUnreadBody } from '../unread-body.js'
-import { recipientRefusal, recipientsOf } from '../recipients.js'
+import { recipientRefusal, recipientsOf, withCallersAddress } from '../recipients.js'
 import { refusalOf } from './auth.js'
 import { signInProblemAnswer } from '../sign-in-problem.js'
 import { clientError, CONTENT_HEADERS, replaceServerError } from '../upstream-errors.js'
@@ -206,6 +206,11 @@ export const proxyPlugin = fp<ProxyOptions>(
       }
       if (reply.raw.closed) return reply.hijack()
       const recipient = route.call?.recipient
+      if (recipient && body) {
+        // a script's own address named where the body names none: checked below like any named one
+        const value = withCallersAddress(recipient, body.value, identity)
+        if (value !== body.value) body = { value, bytes: Buffer.from(JSON.stringify(value)) }
+      }
       const refusedAddress = recipient && body && recipientRefusal(recipient, body.value, identity, opts.reportDomains)
       // its audit line is the call's own (auditOnClose above), with the status
       if (refusedAddress) return reply.code(refusedAddress.status).send(refusedAddress.body)

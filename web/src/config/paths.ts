@@ -134,6 +134,11 @@ export const paths = {
           ? '/auth/view/record_changes'
           : `/auth/view/record_changes?${new URLSearchParams({ by_model: model, ...(modelId !== undefined && { by_record_id: String(modelId) }) })}`,
     },
+    /** the cloud contact form with its email filled in, going back to `returnTo` once added (spec 001 §5: a cost center's new owner) */
+    newContact: {
+      path: '/auth/create/cloud_contacts',
+      getHref: (email: string, returnTo: string) => `/auth/create/cloud_contacts?${new URLSearchParams({ email, returnTo })}`,
+    },
     /** the generic registry screens: /auth/{view|create|edit|crud}/{model}/{modelId?} */
     resource: {
       path: '/auth/:action/:model/:modelId?',

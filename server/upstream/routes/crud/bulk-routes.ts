@@ -14,6 +14,7 @@ import { dbHttpError, modelName } from './db-errors.js'
 import { listQueryOf } from './list-query.js'
 import type { ResourceRoutesOptions } from './resource-routes.js'
 import { validationError } from './validation-errors.js'
+import { instantsOfDays } from './body-values.js'
 
 /**
  * The rows one request changes at most: a selection of rows is capped by its schema, a filter's rows
@@ -52,6 +53,7 @@ export const bulkRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (app,
     const items = values[field]
     if (joined && Array.isArray(items) && items.every((i) => typeof i === 'string')) values[field] = items.map((i) => i.trim()).join(joined)
     sanitiseRichTextFields(resource, values)
+    instantsOfDays(resource, values)
     const validate = request.compileValidationSchema(updateSchema, 'body')
     if (!validate(values)) throw validationError(resource, [...(validate.errors ?? [])] as never, 'body')
     return values

@@ -13,6 +13,7 @@ import { listMetaFor } from '../list-meta.js'
 import { etagOf, expectedVersions, staleMessage } from './versions.js'
 import { IdParamsSchema, resourceSchemas } from './schemas.js'
 import { validationError } from './validation-errors.js'
+import { idsOfLabels, instantsOfDays } from './body-values.js'
 
 export interface ResourceRoutesOptions {
   resource: ResourceDef
@@ -44,8 +45,9 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
   const joinedLists = resource.fields.filter((f): f is typeof f & { joinedList: string } => f.joinedList !== undefined)
 
   /**
-   * Accepts `{ <bodyKey>: {...} }` as well as the flat record, drops read-only fields sent back, and
-   * joins a list sent for a field kept as one text.
+   * Accepts `{ <bodyKey>: {...} }` as well as the flat record, drops read-only fields sent back,
+   * joins a list sent for a field kept as one text, reads a day sent for an instant as its start, and
+   * resolves a lookup sent by its label (body-values.ts).
    */
   const normaliseBody: preValidationHookHandler = async (request) => {
     let body = request.body as ApiRecord | undefined
@@ -62,7 +64,9 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     }
     // rich text is HTML: only the allowlisted markup is validated and stored (rich-text/sanitise.ts)
     sanitiseRichTextFields(resource, body)
+    instantsOfDays(resource, body)
     request.body = body
+    await idsOfLabels(db(), resource, registry, body)
   }
 
   const db = () => app.database.db

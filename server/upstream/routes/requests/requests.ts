@@ -4,7 +4,7 @@ import { CALLS, type CallDef } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { CloudRequestType } from '../../../../shared/resources/cloud-requests.js'
 import { getResource, type ResourceDef } from '../../../../shared/resources/index.js'
-import { subscriptionTypeOf, usersProblem } from '../../../../shared/rules/cloud-requests.js'
+import { missingTagsEmailsProblem, subscriptionTypeOf, usersProblem } from '../../../../shared/rules/cloud-requests.js'
 import {
   REQUEST_FIELD_LABELS,
   type AwsAccountRequest,
@@ -27,7 +27,7 @@ const calls = CALLS.requests.calls
  * a 400 naming the field), checks what only the database knows (the Azure group, the GCP folder: a
  * 422), then keeps the request in cloud_requests with who asked (the gateway's `uid`) and when.
  *
- *   POST /account/create              {accountEmail, accountName, ou, …, regions: [..]}
+ *   POST /account/create              {accountEmail, accountName, ou, …, missingTagsEmails: "a@x, b@y", regions: [..]}
  *   POST /azure-subscriptions/create  {subscription_name, group_id, subscription_type, …}
  *   POST /gcp-project/create          {project_name, folder_id, …}
  *   POST /spinco_sgs/add | /remove    {securityGroupName, users: "a@x;b@y"}
@@ -70,10 +70,11 @@ export const cloudRequestRoutes: FastifyPluginAsync<{ resource: ResourceDef }> =
     })
   }
 
-  post<AwsAccountRequest>(calls.awsAccount, 'AWS account', async (b) => ({
-    name: b.accountName,
-    message: MESSAGES.requestSubmitted,
-  }))
+  post<AwsAccountRequest>(calls.awsAccount, 'AWS account', async (b) => {
+    const problem = missingTagsEmailsProblem(b.missingTagsEmails)
+    if (problem) refuse(400, 'missingTagsEmails', problem)
+    return { name: b.accountName, message: MESSAGES.requestSubmitted }
+  })
 
   post<AzureSubscriptionRequest>(calls.azureSubscription, 'Azure subscription', async (b) => {
     const [group] = await rows<{ name: string }>(db(), sql`SELECT name FROM azure_groups WHERE name = ${b.group_id}`)

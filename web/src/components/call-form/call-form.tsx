@@ -143,9 +143,12 @@ export function CallForm({ fields, initial, schema, toBody, actions, rule, deriv
                 >
                   {field.kind === 'select' ? (
                     <HTMLSelect {...common} fill onChange={(e) => set(e.currentTarget.value)}>
-                      <option value="" disabled>
-                        Select…
-                      </option>
+                      {/* a prompt only where nothing is chosen yet: a select with a default offers its choices alone */}
+                      {!initial[field.name] && (
+                        <option value="" disabled>
+                          Select…
+                        </option>
+                      )}
                       <Choices choices={field.choices ?? []} />
                     </HTMLSelect>
                   ) : field.kind === 'textarea' ? (

@@ -11,6 +11,7 @@ import { recordUrl, type Row } from '../../lib/resource-api.js'
 import { toastError, toastFailure } from '../../lib/toaster.js'
 import { pageSubmitFailed, useCreateController, useUpdateController } from '../../lib/write-controllers.js'
 import { toCostCenterPayload } from './cost-center-values.js'
+import { useKeepDraft } from './draft.js'
 import { findContact } from './find-contact.js'
 
 interface Pending {
@@ -19,11 +20,12 @@ interface Pending {
 }
 
 /**
- * Submit → the edit's None checks → the contact must exist (else to the contact form) → confirm
+ * Submit → the edit's None checks → the contact must exist (else to the contact form, and back) → confirm
  * modal → POST or PUT → the list (spec 001 §5).
  */
 export function useSaveCostCenter(resource: ResourceDef, modelId: string | undefined) {
-  const [, navigate] = useLocation()
+  const [location, navigate] = useLocation()
+  const keepDraft = useKeepDraft()
   const [pending, setPending] = useState<Pending | undefined>()
   const [checking, setChecking] = useState(false)
   const { messages } = resource
@@ -57,7 +59,9 @@ export function useSaveCostCenter(resource: ResourceDef, modelId: string | undef
       const contact = await findContact(email)
       if (!contact) {
         void toastError(MESSAGES.contactMissing(email))
-        return navigate(paths.auth.resource.getHref('create', 'cloud_contacts'))
+        // the contact form starts with the email, and brings the person back to this form as they left it
+        keepDraft({ path: location, values })
+        return navigate(paths.auth.newContact.getHref(email, location))
       }
       setPending({ values, contactId: contact.id })
     } catch (err) {
