@@ -55,6 +55,14 @@ export interface FieldDef {
   clearable?: true
   lookup?: LookupDef
   /**
+   * The spec's own words for this field's refusals (spec 000 §5), from shared/messages, in place of
+   * '<Label> is required': `required` when it is missing or empty (a list: no item at all),
+   * `itemRequired` when an item of a list is empty. The upstream answers them; the forms show the same.
+   */
+  texts?: { required: string; itemRequired?: string }
+  /** the input's placeholder on forms and inline rows (spec 001 §5: the cloud contact's company email) */
+  placeholder?: string
+  /**
    * A read-only field computed from a lookup: `via` names the lookup field of this model,
    * `column` the column of the referenced model's table.
    */
