@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { MESSAGES } from '../../shared/messages.js'
 import { getResource } from '../../shared/resources/index.js'
-import { ApiError } from '../../web/src/lib/api-client.js'
+import { ApiError, logFailure } from '../../web/src/lib/api-client.js'
 import { failureToastText } from '../../web/src/lib/write-texts.js'
 
 const refusal = (status: number, error: string) => new ApiError(status, { error, statusCode: status }, error)
@@ -55,6 +55,36 @@ t.test("a duplicate: the spec's duplicate text alone, never after 'Please try ag
     `Please try again.\nReason: ${MESSAGES.duplicateIdentifier}`,
     'only a 409 is a duplicate',
   )
+})
+
+t.test('issue 39 item 19: an answered refusal is one console line, not an error; a fault is an error', async (t) => {
+  const info = t.capture(console, 'info')
+  const error = t.capture(console, 'error')
+  logFailure('/api/customers', refusal(409, 'Customer name: "X" exists'))
+  logFailure('POST /api/account/create', refusal(422, 'Account Email must be an email address'))
+  const down = refusal(502, 'Upstream unavailable')
+  logFailure('/api/departments', down)
+  const offline = new ApiError(0, undefined, 'Network error: offline')
+  logFailure('/api/departments', offline)
+  t.strictSame(
+    info().map((c) => c.args),
+    [
+      ['[api] /api/customers: 409 Customer name: "X" exists'],
+      ['[api] POST /api/account/create: 422 Account Email must be an email address'],
+    ],
+  )
+  t.strictSame(
+    error().map((c) => c.args),
+    [
+      ['[api] /api/departments:', down],
+      ['[api] /api/departments:', offline],
+    ],
+  )
+})
+
+t.test('no console.error of a failed call outside logFailure', async (t) => {
+  const own = sources('web/src').filter((file) => !file.endsWith('api-client.ts') && /console\.error\(/.test(readFileSync(file, 'utf8')))
+  t.strictSame(own, [])
 })
 
 /** every .ts/.tsx file under web/src */
