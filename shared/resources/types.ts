@@ -182,6 +182,11 @@ export interface ResourceDef<K extends string = string, F extends readonly Field
   fields: F
   /** field names shown as list columns, in order */
   columns: readonly string[]
+  /**
+   * the field that names a record to people, where the first list column that could is no name (a
+   * cloud parent's first is its cloud, 'AwsCloudParent'; its account's name names it) @default that column
+   */
+  labelField?: string
   filters: readonly FilterDef[]
   /** default list order: a field name, '-' prefix for descending */
   defaultSort: string
