@@ -25,16 +25,18 @@ export class CsvPages extends Readable {
   /**
    * `first` is page 1, fetched before the answer started (so its errors are JSON). `started`
    * resolves once the answer's status line and headers are out: no later page is asked for before
-   * then, so a later page's failure always breaks a started 200, never turns into a 500.
+   * then, so a later page's failure always breaks a started 200, never turns into a 500. `lead` goes
+   * before the header (the byte-order mark by which Excel reads the file as UTF-8).
    */
   constructor(
     private readonly columns: readonly CsvColumnOf[],
     first: ListPage,
     private readonly fetchPage: (after: string) => Promise<ListPage>,
     private readonly started: Promise<void> = Promise.resolve(),
+    lead = '',
   ) {
     super({ highWaterMark: 256 * 1024 })
-    this.head = csvHeader(columns)
+    this.head = lead + csvHeader(columns)
     this.coming = Promise.resolve(first)
   }
 

@@ -33,6 +33,13 @@ const SESSION_ANSWER = {
   },
 }
 
+/** GET /api/session?check=1 when nobody is signed in */
+const SIGNED_OUT_ANSWER = {
+  type: 'object',
+  required: ['signedIn'],
+  properties: { signedIn: { const: false }, signIn: { description: 'the IdP ended the session', const: 'session-ended' } },
+}
+
 /** Who may make a call (shared/access.ts), in its description and as extensions a tool can read. */
 function needing(permission: Permission, operation: Operation): Operation {
   const needs = `Needs the ${permission.role} role; a script's token, the \`${permission.scope}\` scope.`
@@ -245,7 +252,15 @@ export function openApiDocument(version: string) {
           operationId: operationIds(resource.key).csv,
           tags: [resource.key],
           summary: `The whole filtered list of ${resource.key} as CSV (streamed)`,
-          parameters: listParameters(resource).filter((p) => !['page', 'per_page', 'after', 'count'].includes(p.name)),
+          parameters: [
+            ...listParameters(resource).filter((p) => !['page', 'per_page', 'after', 'count'].includes(p.name)),
+            {
+              name: 'bom',
+              in: 'query',
+              description: "1: the file starts with a UTF-8 byte-order mark, so Excel reads 'Ü' as 'Ü' (the web's downloads ask for it)",
+              schema: { type: 'string', enum: ['1'] },
+            },
+          ],
           responses: responses('200', { 'text/csv': { schema: { type: 'string' } } }, { params: true }, csvFileText(resource.csv)),
         }),
       )
@@ -277,7 +292,16 @@ export function openApiDocument(version: string) {
     operationId: 'getSession',
     tags: ['session'],
     summary: 'Who is signed in',
-    responses: responses('200', json(SESSION_ANSWER), {}),
+    parameters: [
+      {
+        name: 'check',
+        in: 'query',
+        description:
+          "1: nobody signed in is an answer, 200 {signedIn: false} (signIn: 'session-ended' when the IdP ended the session), not a 401",
+        schema: { type: 'string', enum: ['1'] },
+      },
+    ],
+    responses: responses('200', json({ oneOf: [SESSION_ANSWER, SIGNED_OUT_ANSWER] }), {}),
   })
   return {
     openapi: '3.1.0',

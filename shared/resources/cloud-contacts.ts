@@ -7,7 +7,16 @@ export const cloudContacts = defineResource({
   title: 'Cloud Contact',
   fields: [
     ID_FIELD,
-    { name: 'email', label: 'Email', type: 'email', required: true, unique: true, maxLength: 254 },
+    // spec 001 §5: the email placeholder refers to a company email
+    {
+      name: 'email',
+      label: 'Email',
+      type: 'email',
+      required: true,
+      unique: true,
+      maxLength: 254,
+      placeholder: 'Company email, e.g. jane.doe@company.com',
+    },
     { name: 'name', label: 'Name', type: 'text', maxLength: 200 },
     { name: 'terminated', label: 'Terminated', type: 'boolean' },
     CREATED_AT_FIELD,

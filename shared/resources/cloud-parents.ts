@@ -57,6 +57,8 @@ export const cloudParents = defineResource({
     choiceFilter('provider_type', 'Cloud', CLOUD_PARENT_PROVIDERS, CLOUD_LABELS),
     choiceFilter('business_unit_name', 'Business Unit', BUSINESS_UNIT_OPTIONS, BUSINESS_UNIT_LABELS),
   ],
+  // its record page is headed with the account's name, not its cloud (issue 39 item 11)
+  labelField: 'name',
   defaultSort: 'identifier',
   actions: ['view'],
   // spec 000 §2/§9: the Cloud Account Posture page's counts (server/upstream/routes/cloud-parents/posture.ts)

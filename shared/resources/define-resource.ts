@@ -8,7 +8,7 @@ import type { FieldDef, FilterDef, LookupDef, ResourceDef, ResourceMessages } fr
  */
 export interface ResourceSpec<K extends string, F extends readonly FieldDef[]> extends Omit<
   ResourceDef<K, F>,
-  'path' | 'table' | 'bodyKey' | 'filters' | 'messages' | 'columns' | 'defaultSort' | 'csv' | 'fields'
+  'path' | 'table' | 'bodyKey' | 'filters' | 'messages' | 'columns' | 'labelField' | 'defaultSort' | 'csv' | 'fields'
 > {
   /** a join's `via` is one of the model's own lookup fields */
   fields: F & NoInfer<readonly (FieldDef & { join?: { via: LookupName<F> } })[]>
@@ -17,6 +17,7 @@ export interface ResourceSpec<K extends string, F extends readonly FieldDef[]> e
   bodyKey?: string
   // the names below are the model's own fields: a mistyped one fails the type check, not a test
   columns: readonly NoInfer<FieldName<F>>[]
+  labelField?: NoInfer<FieldName<F>>
   defaultSort: NoInfer<FieldName<F> | `-${FieldName<F>}`>
   filters?: readonly (FilterDef & { field: NoInfer<FieldName<F>> })[]
   csv?: Omit<NonNullable<ResourceDef['csv']>, 'columns'> & {

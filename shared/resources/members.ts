@@ -27,6 +27,9 @@ export const members = defineResource({
   actions: ['view', 'create', 'edit', 'crud'],
   csv: { prefix: 'members' },
   messages: {
+    // every member, the CODE member group's included (spec 001 §1): not the Members Table of spec 000 §2,
+    // which is the group's (dcoe_members, the Members menu's Members)
+    listTitle: 'All Members Table',
     created: 'Successfully added a new member!',
     updated: 'The member has been updated!',
   },

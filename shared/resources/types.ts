@@ -60,6 +60,14 @@ export interface FieldDef {
   clearable?: true
   lookup?: LookupDef
   /**
+   * The spec's own words for this field's refusals (spec 000 §5), from shared/messages, in place of
+   * '<Label> is required': `required` when it is missing or empty (a list: no item at all),
+   * `itemRequired` when an item of a list is empty. The upstream answers them; the forms show the same.
+   */
+  texts?: { required: string; itemRequired?: string }
+  /** the input's placeholder on forms and inline rows (spec 001 §5: the cloud contact's company email) */
+  placeholder?: string
+  /**
    * A read-only field computed from a lookup: `via` names the lookup field of this model,
    * `column` the column of the referenced model's table.
    */
@@ -179,6 +187,11 @@ export interface ResourceDef<K extends string = string, F extends readonly Field
   fields: F
   /** field names shown as list columns, in order */
   columns: readonly string[]
+  /**
+   * the field that names a record to people, where the first list column that could is no name (a
+   * cloud parent's first is its cloud, 'AwsCloudParent'; its account's name names it) @default that column
+   */
+  labelField?: string
   filters: readonly FilterDef[]
   /** default list order: a field name, '-' prefix for descending */
   defaultSort: string

@@ -89,7 +89,7 @@ t.test('the command palette: screens, and records by name, id and email', async 
   t.same(await shown(page), [
     '# Cloud Contacts',
     '> alice.martin@example.com Alice Martin',
-    '# Members',
+    '# All Members',
     '  Alice Martin alice.martin@example.com',
   ])
   await page.keyboard.press('ArrowDown')

@@ -112,7 +112,11 @@ t.test('cost centers', async (t) => {
     await page.route('**/api/cloud_contacts?**', failLookup)
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(toast(page, 'API Error!').first()).toBeVisible()
-    t.equal((await toast(page, 'API Error!').innerText()).trim(), 'API Error! boom', "the spec's text, then the server's reason")
+    t.equal(
+      (await toast(page, 'API Error!').innerText()).trim(),
+      'API Error!\nReason: boom',
+      "the spec's text, the server's reason beneath",
+    )
     t.equal(await page.getByRole('dialog').count(), 0, 'no confirm modal')
     t.match(page.url(), /\/auth\/create\/cost_centers$/, 'the form stays')
     await page.unroute('**/api/cloud_contacts?**', failLookup)

@@ -204,7 +204,7 @@ t.test('lists', async (t) => {
     // spec 000 §3 'Dashboard meta': members, cloud parents and projects are their lists' totals; cost
     // centers count the valid (not expired) ones
     const cards = {
-      'Team Members': ['members', 'member_count'],
+      'Team Members': ['dcoe/members', 'member_count'],
       'Cloud Accounts': ['cloud_parents', 'account_count'],
       'Cost Centers': ['cost_centers', 'valid_cost_center_count'],
       'Cloud Projects': ['cloud_projects', 'project_count'],

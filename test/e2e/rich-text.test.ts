@@ -153,8 +153,8 @@ t.test('rich text', async (t) => {
     await expect(bold.first()).toBeVisible()
     t.ok(Number(await bold.evaluate((el) => getComputedStyle(el).fontWeight)) >= 600, 'rendered bold on the list')
 
-    await page.getByRole('button', { name: 'Actions for How do I format an answer?' }).click()
-    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    // spec 001 §2: the row's edit link, in view (issue 39 item 21)
+    await row.getByRole('link', { name: 'Edit How do I format an answer?' }).click()
     await page.waitForURL(`**/auth/edit/faqs/${stored.id}`)
     await page.getByRole('heading', { name: 'Edit FAQ' }).waitFor()
     t.ok(await page.getByRole('button', { name: 'Go Back' }).isVisible(), 'Go Back is at hand')
@@ -174,8 +174,7 @@ t.test('rich text', async (t) => {
       '<p>Use <b>bold</b> words and more</p>',
     )
 
-    await page.getByRole('button', { name: 'Actions for How do I format an answer?' }).click()
-    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    await row.getByRole('link', { name: 'Edit How do I format an answer?' }).click()
     await page.getByRole('button', { name: 'Go Back' }).click()
     await page.waitForURL('**/auth/view/faqs')
     t.pass('Go Back returns to the list')

@@ -117,12 +117,12 @@ t.test('SAP cost centers: Upload New Cost Centers', async (t) => {
     await expect(failed.first()).toBeVisible()
     const text = (await failed.first().innerText()).trim()
     t.ok(
-      text.startsWith(`${MESSAGES.sapUploadFailed}… `),
-      'the toast starts with the spec text, cut off with an ellipsis before the reason',
+      text.startsWith(`${MESSAGES.sapUploadFailed}\nReason: `),
+      'the toast starts with the spec text as the spec cuts it off, the reason beneath',
     )
     t.ok(await dialog.getByText('x.csv.zip', { exact: true }).isVisible(), 'the chosen file is kept')
     t.ok(await uploadButton.isEnabled(), 'Upload can be pressed again')
-    const reason = text.slice(MESSAGES.sapUploadFailed.length + 2)
+    const reason = text.slice(`${MESSAGES.sapUploadFailed}\nReason: `.length)
     t.not(reason, '', 'the server gave a reason')
     await expect(dialog.getByRole('alert').filter({ hasText: reason }).first()).toBeVisible()
     t.pass('the dialog shows the reason too')

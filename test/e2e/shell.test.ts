@@ -96,11 +96,11 @@ t.test('the shell', async (t) => {
     await page.getByRole('button', { name: 'CRUD', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Departments' }).click()
     await page.waitForURL('**/auth/crud/departments')
-    // two models are titled 'Members Table': the menus tell the CODE members apart
+    // two models list members: the menus tell them apart (issue 39 item 12)
     await page.getByRole('button', { name: 'Deployments', exact: true }).click()
     const deployments = page.getByRole('menu', { name: 'Deployments' })
     await deployments.waitFor()
-    t.equal(await deployments.getByRole('menuitem', { name: 'Members', exact: true }).count(), 1, 'Deployments: Members once')
+    t.equal(await deployments.getByRole('menuitem', { name: 'All Members', exact: true }).count(), 1, 'Deployments: All Members')
     t.equal(await deployments.getByRole('menuitem', { name: 'CODE Members', exact: true }).count(), 1, 'Deployments: CODE Members')
     await page.keyboard.press('Escape')
     await deployments.waitFor({ state: 'detached' })
@@ -122,7 +122,7 @@ t.test('the shell', async (t) => {
       (await page.getByRole('region', { name: 'Reference data' }).locator('.utility-card h3').allInnerTexts()).filter((h) =>
         /Members/.test(h),
       ),
-      ['Members Table', 'CODE Members'],
+      ['All Members Table', 'CODE Members'],
       'the home cards tell the two member lists apart',
     )
     await page.goto(portal.baseUrl + '/auth/edit/departments')

@@ -16,6 +16,10 @@ const MODELS = [
     label: 'Print Message',
     list: 'terms_to_ignore',
     listLabel: 'Terms to Ignore',
+    // spec 000 §5, the forms' texts (issue 39 item 9)
+    nameRequired: 'print message is required',
+    listRequired: 'At least a term of ignore is required',
+    valueRequired: 'Value of the terms of ignore is required',
     duplicate: (v: string) => `print message: "${v}" exists`,
     seeded: { print_debug_message: 'AWS accounts missing a cost center tag', terms_to_ignore: '["sandbox","playground"]' },
   },
@@ -26,6 +30,9 @@ const MODELS = [
     label: 'Customer Name',
     list: 'sfdc_ids',
     listLabel: 'SFDC IDs',
+    nameRequired: 'Customer name is required',
+    listRequired: 'At least a sfdc id is required',
+    valueRequired: 'Value of the sfdc id is required',
     duplicate: (v: string) => `Customer name: "${v}" exists`,
     seeded: { name: 'Digital Betting Co', sfdc_ids: '["0015000000PqRsT","0015000000UvWxY","0015000000ZaBcD"]' },
   },
@@ -41,6 +48,14 @@ t.test('missing-tags report configs and customers', async (t) => {
 
   t.equal(MESSAGES.printMessageExists.replace('{value}', 'x'), MODELS[0].duplicate('x'), 'the spec text is the catalogue’s')
   t.equal(MESSAGES.customerNameExists.replace('{value}', 'x'), MODELS[1].duplicate('x'))
+  t.same(
+    MODELS.map((m) => [m.nameRequired, m.listRequired, m.valueRequired]),
+    [
+      [MESSAGES.printMessageRequired, MESSAGES.termRequired, MESSAGES.termValueRequired],
+      [MESSAGES.customerNameRequired, MESSAGES.sfdcIdRequired, MESSAGES.sfdcIdValueRequired],
+    ],
+    "the API's texts are the catalogue's, which the forms show",
+  )
 
   for (const m of MODELS) {
     t.test(m.path, async (t) => {
@@ -67,20 +82,8 @@ t.test('missing-tags report configs and customers', async (t) => {
       t.same({ [m.name]: updated.body.data[m.name], [m.list]: updated.body.data[m.list] }, changed, 'updated')
 
       const refusals: [string, Record<string, unknown>, number, string, string][] = [
-        [
-          'an empty list',
-          { [m.name]: 'x1', [m.list]: '[]' },
-          400,
-          m.list,
-          `${m.listLabel} must be a JSON list of texts, none of them empty`,
-        ],
-        [
-          'a blank value',
-          { [m.name]: 'x2', [m.list]: '["a", "  "]' },
-          400,
-          m.list,
-          `${m.listLabel} must be a JSON list of texts, none of them empty`,
-        ],
+        ['an empty list', { [m.name]: 'x1', [m.list]: '[]' }, 400, m.list, m.listRequired],
+        ['a blank value', { [m.name]: 'x2', [m.list]: '["a", "  "]' }, 400, m.list, m.valueRequired],
         [
           'not JSON',
           { [m.name]: 'x3', [m.list]: 'alpha, beta' },
@@ -90,8 +93,10 @@ t.test('missing-tags report configs and customers', async (t) => {
         ],
         ['numbers', { [m.name]: 'x4', [m.list]: '[1, 2]' }, 400, m.list, `${m.listLabel} must be a JSON list of texts, none of them empty`],
         ['an array, not JSON text', { [m.name]: 'x5', [m.list]: ['a'] }, 400, m.list, `${m.listLabel} must be text`],
-        ['no list', { [m.name]: 'x6' }, 400, m.list, `${m.listLabel} is required`],
-        ['a blank name', { [m.name]: '   ', [m.list]: '["a"]' }, 400, m.name, `${m.label} is required`],
+        ['no list', { [m.name]: 'x6' }, 400, m.list, m.listRequired],
+        ['a blank name', { [m.name]: '   ', [m.list]: '["a"]' }, 400, m.name, m.nameRequired],
+        ['no name', { [m.list]: '["a"]' }, 400, m.name, m.nameRequired],
+        ['a null name', { [m.name]: null, [m.list]: '["a"]' }, 400, m.name, m.nameRequired],
         ['a duplicate name', { [m.name]: `Changed ${m.path}`, [m.list]: '["a"]' }, 409, m.name, m.duplicate(`Changed ${m.path}`)],
         [
           'a duplicate name in another case (issue 26)',

@@ -45,7 +45,8 @@ t.test('dashboards, posture, membership requests and the directory', async (t) =
       cloud_provider_count: { AwsCloudParent: 150, AzureCloudParent: 120, GcpCloudParent: 90 },
     })
     // the counts agree with the lists they summarise
-    t.equal((await get('members?per_page=1')).body.meta.total, body.meta.member_count)
+    // Team Members: the team's Members Table (spec 000 §2, the Members menu's), issue 39 item 12
+    t.equal((await get('dcoe/members?per_page=1')).body.meta.total, body.meta.member_count)
     t.equal((await get('cloud_projects?per_page=1')).body.meta.total, body.meta.project_count)
     const costCenters = (await get('cost_centers?per_page=1000')).body.data
     const valid = costCenters.filter((c: any) => c.expired_at === null || Date.parse(c.expired_at) > Date.now())

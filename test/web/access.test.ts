@@ -96,8 +96,8 @@ t.test('the command palette offers each screen once, by a name no other screen h
   // the Deployments menu's list and the CRUD menu's inline table were both 'Departments'
   t.strictSame(named('Departments'), [['/auth/view/departments', 'Deployments']])
   t.strictSame(named('Departments (CRUD)'), [['/auth/crud/departments', 'CRUD']])
-  // the Members menu's 'Members' is the CODE members' list; the Deployments menu's the members'
-  t.strictSame(named('Members'), [['/auth/view/members', 'Deployments']])
+  // the Members menu's 'Members' is the CODE members' list; the Deployments menu's 'All Members' every member
+  t.strictSame(named('All Members'), [['/auth/view/members', 'Deployments']])
   t.strictSame(named('CODE Members'), [['/auth/view/dcoe_members', 'Members']])
   t.strictSame(named('FAQs'), [['/auth/view/faqs', 'Deployments']], 'a screen of two menus (Faqs under Information) once')
 })

@@ -1,26 +1,40 @@
 /**
- * One rule for every failure toast (issue 26 item 17): the spec's text, then the server's reason,
- * through one helper; the spec's duplicate texts are whole messages, shown alone.
+ * One rule for every failure toast (issue 26 item 17, issue 39 item 8): the spec's text alone, the
+ * server's reason on its own line beneath it, through one helper; the spec's duplicate texts are
+ * whole messages, shown alone.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { MESSAGES } from '../../shared/messages.js'
 import { getResource } from '../../shared/resources/index.js'
-import { ApiError } from '../../web/src/lib/api-client.js'
+import { ApiError, logFailure } from '../../web/src/lib/api-client.js'
 import { failureToastText } from '../../web/src/lib/write-texts.js'
 
 const refusal = (status: number, error: string) => new ApiError(status, { error, statusCode: status }, error)
 
-t.test("the spec's text, then the server's reason", async (t) => {
+t.test("the spec's sentence verbatim and alone, the server's reason on its own line beneath it (issue 39 item 8)", async (t) => {
   t.equal(
-    failureToastText(MESSAGES.workbookUploadFailed, new Error('Row 2: no amount')),
-    `${MESSAGES.workbookUploadFailed} Row 2: no amount`,
+    failureToastText(MESSAGES.actionFailed, refusal(502, 'smtp down')),
+    'There was a problem with this action. Please try again later\nReason: smtp down',
   )
   t.equal(
-    failureToastText(MESSAGES.actionFailed, refusal(502, 'The mail server did not answer')),
-    'There was a problem with this action. Please try again later… The mail server did not answer',
-    'a text without a full stop is set apart from the reason',
+    failureToastText(MESSAGES.memberUpdateFailed, new Error('boom')),
+    'Something went wrong. Please reach out to the CCOE Team\nReason: boom',
+  )
+  t.equal(
+    failureToastText(MESSAGES.workbookUploadFailed, new Error('Row 2: no amount')),
+    `${MESSAGES.workbookUploadFailed}\nReason: Row 2: no amount`,
+  )
+  t.equal(
+    failureToastText(MESSAGES.sapUploadFailed, refusal(422, 'not a zip')),
+    `${MESSAGES.sapUploadFailed}\nReason: not a zip`,
+    'a text the spec cuts off stays as the spec writes it',
+  )
+  t.equal(
+    failureToastText(MESSAGES.networkUploadFailed, refusal(422, 'Row 3: no network')),
+    'There was a problem uploading the file. Please try again. Error message: Row 3: no network',
+    "spec 001 §8: the network upload's 'Error message: ' is followed by the server's error",
   )
   t.equal(failureToastText(undefined, refusal(409, 'In use')), 'In use', 'no text: the reason alone')
 })
@@ -33,14 +47,44 @@ t.test("a duplicate: the spec's duplicate text alone, never after 'Please try ag
   t.equal(failureToastText(customers.messages.createFailed, refusal(409, taken)), taken, 'a duplicate text with its value')
   t.equal(
     failureToastText('Please try again.', refusal(409, 'Name "X" already exists')),
-    'Please try again. Name "X" already exists',
-    'a generic duplicate is a reason: after the text',
+    'Please try again.\nReason: Name "X" already exists',
+    'a generic duplicate is a reason: beneath the text',
   )
   t.equal(
     failureToastText('Please try again.', refusal(400, MESSAGES.duplicateIdentifier)),
-    `Please try again. ${MESSAGES.duplicateIdentifier}`,
+    `Please try again.\nReason: ${MESSAGES.duplicateIdentifier}`,
     'only a 409 is a duplicate',
   )
+})
+
+t.test('issue 39 item 19: an answered refusal is one console line, not an error; a fault is an error', async (t) => {
+  const info = t.capture(console, 'info')
+  const error = t.capture(console, 'error')
+  logFailure('/api/customers', refusal(409, 'Customer name: "X" exists'))
+  logFailure('POST /api/account/create', refusal(422, 'Account Email must be an email address'))
+  const down = refusal(502, 'Upstream unavailable')
+  logFailure('/api/departments', down)
+  const offline = new ApiError(0, undefined, 'Network error: offline')
+  logFailure('/api/departments', offline)
+  t.strictSame(
+    info().map((c) => c.args),
+    [
+      ['[api] /api/customers: 409 Customer name: "X" exists'],
+      ['[api] POST /api/account/create: 422 Account Email must be an email address'],
+    ],
+  )
+  t.strictSame(
+    error().map((c) => c.args),
+    [
+      ['[api] /api/departments:', down],
+      ['[api] /api/departments:', offline],
+    ],
+  )
+})
+
+t.test('no console.error of a failed call outside logFailure', async (t) => {
+  const own = sources('web/src').filter((file) => !file.endsWith('api-client.ts') && /console\.error\(/.test(readFileSync(file, 'utf8')))
+  t.strictSame(own, [])
 })
 
 /** every .ts/.tsx file under web/src */

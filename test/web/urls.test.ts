@@ -128,14 +128,14 @@ t.test('date pickers reach at least twenty years ahead and take any stored date 
   t.ok(pickerRange(old, now).minDate <= old, 'a stored older date is inside')
 })
 
-t.test('write texts: the spec text, then the reason, apart; field errors from the answer', async (t) => {
+t.test('write texts: the spec text, the reason beneath; field errors from the answer', async (t) => {
   const departments = model('departments')
   const err = new ApiError(409, { error: 'Name "X" already exists', statusCode: 409, fields: { name: 'taken' } }, 'x')
-  t.equal(failureToastText('Please try again.', err), 'Please try again. Name "X" already exists')
+  t.equal(failureToastText('Please try again.', err), 'Please try again.\nReason: Name "X" already exists')
   t.equal(
     failureToastText('please ensure that the data', err),
-    'please ensure that the data… Name "X" already exists',
-    'a cut-off text ends in …',
+    'please ensure that the data\nReason: Name "X" already exists',
+    'a cut-off text stays as it is, the reason beneath',
   )
   t.equal(failureToastText(undefined, err), 'Name "X" already exists', 'deletes: the reason alone')
   t.strictSame(fieldErrorsOf(err), { name: 'taken' })

@@ -8,6 +8,9 @@ import { LARGE_FILE_COMPRESSION } from './compression.js'
 import { CsvPages, type ListPage } from '../csv-pages.js'
 import { upstreamClient, UpstreamError, type UpstreamAnswer, type UpstreamClientOptions } from '../upstream-client.js'
 
+/** U+FEFF: the byte-order mark that tells Excel a CSV is UTF-8 */
+export const UTF8_BOM = '\uFEFF'
+
 /** The list parameters a CSV request may pass on: the model's filters and `sort`. Paging is ours. */
 export function csvQuery(resource: ResourceDef, query: Record<string, unknown>): URLSearchParams {
   const out = new URLSearchParams()
@@ -41,7 +44,7 @@ function pageOf(answer: UpstreamAnswer): ListPage {
  * fetched before the answer starts, so an upstream refusal (bad sort, 4xx) or outage (502/504) is a
  * JSON answer; a page that fails later destroys the stream (the client sees a broken transfer,
  * never a short file). One audit line per request, written when the response closes, with rows and
- * bytes sent. The file name keeps the ISO timestamp verbatim (colons included): a quoted filename
+ * bytes sent; `bom=1` starts the file with the byte-order mark Excel needs. The file name keeps the ISO timestamp verbatim (colons included): a quoted filename
  * allows them, and browsers on Windows replace the colons themselves when saving.
  */
 export const csvPlugin = fp<UpstreamClientOptions>(
@@ -106,7 +109,10 @@ export const csvPlugin = fp<UpstreamClientOptions>(
             resolve()
           }),
         )
-        body = new CsvPages(columns, first, (after) => page(request, resource, params, after), headersOut)
+        // `bom=1` (the web's download links): Excel takes a file without the mark for its ANSI code page
+        // and shows 'Ã¼' for 'ü'; scripts ask without it, and their parsers read the plain UTF-8
+        const lead = request.query.bom === '1' ? UTF8_BOM : ''
+        body = new CsvPages(columns, first, (after) => page(request, resource, params, after), headersOut, lead)
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${csvPrefix(resource, request.query)}_${new Date().toISOString()}.csv"`)

@@ -24,6 +24,8 @@ export interface ProxyOptions extends UpstreamClientOptions {
 const NOT_FOUND = { error: 'Not Found', statusCode: 404 }
 const UNAUTHORIZED = { error: 'Unauthorized', statusCode: 401 }
 const SESSION_ENDED = { ...signInProblemAnswer('session-ended'), signIn: 'session-ended' }
+/** GET /api/session?check=1 of nobody signed in */
+const SIGNED_OUT = { signedIn: false } as const
 const TOO_LARGE = { error: 'Payload Too Large', statusCode: 413 }
 const NOT_JSON = { error: 'Unsupported Media Type: a request body is JSON', statusCode: 415 }
 /** an answer of known length up to this is read whole and sent in one write; an error's body is read up to it */
@@ -108,8 +110,15 @@ export const proxyPlugin = fp<ProxyOptions>(
     }
 
     // who is signed in (the web asks at start); a refusal is audited like every other one
-    fastify.get('/api/session', async (request, reply) => {
+    fastify.get<{ Querystring: { check?: string } }>('/api/session', async (request, reply) => {
       const identity = await fastify.authenticate(request)
+      // the web's own check (`?check=1`, every page, signed-out ones included): being signed out is its
+      // answer, a 200 the browser does not log as a failed request; scripts keep the 401
+      if (!identity && request.query.check === '1') {
+        if (!request.sessionEndedByIdp) return SIGNED_OUT
+        fastify.auditEvent(request, reply, 'session ended', { reason: 'session ended by the IdP', status: 200 })
+        return { ...SIGNED_OUT, signIn: 'session-ended' }
+      }
       // the web sends a person whose session the IdP just ended to the page that says so (/oidc/session-ended)
       if (!identity && request.sessionEndedByIdp) return deny(request, reply, 401, SESSION_ENDED, 'session ended by the IdP')
       if (!identity) return deny(request, reply, 401, UNAUTHORIZED, 'unauthenticated')

@@ -2,7 +2,7 @@ import { BlueprintProvider } from '@blueprintjs/core'
 import { Provider as JotaiProvider } from 'jotai'
 import type { ReactNode } from 'react'
 import { SWRConfig, type SWRConfiguration } from 'swr'
-import { ApiError, fetcher } from '../lib/api-client.js'
+import { ApiError, fetcher, logFailure } from '../lib/api-client.js'
 
 /** A 401 re-checks the session in apiRequest itself (reads and writes), so the auth guard can react. */
 function useSwrOptions(): SWRConfiguration {
@@ -11,7 +11,7 @@ function useSwrOptions(): SWRConfiguration {
     revalidateOnFocus: false,
     shouldRetryOnError: (err: unknown) => !(err instanceof ApiError && err.status < 500 && err.status > 0),
     onError: (err: unknown, key: string) => {
-      if (!(err instanceof ApiError && err.status === 401)) console.error(`[api] ${key}:`, err)
+      if (!(err instanceof ApiError && err.status === 401)) logFailure(key, err)
     },
   }
 }

@@ -72,6 +72,8 @@ const OVERRIDES = {
     listActions: lazyNamed(certifications, 'CertificationExportButton'),
     renderCell: (name: string, row: Row) => (name === 'provider' ? <ProviderIcon provider={row.provider} /> : undefined),
   },
+  // spec 001 §2: the FAQs table has an edit link per row
+  faqs: { editLink: true },
   // spec 001 §2: products are cards with an Update each; the add form has the 300 px editor (§9)
   service_catalog_products: {
     screens: { view: lazyNamed(serviceCatalog, 'ProductCardsPage'), create: lazyNamed(serviceCatalog, 'ProductCreatePage') },

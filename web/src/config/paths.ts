@@ -160,6 +160,8 @@ export const paths = {
   },
   api: {
     session: fixed('/api/session'),
+    /** the web's own check: signed out answers 200 {signedIn: false}, which the browser does not log as a failure */
+    sessionCheck: fixed('/api/session?check=1'),
     /** the special calls of spec 001 §7 and 000 §7 (shared/calls); the lists have resource-api.ts */
     ...calls,
     upload: uploads,

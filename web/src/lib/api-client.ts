@@ -14,7 +14,8 @@
  *   errors  any status ≥ 400 → {"error":"message","statusCode":N[, "fields":{...}]}
  *
  * Unsafe requests send `Content-Type: application/json`; the gateway checks Origin/Sec-Fetch-Site
- * (which the browser adds itself) against CSRF. `GET /api/session` → {"email","name"} or 401.
+ * (which the browser adds itself) against CSRF. `GET /api/session` → {"email","name"} or 401;
+ * `GET /api/session?check=1` (the web's) → {"email","name"} or {"signedIn":false}.
  */
 import { mutate } from 'swr'
 import type { ErrorBody } from '../../../shared/schemas/common.js'
@@ -96,7 +97,7 @@ export async function apiRequest<T>(
   if (listed) for (const [id, version] of Object.entries(listed)) versions.set(`${url.split('?')[0]}/${id}`, `W/"${version}"`)
   if (!res.ok) {
     // the session ended (reads and writes alike): re-check it, so the auth guard sends the person to sign in
-    if (res.status === 401 && url !== paths.api.session.getHref()) void mutate(paths.api.session.getHref())
+    if (res.status === 401) void mutate(paths.api.sessionCheck.getHref())
     const info = payload && typeof payload === 'object' ? (payload as Partial<ErrorBody>) : undefined
     throw new ApiError(res.status, info, `Request failed with status ${res.status}`)
   }
@@ -105,6 +106,16 @@ export async function apiRequest<T>(
 
 /** The one SWR fetcher (keys are same-origin URLs). */
 export const fetcher = <T>(url: string): Promise<T> => apiRequest<T>('GET', url)
+
+/**
+ * A failed read or call, in the console (spec 000 §8: some failures are only logged there): a refusal
+ * the server answered (4xx) is one line, for it is no fault of the page; a network failure or a 5xx
+ * is an error, with its stack.
+ */
+export function logFailure(what: string, err: unknown): void {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500) console.info(`[api] ${what}: ${err.status} ${err.message}`)
+  else console.error(`[api] ${what}:`, err)
+}
 
 /** A readable text for a toast, whatever was thrown. */
 export function errorText(err: unknown): string {

@@ -20,14 +20,21 @@ export type LoginState = 'unknown' | 'in' | 'out'
 
 const USER_STORAGE_KEY = 'ccoe.user'
 
+/** GET /api/session?check=1 when nobody is signed in: an answer, not a failure the browser logs */
+interface SignedOut {
+  signedIn: false
+  /** the IdP ended the session at a re-check: the person is told so, not just signed out */
+  signIn?: 'session-ended'
+}
+
 export function useSession(): { state: LoginState; user: SessionUser | undefined; endedByIdp?: boolean } {
-  const { data, error, isLoading } = useSWR<SessionUser>(paths.api.session.getHref(), {
+  const { data, error, isLoading } = useSWR<SessionUser | SignedOut>(paths.api.sessionCheck.getHref(), {
     shouldRetryOnError: false,
     revalidateOnFocus: true,
   })
-  // a 401 on a re-check ends the session even though SWR keeps the last answer as `data`
+  if (data && 'signedIn' in data) return { state: 'out', user: undefined, endedByIdp: data.signIn === 'session-ended' }
+  // a 401 (a gateway without the check) on a re-check ends the session even though SWR keeps the last answer as `data`
   if (error instanceof ApiError && error.status === 401) {
-    // the gateway says when the IdP ended the session at a re-check: the person is told so, not just signed out
     const endedByIdp = (error.info as { signIn?: string } | undefined)?.signIn === 'session-ended'
     return { state: 'out', user: undefined, endedByIdp }
   }

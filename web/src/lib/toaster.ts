@@ -19,10 +19,12 @@ export async function showToast(props: ToastProps): Promise<void> {
 
 export const toastSuccess = (message: string) => showToast({ message, intent: Intent.SUCCESS, icon: 'tick-circle' })
 
-export const toastError = (message: string) => showToast({ message, intent: Intent.DANGER, icon: 'error', timeout: 8000 })
+/** class failure-text: a failure's reason stands on its own line (failureToastText) */
+export const toastError = (message: string) =>
+  showToast({ message, intent: Intent.DANGER, icon: 'error', timeout: 8000, className: 'failure-text' })
 
 /**
- * The toast of every failed call: the spec's text, then the server's reason (failureToastText);
+ * The toast of every failed call: the spec's text, the server's reason beneath it (failureToastText);
  * `text` undefined shows the reason alone. toastError is for refusals the page makes itself.
  */
 export const toastFailure = (text: string | undefined, err: unknown) => toastError(failureToastText(text, err))

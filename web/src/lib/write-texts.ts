@@ -30,15 +30,19 @@ function fills(template: string, text: string): boolean {
 /** a 409 whose reason is the spec's own duplicate text: a whole message, not a reason for another */
 const isDuplicate = (err: unknown) => err instanceof ApiError && err.status === 409 && DUPLICATE_TEXTS.some((d) => fills(d, err.message))
 
+/** what the line under the spec's text starts with */
+export const REASON_LEAD = 'Reason: '
+
 /**
- * The one rule of every failure toast: `<the spec's text> <the server's reason>`, or the reason alone
- * when there is no text, or when the reason is the spec's duplicate text ('Please try again.
- * Duplicate identifier found…' read as two errors). A text that the spec cuts off mid-sentence (the
- * SAP upload's) ends in '…', so the reason does not run on from it.
+ * The one rule of every failure toast: the spec's text verbatim and alone, and the server's reason on
+ * its own line beneath it ('Reason: smtp down'); the reason alone when there is no text, or when the
+ * reason is the spec's duplicate text ('Please try again. Duplicate identifier found…' read as two
+ * errors). A text that ends in ': ' (spec 001 §8, the network upload's 'Error message: ') is followed
+ * by the server's error on the same line, as the spec writes it. The lines are one string: the toast
+ * and the upload dialog show its line break (`white-space: pre-line`, class failure-text).
  */
 export function failureToastText(text: string | undefined, err: unknown): string {
   if (!text || isDuplicate(err)) return errorText(err)
-  // 'Error message: ' (spec 001 §8, network upload) already ends where the reason goes
-  const lead = text.trimEnd()
-  return /[.!?:…]$/.test(lead) ? `${lead} ${errorText(err)}` : `${lead}… ${errorText(err)}`
+  if (text.endsWith(': ')) return `${text}${errorText(err)}`
+  return `${text}\n${REASON_LEAD}${errorText(err)}`
 }

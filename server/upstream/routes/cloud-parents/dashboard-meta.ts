@@ -10,7 +10,8 @@ const isProvider = (value: string): value is PostureProvider => (POSTURE_PROVIDE
  * Spec 000 §3/§7: `GET cloud_parents` carries the dashboard counts in its meta. Every count is SQL
  * (count(*) and GROUP BY; the grouped rows are a handful, one per cloud and raw environment), and
  * they are computed only for the first page of the unfiltered list, the dashboards' call. Cost
- * centers are valid while not expired.
+ * centers are valid while not expired. Members are spec 000's, the team's Members Table (dcoe_members,
+ * which the Members menu opens), not every member of spec 001's list.
  */
 export async function dashboardMeta(db: Executor): Promise<DashboardMeta> {
   const [counts] = await rows<Omit<DashboardMeta, `cloud_${string}`>>(
@@ -18,7 +19,7 @@ export async function dashboardMeta(db: Executor): Promise<DashboardMeta> {
     sql`SELECT
       (SELECT count(*)::int FROM cost_centers WHERE expired_at IS NULL OR expired_at > now()) AS valid_cost_center_count,
       (SELECT count(*)::int FROM cloud_parents) AS account_count,
-      (SELECT count(*)::int FROM members) AS member_count,
+      (SELECT count(*)::int FROM dcoe_members) AS member_count,
       (SELECT count(*)::int FROM cloud_projects) AS project_count`,
   )
   const byEnvironment = await rows<{ provider_type: string; environment: string | null; count: number }>(

@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
+import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
 import { HttpError } from '../../http-error.js'
 
 /**
@@ -60,6 +60,30 @@ export function describe(error: FastifySchemaValidationError, label: string): st
   }
 }
 
+/** a refusal that says the value is missing: absent, empty after trimming, or null */
+const isMissing = (error: FastifySchemaValidationError) =>
+  error.keyword === 'required' || error.keyword === 'minLength' || (error.keyword === 'type' && (error as { data?: unknown }).data === null)
+
+/** a JSON list of texts: [] when it is empty, 'blank' when an item is empty, undefined when it is no such list */
+function listShape(text: unknown): 'empty' | 'blank' | undefined {
+  try {
+    const value: unknown = typeof text === 'string' ? JSON.parse(text) : undefined
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) return undefined
+    return value.length === 0 ? 'empty' : value.some((v: string) => v.trim() === '') ? 'blank' : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The spec's own text for a field's refusal (the registry's `texts`, spec 000 §5), if it has one. */
+function specText(field: FieldDef | undefined, error: FastifySchemaValidationError): string | undefined {
+  if (!field?.texts) return undefined
+  if (isMissing(error)) return field.texts.required
+  if (field.type !== 'list' || error.keyword !== 'pattern') return undefined
+  const shape = listShape((error as { data?: unknown }).data)
+  return shape === 'empty' ? field.texts.required : shape === 'blank' ? field.texts.itemRequired : undefined
+}
+
 function fieldOfError(error: FastifySchemaValidationError): string {
   const params = error.params as Record<string, unknown>
   if (error.keyword === 'required') return String(params.missingProperty)
@@ -75,9 +99,9 @@ export function validationError(resource: ResourceDef, errors: FastifySchemaVali
       fields[dataVar] ??= `The request ${dataVar} must be ${error.keyword === 'type' ? 'a JSON object' : 'valid'}`
       continue
     }
-    // body fields go by their label; query and path parameters by their own name
-    const label = dataVar === 'body' ? (resource.fields.find((f) => f.name === name)?.label ?? name) : name
-    fields[name] ??= describe(error, label)
+    // body fields go by their label (or the spec's own text); query and path parameters by their own name
+    const field = dataVar === 'body' ? resource.fields.find((f) => f.name === name) : undefined
+    fields[name] ??= specText(field, error) ?? describe(error, field?.label ?? name)
   }
   return new HttpError(400, Object.values(fields).join('; '), fields)
 }

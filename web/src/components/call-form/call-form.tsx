@@ -3,7 +3,7 @@ import type { TObject } from '@sinclair/typebox'
 import { useMemo, useState, type ReactNode } from 'react'
 import { Controller, useWatch } from 'react-hook-form'
 import { hyphenate } from '../../../../shared/rules/cloud-requests.js'
-import { apiRequest } from '../../lib/api-client.js'
+import { apiRequest, logFailure } from '../../lib/api-client.js'
 import { schemaResolver, type FormErrors } from '../../lib/form-validation.js'
 import { useCall } from '../../lib/use-call.js'
 import { useSchemaForm } from '../resource-form/use-resource-form.js'
@@ -101,7 +101,7 @@ export function CallForm({ fields, initial, schema, toBody, actions, rule, deriv
     failureText: (sent) => sent.action.failureText,
     // spec 000 §8: the AWS, Azure and GCP failures are logged; the fields say what to fix
     showsFailure: (_err, sent) => !sent.action.failureText,
-    onError: (err) => console.error('request failed', err),
+    onError: (err, sent) => logFailure(`POST ${sent.action.path}`, err),
     onSuccess: (answer) => {
       onSent?.(answer)
       form.reset(initial)

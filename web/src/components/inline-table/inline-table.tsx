@@ -16,7 +16,7 @@ import type { RowSelection } from '../resource-table/resource-table.js'
 import { inlineColumns } from './inline-columns.js'
 import { InlineHead } from './inline-head.js'
 import { InlineRow } from './inline-row.js'
-import { EditDelete, SaveCancel } from './row-buttons.js'
+import { EditDelete, ONE_ROW_AT_A_TIME, SaveCancel } from './row-buttons.js'
 import { useInlineEdit, type InlineOptions } from './use-inline-edit.js'
 import { useLeaveGuard } from './use-leave-guard.js'
 import { useOpenRow } from './use-open-row.js'
@@ -93,8 +93,8 @@ function InlineTableBody({
     <>
       <section className="inline-add" aria-label="New rows">
         <div className="inline-add__bar">
-          <Permitted need={need.model(resource, 'create')}>
-            <Button icon="add" intent={Intent.PRIMARY} text="Add a row" disabled={!!t.editing} onClick={t.add} />
+          <Permitted need={need.model(resource, 'create')} unavailable={t.editing ? ONE_ROW_AT_A_TIME : undefined}>
+            <Button icon="add" intent={Intent.PRIMARY} text="Add a row" onClick={t.add} />
           </Permitted>
           {resource.csv && <CsvLink href={csvHref(resource, ctl.query)} />}
           {actions}

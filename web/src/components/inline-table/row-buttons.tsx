@@ -20,6 +20,9 @@ export function SaveCancel({ busy, onSave, onCancel }: SaveCancelProps) {
   )
 }
 
+/** why a row's Edit and Delete, and Add a row, wait while a row is open (spec 001 §4: one row at a time) */
+export const ONE_ROW_AT_A_TIME = 'One row at a time: save or cancel the open row first'
+
 export interface EditDeleteProps {
   /** another row (new or existing) is open: one row at a time, so neither Edit nor Delete (spec 001 §4) */
   disabled: boolean
@@ -34,23 +37,19 @@ export interface EditDeleteProps {
   deleteNeeds?: Needs
 }
 
-/** View mode: Edit, and Delete after 'Sure to delete?'; both disabled while another row is open. */
+/** View mode: Edit, and Delete after 'Sure to delete?'; both disabled while another row is open, saying why. */
 export function EditDelete({ disabled, onEdit, onDelete, deleteQuestion, editNeeds, deleteNeeds }: EditDeleteProps) {
+  const unavailable = disabled ? ONE_ROW_AT_A_TIME : undefined
   return (
     <>
       {onEdit && (
-        <Permitted need={editNeeds}>
-          <Button size="small" variant="minimal" icon="edit" text="Edit" disabled={disabled} onClick={onEdit} />
+        <Permitted need={editNeeds} unavailable={unavailable}>
+          <Button size="small" variant="minimal" icon="edit" text="Edit" onClick={onEdit} />
         </Permitted>
       )}
       {onDelete && (
-        <Permitted need={deleteNeeds}>
-          <Popconfirm
-            question={deleteQuestion}
-            button={{ text: 'Delete', icon: 'trash', intent: Intent.DANGER }}
-            disabled={disabled}
-            onConfirm={onDelete}
-          />
+        <Permitted need={deleteNeeds} unavailable={unavailable}>
+          <Popconfirm question={deleteQuestion} button={{ text: 'Delete', icon: 'trash', intent: Intent.DANGER }} onConfirm={onDelete} />
         </Permitted>
       )}
     </>

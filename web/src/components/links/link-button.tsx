@@ -12,6 +12,8 @@ export interface LinkButtonProps {
   minimal?: boolean
   /** leads nowhere, greyed out (the role may not open the screen: components/permitted) @default false */
   disabled?: boolean
+  /** the link's name, where its text alone repeats on the page ('Open' on each card: 'Open Departments Table') */
+  'aria-label'?: string
   'aria-description'?: string
 }
 
@@ -25,7 +27,7 @@ export function LinkButton({ href, children, icon, intent, minimal = false, disa
     .filter(Boolean)
     .join(' ')
   return (
-    <Link href={href} className={className}>
+    <Link href={href} className={className} aria-label={aria['aria-label']}>
       {icon && <Icon icon={icon} />}
       <span className={Classes.BUTTON_TEXT}>{children}</span>
     </Link>

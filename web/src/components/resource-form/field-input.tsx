@@ -135,7 +135,7 @@ export function FieldInput({
           value={text}
           disabled={disabled}
           aria-label={ariaLabel}
-          placeholder={placeholder}
+          placeholder={placeholder ?? field.placeholder}
           maxLength={field.maxLength}
           intent={intent}
           aria-required={field.required || undefined}

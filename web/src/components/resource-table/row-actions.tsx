@@ -1,6 +1,6 @@
 import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core'
 import type { Needs } from '../../lib/access.js'
-import { MenuLink } from '../links/index.js'
+import { LinkButton, MenuLink } from '../links/index.js'
 import { Permitted } from '../permitted/index.js'
 
 export interface RowActionsProps {
@@ -15,14 +15,16 @@ export interface RowActionsProps {
   /** what Edit and Delete need of the role: shown disabled, with why, when it may not (components/permitted) */
   editNeeds?: Needs
   deleteNeeds?: Needs
+  /** Edit is a link in the row, beside the menu, not an item inside it (spec 001 §2: the FAQs' edit link) @default false */
+  editLink?: boolean
 }
 
 /** The per-row Actions menu of a list (spec 001: edit link, delete; and the record's view). */
-export function RowActions({ rowLabel, viewHref, editHref, onDelete, editNeeds, deleteNeeds }: RowActionsProps) {
+export function RowActions({ rowLabel, viewHref, editHref, onDelete, editNeeds, deleteNeeds, editLink = false }: RowActionsProps) {
   const menu = (
     <Menu aria-label={`Actions for ${rowLabel}`}>
       {viewHref && <MenuLink text="View" icon="eye-open" href={viewHref} />}
-      {editHref && (
+      {editHref && !editLink && (
         <Permitted need={editNeeds} fill>
           <MenuLink text="Edit" icon="edit" href={editHref} />
         </Permitted>
@@ -34,9 +36,20 @@ export function RowActions({ rowLabel, viewHref, editHref, onDelete, editNeeds, 
       )}
     </Menu>
   )
-  return (
+  const actions = (
     <Popover content={menu} placement="bottom-end" minimal>
       <Button variant="minimal" size="small" endIcon="more" text="Actions" aria-label={`Actions for ${rowLabel}`} />
     </Popover>
+  )
+  if (!editHref || !editLink) return actions
+  return (
+    <div className="row-actions">
+      <Permitted need={editNeeds}>
+        <LinkButton href={editHref} icon="edit" minimal aria-label={`Edit ${rowLabel}`}>
+          Edit
+        </LinkButton>
+      </Permitted>
+      {actions}
+    </div>
   )
 }

@@ -84,7 +84,7 @@ export function UploadDialog(props: UploadDialogProps) {
           <FileField id="upload-dialog-file" accept={accept} helperText={description} file={file} onChange={choose} />
           {busy && !plan && <ProgressBar intent={Intent.PRIMARY} aria-label="Checking the file" />}
           {shownFailure && (
-            <Callout intent={Intent.DANGER} role="alert">
+            <Callout intent={Intent.DANGER} role="alert" className="failure-text">
               {shownFailure}
             </Callout>
           )}

@@ -10,6 +10,12 @@ import { Statistics } from '../../components/statistics/index.js'
 import { QuickUtilities } from './quick-utilities.js'
 
 /**
+ * Every word capitalised, as the home's cards read: spec 001 §2 writes the business units' add link
+ * in lower case ('Add New business unit') for its own screens, which keep it.
+ */
+const titleCase = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase())
+
+/**
  * /auth/home. The registry's lists under "Reference data", and the Statistics section of spec 000 §2
  * (the dashboard counts), and the report-emailing "Quick Utilities" cards (quick-utilities.tsx).
  */
@@ -30,21 +36,23 @@ export default function HomePage() {
         <H2 id="reference-data" className="section-title">
           Reference data
         </H2>
-        <div className="card-grid">
+        <div className="card-grid card-grid--wide">
           {lists.map((r) => {
-            // two models are titled 'Members Table': the card says which (CODE Members)
+            // two models list members: the card says which (CODE Members)
             const title = r.messages.menuLabel ?? r.messages.listTitle
             return (
               <Card key={r.key} elevation={Elevation.ONE} className="utility-card">
                 <H3 className={Classes.HEADING}>{title}</H3>
-                <div className="utility-card__actions">
-                  <LinkButton href={paths.auth.resource.getHref('view', r.key)} icon="th">
-                    {`Open ${title}`}
+                {/* 'Open' under the card's title, named in full for whoever does not see the card:
+                    'Open Cloud Survey Responses Table' wrapped inside its button */}
+                <div className="utility-card__actions utility-card__actions--stacked">
+                  <LinkButton href={paths.auth.resource.getHref('view', r.key)} icon="th" aria-label={`Open ${title}`}>
+                    Open
                   </LinkButton>
                   {r.actions.includes('create') && (
                     <Permitted need={need.model(r, 'create')}>
                       <LinkButton href={paths.auth.resource.getHref('create', r.key)} icon="add" minimal>
-                        {r.messages.addLabel}
+                        {titleCase(r.messages.addLabel)}
                       </LinkButton>
                     </Permitted>
                   )}

@@ -27,6 +27,8 @@ export interface ResourceExtensions {
   initialLayout?: ListLayout
   /** a cell instead of the plain value (a toggle); undefined keeps the value */
   renderCell?: (name: string, row: Row) => ReactNode
+  /** the row's Edit is a link beside its Actions menu (spec 001 §2: the FAQs' edit link per row) */
+  editLink?: true
   /** the list's own per-row actions instead of the generic View/Edit/Delete menu */
   rowActions?: ComponentType<{ row: Row }>
   /** generic forms and inline rows: values that follow from an edit (company code → GL accounts) */

@@ -81,6 +81,7 @@ export function ResourceListPage({ ext = {} }: { ext?: ResourceExtensions }) {
                   onDelete={canDelete ? () => del.ask(row) : undefined}
                   editNeeds={need.model(resource, 'update')}
                   deleteNeeds={need.model(resource, 'delete')}
+                  editLink={ext.editLink}
                 />
               )
         }

@@ -5,11 +5,11 @@ import type { Row } from '../../lib/resource-api.js'
 const NOT_A_NAME = new Set(['boolean', 'date', 'datetime'])
 
 /**
- * How people name a record: the first non-empty value of its list columns that can name it (a name,
- * an identifier, an email), else its id.
+ * How people name a record: its model's label field (a cloud parent's name), else the first non-empty
+ * value of its list columns that can name it (a name, an identifier, an email), else its id.
  */
 export function rowLabel(resource: ResourceDef, row: Row): string {
-  for (const column of resource.columns) {
+  for (const column of resource.labelField ? [resource.labelField, ...resource.columns] : resource.columns) {
     const type = fieldOf(resource, column)?.type
     if (type && NOT_A_NAME.has(type)) continue
     const value = row[column]
