@@ -51,13 +51,16 @@ t.test('POST /sap_cost_centers/upload as JSON: the checks and answers of the mul
   const zip = (id: string) =>
     makeZip([{ name: 'c.csv', content: `identifier,company_code,owner_email\n${id},${company.code},${contact.email}\n` }])
   const loaded = await json(await zip('SAP-JSON-1'))
-  t.same(loaded, { status: 200, body: { data: { added: 1, updated: 0, message: MESSAGES.sapUploaded } } })
+  t.same(loaded, { status: 200, body: { data: { added: 1, updated: 0, unchanged: 0, message: MESSAGES.sapUploaded } } })
   t.same(await multipart(await zip('SAP-JSON-2'), 'c.csv.zip'), {
     status: 200,
-    body: { data: { added: 1, updated: 0, message: MESSAGES.sapUploaded } },
+    body: { data: { added: 1, updated: 0, unchanged: 0, message: MESSAGES.sapUploaded } },
   })
   t.same(await identifiers(), [...before, 'SAP-JSON-1', 'SAP-JSON-2'].sort())
-  t.same(await json(await zip('SAP-JSON-1')), { status: 200, body: { data: { added: 0, updated: 1, message: MESSAGES.sapUploaded } } })
+  t.same(await json(await zip('SAP-JSON-1')), {
+    status: 200,
+    body: { data: { added: 0, updated: 0, unchanged: 1, message: MESSAGES.sapUploaded } },
+  })
 })
 
 t.test('the POSTs spec 000 §7 lists without a payload take none, or an empty object', async (t) => {

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
 import t from 'tap'
 import { rows } from '../../server/upstream/db/records/repository.js'
-import { BILLS_PER_STATEMENT } from '../../server/upstream/routes/cloud-bills/upload.js'
+import { BILLS_PER_STATEMENT } from '../../server/upstream/routes/cloud-bills/stored-bills.js'
 import { MAX_BILL_ROWS } from '../../server/upstream/routes/cloud-bills/workbook.js'
 import { serveUpstream } from './fixtures/serve.js'
 
@@ -59,7 +59,7 @@ t.test('POST /cloud_bills/upload', async (t) => {
       ])
       sheet.addRow(['2024-05-01', 'gcp', '3100', 'USD', 'INV-777', '650300', 'XL-CC-2', '-20.25', '', '', '', ''])
     })
-    t.same(await upload(dataUrl(file, XLSX)), { status: 200, body: { data: { inserted: 2 } } })
+    t.same(await upload(dataUrl(file, XLSX)), { status: 200, body: { data: { inserted: 2, updated: 0, unchanged: 0 } } })
     const stored = await rows(
       database.db,
       sql`SELECT to_char(b.date, 'YYYY-MM-DD') AS date, provider, b.identifier, amount::float8 AS amount, u.name AS unit, n.identifier AS network
@@ -75,7 +75,7 @@ t.test('POST /cloud_bills/upload', async (t) => {
   t.test('a good CSV with the API names as headings', async (t) => {
     const csv =
       'date,provider,identifier,amount,reference\n2024-06-01,azure,CSV-CC-1,10,INV-CSV\n2024-06-01,azure,CSV-CC-2,"1,000.10",INV-CSV\n'
-    t.same(await upload(dataUrl(Buffer.from(csv))), { status: 200, body: { data: { inserted: 2 } } })
+    t.same(await upload(dataUrl(Buffer.from(csv))), { status: 200, body: { data: { inserted: 2, updated: 0, unchanged: 0 } } })
     const stored = await rows(
       database.db,
       sql`SELECT identifier, amount::float8 AS amount FROM cloud_bills WHERE reference = 'INV-CSV' ORDER BY identifier`,

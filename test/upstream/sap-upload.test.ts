@@ -51,7 +51,7 @@ t.test('POST /sap_cost_centers/upload', async (t) => {
       { name: 'export/cost_centers.csv', content: csv },
     ])
     const answer = await upload(zip)
-    t.same(answer, { status: 200, body: { data: { added: 2, updated: 1, message: MESSAGES.sapUploaded } } })
+    t.same(answer, { status: 200, body: { data: { added: 2, updated: 1, unchanged: 0, message: MESSAGES.sapUploaded } } })
     t.same(await table(), [
       { identifier: 'SAP-1000-4711', code: '3100', email: 'bruno.rossi@example.com' },
       { identifier: 'SAP-2000-1802', code: '2000', email: 'chloe.nguyen@example.com' },
@@ -73,7 +73,7 @@ t.test('POST /sap_cost_centers/upload', async (t) => {
     t.equal(mail.attachments[0].content, 'identifier,result\r\nSAP-NEW-0001,added\r\nSAP-NEW-0002,added\r\nSAP-1000-4711,updated\r\n')
 
     const again = await upload(await csvZip('identifier,company_code,owner_email\nSAP-NEW-0001,6200,chloe.nguyen@example.com\n'))
-    t.same(again.body.data, { added: 0, updated: 1, message: MESSAGES.sapUploaded }, 'loading twice changes nothing more')
+    t.same(again.body.data, { added: 0, updated: 0, unchanged: 1, message: MESSAGES.sapUploaded }, 'loading twice changes nothing more')
   })
 
   t.test('every bad file is a 422 with a clear message, and the table is unchanged', async (t) => {

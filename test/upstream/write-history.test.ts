@@ -127,7 +127,11 @@ t.test('the writes besides the CRUD leave history', async (t) => {
     ].join('\n')
     const zip = await makeZip([{ name: 'cost_centers.csv', content: csv }])
     const answer = await call('POST', '/sap_cost_centers/upload', { sap_cost_center: { email: ANN, base_file: zip.toString('base64') } })
-    t.same(answer.body.data, { added: 1, updated: 2, message: answer.body.data.message }, 'the upsert counts the unchanged one as updated')
+    t.same(
+      answer.body.data,
+      { added: 1, updated: 1, unchanged: 1, message: answer.body.data.message },
+      'the unchanged one is counted as such',
+    )
     const [added] = await ids(sql`SELECT id FROM sap_cost_centers WHERE identifier = 'SAP-HIST-0001'`)
     t.strictSame(await logged(source), [
       {
@@ -162,7 +166,7 @@ t.test('the writes besides the CRUD leave history', async (t) => {
       (_, i) => `2030-02-01,aws,1000,USD,INV-HIST,520084,1000-CCOE-01,${i}.50,,,,`,
     )
     const answer = await call('POST', '/cloud_bills/upload', { cloud_bill: { data: csvUrl([header, ...bills]) } })
-    t.same(answer, { status: 200, body: { data: { inserted: LOGGED_PER_STATEMENT + 2 } } })
+    t.same(answer, { status: 200, body: { data: { inserted: LOGGED_PER_STATEMENT + 2, updated: 0, unchanged: 0 } } })
     const stored = await ids(sql`SELECT id FROM cloud_bills WHERE reference = 'INV-HIST' ORDER BY id`)
     const entries = await logged(source)
     t.equal(entries.length, stored.length, 'an entry per bill')
@@ -185,6 +189,21 @@ t.test('the writes besides the CRUD leave history', async (t) => {
         identifier: '1000-CCOE-01',
         amount: 1.5,
       }),
+    })
+
+    // issue 39 item 1: the same file again, one amount corrected: one bill updated, one entry more
+    const corrected = bills.map((line, i) => (i === 1 ? line.replace(',1.50,', ',1.75,') : line))
+    const again = await call('POST', '/cloud_bills/upload', { cloud_bill: { data: csvUrl([header, ...corrected]) } })
+    t.same(again, { status: 200, body: { data: { inserted: 0, updated: 1, unchanged: LOGGED_PER_STATEMENT + 1 } } })
+    t.strictSame(await ids(sql`SELECT id FROM cloud_bills WHERE reference = 'INV-HIST' ORDER BY id`), stored, 'no bill twice')
+    const after = await logged(source)
+    t.equal(after.length, entries.length + 1, 'rows changed = entries written')
+    t.strictSame(after.at(-1), {
+      ...entry(source),
+      model: 'cloud_bills',
+      record_id: stored[1],
+      action: 'update',
+      changes: { amount: { from: 1.5, to: 1.75 } },
     })
   })
 

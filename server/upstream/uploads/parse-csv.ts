@@ -55,3 +55,22 @@ export function parseCsv(text: string): string[][] {
   if (record.length) records.push(record)
   return records
 }
+
+/**
+ * A row with more fields than its header: a value with an unquoted comma (an amount 12,34) shifts
+ * the fields after it, so the row is refused rather than read with a wrong value in every column.
+ */
+export function extraFields(cells: readonly string[], header: readonly string[]): string | undefined {
+  if (cells.length <= header.length) return undefined
+  return `${cells.length} fields, but the header has ${header.length} (a value with a comma must be in double quotes)`
+}
+
+/**
+ * Why a header names none of the columns it seems to name: a file separated by semicolons or tabs
+ * (a spreadsheet's export in some locales) reads as one field per line. Undefined when it is not that.
+ */
+export function separatorProblem(header: readonly string[]): string | undefined {
+  const separator = header.length === 1 ? [';', '\t'].find((s) => header[0].includes(s)) : undefined
+  if (separator === undefined) return undefined
+  return `The separator must be a comma, not ${separator === ';' ? '";"' : 'a tab'}`
+}

@@ -5,6 +5,8 @@ import type { Executor } from '../records/repository.js'
  * Bills number `from` to `to` made up in one INSERT … SELECT over generate_series (no row passes
  * through JavaScript): five years of month-start dates, 5,000 identifiers CC-0000…CC-4999, the three
  * providers, amounts fixed by number. `npm run seed -- --bills N` and the bills bench load them.
+ * Bill g is the same line each time (its line item names it, migration 053's key): loading a
+ * number again adds nothing.
  */
 export async function insertGeneratedBills(db: Executor, from: number, to: number): Promise<void> {
   await db.execute(sql`
@@ -23,5 +25,6 @@ export async function insertGeneratedBills(db: Executor, from: number, to: numbe
            (ARRAY['Compute', 'Storage', 'Network', 'BigQuery'])[1 + g % 4],
            'Seeded line ' || g
     FROM generate_series(${from}::int, ${to}::int) AS g,
-         (SELECT array_agg(id ORDER BY id) AS ids FROM business_units) AS units`)
+         (SELECT array_agg(id ORDER BY id) AS ids FROM business_units) AS units
+    ON CONFLICT DO NOTHING`)
 }

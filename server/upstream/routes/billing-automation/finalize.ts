@@ -2,18 +2,20 @@ import { Type, type Static } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import { MESSAGES } from '../../../../shared/messages.js'
+import { CLOUD_LABELS } from '../../../../shared/constants.js'
 import { BILL_PROVIDERS } from '../../../../shared/resources/cloud-bills.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { FINALIZE_FLAGS, type FinalizeFlag } from '../../../../shared/schemas/billing-automation.js'
 import { formatTotals, totalsByCurrency } from '../../../../shared/amounts.js'
 import { csvHeader, csvRows, type CsvColumnOf } from '../../../../shared/csv.js'
 import { plural } from '../../../../shared/plural.js'
-import { rows } from '../../db/records/repository.js'
+import { rows, type Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { decodeBase64 } from '../../uploads/base64.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { billRowsOf, type BillRow } from '../cloud-bills/rows.js'
-import { insertBills, MAX_BILL_FILE_BYTES, recordsOf, resolveBills } from '../cloud-bills/upload.js'
+import { compareBills, numbered, writeBills, type BillChanges } from '../cloud-bills/stored-bills.js'
+import { MAX_BILL_FILE_BYTES, recordsOf, resolveBills } from '../cloud-bills/upload.js'
 import { requesterOf } from '../crud/author.js'
 import { recordJobs, type Job } from './jobs.js'
 
@@ -69,8 +71,47 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups
 }
 
-/** The invoice numbers a file's lines carry, for the jobs' reference column. */
-const referencesOf = (bills: readonly BillRow[]) => [...new Set(bills.flatMap((b) => b.reference ?? []))].join(', ') || null
+/** The invoice numbers a file's lines carry, each once in any case (as they are finalized), for the jobs' reference column. */
+function referencesOf(bills: readonly BillRow[]): string[] {
+  const references = new Map<string, string>()
+  for (const b of bills)
+    if (b.reference !== null && !references.has(b.reference.toLowerCase())) references.set(b.reference.toLowerCase(), b.reference)
+  return [...references.values()]
+}
+
+/** What populating the bills table did, for the finalization's job: '4 cloud bills added, 1 updated, 2 unchanged'. */
+function populated(changes: BillChanges | undefined): string {
+  if (!changes) return 'cloud bills table not populated'
+  const more = [
+    changes.update.length && `${changes.update.length} updated`,
+    changes.unchanged.length && `${changes.unchanged.length} unchanged`,
+  ].filter(Boolean)
+  return [`${plural(changes.add.length, 'cloud bill')} added`, ...more].join(', ')
+}
+
+/**
+ * Records the file's invoices as finalized, in the caller's transaction, or refuses (409) when one
+ * was already, as a processed invoice is: by provider and invoice number in any case (migration
+ * 053). Two finalizations at once insert the same row: the second waits for the first and finds it.
+ */
+async function noteFinalized(tx: Executor, provider: string, references: readonly string[], by: string | null): Promise<void> {
+  const noted = await rows<{ reference: string }>(
+    tx,
+    sql`INSERT INTO finalized_invoices (provider, reference, finalized_by)
+        SELECT ${provider}, r, ${by} FROM unnest(${sql.param([...references])}::text[]) AS r ORDER BY lower(r)
+        ON CONFLICT (provider, lower(reference)) DO NOTHING RETURNING reference`,
+  )
+  if (noted.length === references.length) return
+  const [done] = await rows<{ reference: string; finalized_at: string }>(
+    tx,
+    sql`SELECT reference, finalized_at::text FROM finalized_invoices
+        WHERE provider = ${provider} AND lower(reference) = ANY(${sql.param(references.map((r) => r.toLowerCase()))}::text[])
+          AND lower(reference) <> ALL(${sql.param(noted.map((n) => n.reference.toLowerCase()))}::text[])
+        ORDER BY lower(reference) LIMIT 1`,
+  )
+  const message = `The ${CLOUD_LABELS[provider]} invoice ${done.reference} was finalized on ${done.finalized_at.slice(0, 10)}`
+  throw new HttpError(409, message, { data: message })
+}
 
 /**
  * POST /cloud_bills/parse_pre_ap (spec 000 §7: Finalize Invoice)
@@ -100,21 +141,25 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
         const named = others.slice(0, 20).map((b) => `Row ${b.row}: provider ${b.provider}, not ${input.provider}`)
         throw new HttpError(422, named.join('; '))
       }
-      const reference = referencesOf(bills)
+      // the invoice numbers name what is finalized, and a second finalization of one is refused
+      const unnamed = bills.filter((b) => b.reference === null)
+      if (unnamed.length) {
+        const named = unnamed.slice(0, 20).map((b) => `Row ${b.row}: reference is empty (the invoice number names the invoice to finalize)`)
+        throw new HttpError(422, named.join('; '))
+      }
+      const references = referencesOf(bills)
+      const reference = references.join(', ')
 
       const owners = await app.database.db.transaction(async (tx) => {
-        let inserted = 0
-        if (input.populate_cloud_bills) {
-          const stored = await resolveBills(tx, bills)
-          await insertBills(tx, by, stored)
-          inserted = stored.length
-        }
+        await noteFinalized(tx, input.provider, references, by.by)
+        const changes = input.populate_cloud_bills ? await compareBills(tx, numbered(await resolveBills(tx, bills))) : undefined
+        if (changes) await writeBills(tx, by, changes)
         const jobs: Job[] = [
           {
             kind: 'finalize_invoice',
             provider: input.provider,
             reference,
-            details: `${plural(bills.length, 'line')}, total ${money(bills)}; ${inserted ? `${plural(inserted, 'cloud bill')} added` : 'cloud bills table not populated'}`,
+            details: `${plural(bills.length, 'line')}, total ${money(bills)}; ${populated(changes)}`,
           },
         ]
         if (input.send_nalo_nagi_invoices) {
@@ -160,7 +205,7 @@ export const finalizeRoute: FastifyPluginAsync<{ resource: ResourceDef }> = asyn
           })
         }
         await recordJobs(tx, by, jobs)
-        return { inserted, owners }
+        return { inserted: changes?.add.length ?? 0, owners }
       })
 
       for (const [to, lines] of owners.owners) {

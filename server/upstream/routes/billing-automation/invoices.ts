@@ -5,11 +5,10 @@ import { formatTotals, totalsByCurrency, type CurrencyTotal } from '../../../../
 import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { plural } from '../../../../shared/plural.js'
-import { getResource } from '../../../../shared/resources/index.js'
-import { logWritten } from '../../db/records/logged-writes.js'
-import { recordRepository, rows, type Executor } from '../../db/records/repository.js'
+import { rows, type Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
+import { compareBills, numbered, writeBills, type BillLine } from '../cloud-bills/stored-bills.js'
 import { declaredRoute } from '../declared.js'
 import { requesterOf, type Requester } from '../crud/author.js'
 import { recordJobs } from './jobs.js'
@@ -26,42 +25,33 @@ interface Invoice {
   processed_at: string | null
 }
 
-const billRecords = recordRepository(getResource('cloud_bills'))
-
 /**
  * Turns one waiting invoice's lines into cloud bills (dated the invoice's day, its id as the bills'
  * reference, the business unit of the cost center a line names), with their change-log entries, and
  * marks it processed; the caller's transaction holds the invoice row locked, so two people processing
- * it at once make one set of bills.
+ * it at once make one set of bills. A line stored before (a file of the same invoice uploaded) is
+ * updated or left as it is, never doubled (stored-bills.ts).
  */
-async function billInvoice(tx: Executor, author: Requester, invoice: Invoice): Promise<{ inserted: number; totals: CurrencyTotal[] }> {
-  const added = await rows<{ currency: string | null; lines: number; amount: string; ids: number[] }>(
+async function billInvoice(
+  tx: Executor,
+  author: Requester,
+  invoice: Invoice,
+): Promise<{ inserted: number; lines: number; totals: CurrencyTotal[] }> {
+  const lines = await rows<BillLine>(
     tx,
-    sql`WITH added AS (
-          INSERT INTO cloud_bills (date, provider, company_code, currency, reference, account, identifier, amount,
-                                   business_units_id, activity, line_item)
-          SELECT i.issued_on, i.provider, l.company_code, i.currency, i.invoice_id, l.account, l.identifier, l.amount,
-                 cc.business_units_id, l.activity, l.line_item
-          FROM provider_invoice_lines l
-          JOIN provider_invoices i ON i.id = l.provider_invoices_id
-          LEFT JOIN cost_centers cc ON lower(cc.identifier) = lower(l.identifier)
-          WHERE l.provider_invoices_id = ${invoice.id}
-          ORDER BY l.id
-          RETURNING id, currency, amount)
-        SELECT currency, count(*)::int AS lines, sum(amount)::text AS amount, array_agg(id ORDER BY id) AS ids
-        FROM added GROUP BY currency ORDER BY currency`,
+    sql`SELECT to_char(i.issued_on, 'YYYY-MM-DD') AS date, i.provider, l.company_code, i.currency, i.invoice_id AS reference,
+               l.account, l.identifier, l.amount::text AS amount, cc.business_units_id::float8 AS business_units_id,
+               NULL::float8 AS cost_center_networks_id, l.activity, l.line_item
+        FROM provider_invoice_lines l
+        JOIN provider_invoices i ON i.id = l.provider_invoices_id
+        LEFT JOIN cost_centers cc ON lower(cc.identifier) = lower(l.identifier)
+        WHERE l.provider_invoices_id = ${invoice.id}
+        ORDER BY l.id`,
   )
-  await logWritten(
-    tx,
-    author,
-    billRecords,
-    added.flatMap((a) => a.ids.map(Number)),
-  )
+  const changes = await compareBills(tx, numbered(lines))
+  await writeBills(tx, author, changes)
   await tx.execute(sql`UPDATE provider_invoices SET processed_at = now() WHERE id = ${invoice.id}`)
-  return {
-    inserted: added.reduce((n, a) => n + a.lines, 0),
-    totals: added.map((a) => ({ currency: a.currency, amount: Number(a.amount) })),
-  }
+  return { inserted: changes.add.length, lines: lines.length, totals: totalsByCurrency(lines) }
 }
 
 /**
@@ -94,13 +84,13 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
         const message = `The ${name} was processed on ${invoice.processed_at.slice(0, 10)}: its bills are in the history`
         throw new HttpError(409, message, { data: message })
       }
-      const { inserted, totals } = await billInvoice(tx, by, invoice)
+      const { inserted, lines, totals } = await billInvoice(tx, by, invoice)
       await recordJobs(tx, by, [
         {
           kind: 'process_invoice',
           provider,
           reference: invoice.invoice_id,
-          details: `${plural(inserted, 'line')} turned into cloud bills, total ${formatTotals(totals)}`,
+          details: `${plural(lines, 'line')} turned into cloud bills, total ${formatTotals(totals)}`,
         },
       ])
       return { message: MESSAGES.dataSubmitted, inserted, invoices: 1 }
@@ -135,10 +125,12 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
                 WHERE provider = 'gcp' AND processed_at IS NULL ORDER BY issued_on, id FOR UPDATE`,
           )
           let inserted = 0
+          let lines = 0
           const totals: CurrencyTotal[] = []
           for (const invoice of waiting) {
             const done = await billInvoice(tx, by, invoice)
             inserted += done.inserted
+            lines += done.lines
             totals.push(...done.totals)
           }
           if (waiting.length) {
@@ -147,7 +139,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
                 kind: 'gcp_data_load',
                 provider: 'gcp',
                 reference: waiting.map((i) => i.invoice_id).join(', '),
-                details: `${plural(waiting.length, 'Google invoice')} loaded: ${plural(inserted, 'line')} turned into cloud bills, total ${formatTotals(totalsByCurrency(totals))}`,
+                details: `${plural(waiting.length, 'Google invoice')} loaded: ${plural(lines, 'line')} turned into cloud bills, total ${formatTotals(totalsByCurrency(totals))}`,
               },
             ])
           }

@@ -1,5 +1,6 @@
 import { BILL_PROVIDERS } from '../../../../shared/resources/cloud-bills.js'
 import { HttpError } from '../../http-error.js'
+import { extraFields, separatorProblem } from '../../uploads/parse-csv.js'
 import { refused, type RefusedRow } from '../../uploads/plan.js'
 
 /** A bill of the file, checked; the header is row 1, as a spreadsheet numbers it. */
@@ -94,7 +95,8 @@ export function checkBillRows(records: readonly string[][]): BillLines {
   if (!header) throw new HttpError(422, `The file is empty: it needs a header naming ${REQUIRED.join(', ')}`)
   const columns = header.map((h) => ALIASES[headingKey(h)])
   const missing = REQUIRED.filter((c) => !columns.includes(c))
-  if (missing.length) throw new HttpError(422, `The header must name ${REQUIRED.join(', ')}; missing: ${missing.join(', ')}`)
+  if (missing.length)
+    throw new HttpError(422, separatorProblem(header) ?? `The header must name ${REQUIRED.join(', ')}; missing: ${missing.join(', ')}`)
   const result: BillLines = { bills: [], refused: [] }
   data.forEach((cells, index) => {
     const row = index + 2
@@ -104,6 +106,8 @@ export function checkBillRows(records: readonly string[][]): BillLines {
       const text = at === -1 ? '' : (cells[at] ?? '').trim()
       return text === '' ? null : text
     }
+    const extra = extraFields(cells, header)
+    if (extra) return result.refused.push(refused(row, shown(value('identifier') ?? ''), extra))
     const bill: Draft = {
       row,
       date: value('date'),

@@ -2,12 +2,10 @@ import { Type, type Static } from '@sinclair/typebox'
 import { formatAmount } from '../../../../shared/amounts.js'
 import { CALLS } from '../../../../shared/calls/index.js'
 import { UploadPlanAnswerSchema, type UploadQuerySchema } from '../../../../shared/calls/answers.js'
-import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
-import { getResource, type ResourceDef } from '../../../../shared/resources/index.js'
+import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { idsOf } from '../../db/records/ids-of.js'
-import { logWritten, type Author } from '../../db/records/logged-writes.js'
-import { recordRepository, rows, type Executor } from '../../db/records/repository.js'
+import type { Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
 import { decodeBase64 } from '../../uploads/base64.js'
 import { parseCsv } from '../../uploads/parse-csv.js'
@@ -16,18 +14,17 @@ import { bodyErrorFormatter } from '../body-errors.js'
 import { callAuthorOf } from '../crud/author.js'
 import { dbHttpError } from '../crud/db-errors.js'
 import { badRowsError, checkBillRows, type BillRow } from './rows.js'
+import { compareBills, numbered, writeBills } from './stored-bills.js'
 import { MAX_BILL_ROWS, workbookRows } from './workbook.js'
 
 /** what the gateway lets through for this target (server/gateway/upload-targets.ts says the same) */
 export const MAX_BILL_FILE_BYTES = 20 * 1024 * 1024
-/** bills per INSERT statement (one transaction for the whole file) */
-export const BILLS_PER_STATEMENT = 5_000
 
 const UploadSchema = Type.Object(
   { cloud_bill: Type.Object({ data: Type.String({ minLength: 1 }) }, { additionalProperties: false }) },
   { additionalProperties: false },
 )
-const UploadAnswerSchema = Type.Object({ data: Type.Object({ inserted: Type.Number() }) })
+const UploadAnswerSchema = Type.Object({ data: Type.Object({ inserted: Type.Number(), updated: Type.Number(), unchanged: Type.Number() }) })
 
 /** .xlsx is a zip (PK\3\4); anything else is read as UTF-8 CSV */
 export async function recordsOf(bytes: Buffer): Promise<string[][]> {
@@ -92,59 +89,31 @@ export async function resolveBills(db: Executor, bills: BillRow[]): Promise<Stor
   return stored
 }
 
-/**
- * What a file's bills do: every good one is added (bills are never updated), a bad one refused. The
- * upload writes `stored` when nothing is refused, and refuses with the cells' problems first.
- */
-export async function planBills(db: Executor, records: string[][]): Promise<UploadPlan & { stored: Stored[]; badCells: RefusedRow[] }> {
+/** A file's bills, numbered (stored-bills.ts), and its refused rows: the cells' problems first, then unknown names. */
+export async function checkBills(db: Executor, records: string[][]) {
   const { bills, refused: badCells } = checkBillRows(records)
   const { stored, refused: unknownNames } = await resolveBillRows(db, bills)
-  const add = stored.map((b) => ({
-    row: b.row,
-    identifier: b.identifier,
-    detail: [b.date, b.provider, formatAmount(b.amount, b.currency), b.reference].filter((v) => v !== null).join(' '),
-  }))
-  return { add, update: [], unchanged: 0, refuse: [...badCells, ...unknownNames], stored, badCells }
+  return { bills: numbered(stored), badCells, refuse: [...badCells, ...unknownNames] }
 }
 
-const column = <K extends keyof Stored>(bills: Stored[], key: K) => sql.param(bills.map((b) => b[key]))
+const billDetail = (b: Stored) => [b.date, b.provider, formatAmount(b.amount, b.currency), b.reference].filter((v) => v !== null).join(' ')
 
-const billRecords = recordRepository(getResource('cloud_bills'))
-
-/**
- * One INSERT … SELECT FROM unnest per chunk: a statement per 5,000 bills, not per bill; each chunk's
- * change-log entries (a create per bill, `author` naming the call) follow it in the same transaction.
- */
-export async function insertBills(tx: Executor, author: Author, bills: Stored[]): Promise<void> {
-  // the file's invoice numbers and identifiers first, in one sorted statement (migration 030): two
-  // uploads at once then lock the new values they share in one order, never each other's in turn
-  await tx.execute(sql`SELECT note_cloud_bill_terms(${column(bills, 'reference')}::text[], ${column(bills, 'identifier')}::text[])`)
-  for (let i = 0; i < bills.length; i += BILLS_PER_STATEMENT) {
-    const part = bills.slice(i, i + BILLS_PER_STATEMENT)
-    const added = await rows<{ id: number }>(
-      tx,
-      sql`
-      INSERT INTO cloud_bills (date, provider, company_code, currency, reference, account, identifier, amount,
-                               business_units_id, cost_center_networks_id, activity, line_item)
-      SELECT * FROM unnest(${column(part, 'date')}::date[], ${column(part, 'provider')}::text[], ${column(part, 'company_code')}::text[],
-                           ${column(part, 'currency')}::text[], ${column(part, 'reference')}::text[], ${column(part, 'account')}::text[],
-                           ${column(part, 'identifier')}::text[], ${column(part, 'amount')}::numeric[],
-                           ${column(part, 'business_units_id')}::int4[], ${column(part, 'cost_center_networks_id')}::int4[],
-                           ${column(part, 'activity')}::text[], ${column(part, 'line_item')}::text[])
-      RETURNING id`,
-    )
-    await logWritten(
-      tx,
-      author,
-      billRecords,
-      added.map((b) => Number(b.id)),
-    )
+/** What a file's bills do, line by line: a new line is added, a stored one updated when it says something new, else unchanged. */
+export async function planBills(db: Executor, records: string[][]): Promise<UploadPlan> {
+  const { bills, refuse } = await checkBills(db, records)
+  const changes = await compareBills(db, bills, (b) => b)
+  return {
+    add: changes.add.map((b) => ({ row: b.row, identifier: b.identifier, detail: billDetail(b) })),
+    update: changes.update.map(({ bill, detail }) => ({ row: bill.row, identifier: bill.identifier, detail })),
+    unchanged: changes.unchanged.length,
+    refuse,
   }
 }
 
 /**
  * POST /cloud_bills/upload {"cloud_bill":{"data":"data:<mime>;base64,…"}} (spec 001 §7)
- *   → 200 {"data":{"inserted":N}}
+ *   → 200 {"data":{"inserted":N,"updated":N,"unchanged":N}}: a line stored before (stored-bills.ts: the same
+ *     key) is updated when it says something new, else left as it is; the same file twice adds nothing.
  *   → 422 {"error":"Row N: …; Row M: …"}: every bad row named (up to 20), nothing stored.
  * `?dry_run=true`: the same parse, checks and look-ups, answered line by line (uploads/plan.ts),
  * nothing written.
@@ -165,14 +134,18 @@ export const billUploadRoute: FastifyPluginAsync<{ resource: ResourceDef }> = as
     async (request) => {
       const bytes = decodeBase64(request.body.cloud_bill.data, MAX_BILL_FILE_BYTES)
       const db = app.database.db
-      const plan = await planBills(db, await recordsOf(bytes))
-      if (request.query.dry_run) return planAnswer(plan)
+      if (request.query.dry_run) return planAnswer(await planBills(db, await recordsOf(bytes)))
+      const { bills, badCells, refuse } = await checkBills(db, await recordsOf(bytes))
       // the cells' problems first: the names are looked up only in a file whose cells are right
-      if (plan.badCells.length) throw badRowsError(plan.badCells)
-      if (plan.refuse.length) throw unknownNamesError(plan.refuse)
+      if (badCells.length) throw badRowsError(badCells)
+      if (refuse.length) throw unknownNamesError(refuse)
       try {
-        await db.transaction((tx) => insertBills(tx, callAuthorOf(request), plan.stored))
-        return { data: { inserted: plan.stored.length } }
+        const changes = await db.transaction(async (tx) => {
+          const found = await compareBills(tx, bills)
+          await writeBills(tx, callAuthorOf(request), found)
+          return found
+        })
+        return { data: { inserted: changes.add.length, updated: changes.update.length, unchanged: changes.unchanged.length } }
       } catch (err) {
         throw dbHttpError(resource, err, 'write') ?? err
       }

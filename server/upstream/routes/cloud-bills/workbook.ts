@@ -48,7 +48,10 @@ export async function workbookRows(bytes: Buffer, limits: XlsxLimits = BILL_WORK
         if (row.number > MAX_BILL_ROWS + 1) throw new HttpError(422, `The workbook has more than ${MAX_BILL_ROWS} bills`)
         const values = (row.values as ExcelJS.CellValue[]).slice(1, MAX_COLUMNS + 1)
         while (records.length < row.number - 1) records.push([]) // rows the sheet skips are blank
-        records.push(Array.from(values, (v) => cellText(v, row.number)))
+        const cells = Array.from(values, (v) => cellText(v, row.number))
+        // a formatted but empty cell past the last value is no field: only a value can be one too many (rows.ts)
+        while (cells.at(-1) === '') cells.pop()
+        records.push(cells)
       }
       break // the first sheet is the bills
     }

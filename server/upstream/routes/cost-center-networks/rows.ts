@@ -1,5 +1,6 @@
 import { NETWORK_UPLOAD_COLUMNS, NETWORK_UPLOAD_REQUIRED } from '../../../../shared/constants.js'
 import { HttpError } from '../../http-error.js'
+import { extraFields, separatorProblem } from '../../uploads/parse-csv.js'
 import { refused, type RefusedRow } from '../../uploads/plan.js'
 
 type Column = (typeof NETWORK_UPLOAD_COLUMNS)[number]
@@ -35,7 +36,10 @@ export function networkRowsOf(records: string[][], maxIdentifier: number, maxNam
   if (!header) throw refuse(`The CSV file is empty: it needs the header ${columns}`)
   const names = header.map((h) => h.trim().toLowerCase())
   const missing = NETWORK_UPLOAD_REQUIRED.filter((c) => !names.includes(c))
-  if (missing.length) throw refuse(`The CSV header must name ${NETWORK_UPLOAD_REQUIRED.join(', ')}; missing: ${missing.join(', ')}`)
+  if (missing.length)
+    throw refuse(
+      separatorProblem(header) ?? `The CSV header must name ${NETWORK_UPLOAD_REQUIRED.join(', ')}; missing: ${missing.join(', ')}`,
+    )
   if (data.length === 0) throw refuse('The CSV file has a header but no rows')
   const networks = new Map<string, { costCenter: string; row: number }>()
   const projects = new Map<string, number>()
@@ -71,7 +75,7 @@ export function networkRowsOf(records: string[][], maxIdentifier: number, maxNam
       sap_project_name: value('sap_project_name'),
       ppm_project_name: value('ppm_project_name'),
     }
-    const problem = problemOf(parsed)
+    const problem = extraFields(cells, header) ?? problemOf(parsed)
     if (problem) {
       result.refused.push(refused(row, shown(parsed.network), problem))
       return

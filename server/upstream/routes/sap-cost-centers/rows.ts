@@ -1,6 +1,7 @@
 import { idsOf } from '../../db/records/ids-of.js'
 import type { Executor } from '../../db/records/repository.js'
 import { HttpError } from '../../http-error.js'
+import { extraFields, separatorProblem } from '../../uploads/parse-csv.js'
 import { refused, type RefusedRow } from '../../uploads/plan.js'
 import { SAP_UPLOAD_COLUMNS } from '../../../../shared/constants.js'
 
@@ -32,7 +33,7 @@ export function sapRowsOf(records: string[][], maxIdentifier = 50): SapLines {
   const names = header.map((h) => h.trim().toLowerCase())
   const missing = SAP_COLUMNS.filter((c) => !names.includes(c))
   if (missing.length) {
-    throw refuse(`The CSV header must name ${SAP_COLUMNS.join(', ')}; missing: ${missing.join(', ')}`)
+    throw refuse(separatorProblem(header) ?? `The CSV header must name ${SAP_COLUMNS.join(', ')}; missing: ${missing.join(', ')}`)
   }
   if (data.length === 0) throw refuse('The CSV file has a header but no rows')
   const at = Object.fromEntries(SAP_COLUMNS.map((c) => [c, names.indexOf(c)])) as Record<(typeof SAP_COLUMNS)[number], number>
@@ -48,7 +49,7 @@ export function sapRowsOf(records: string[][], maxIdentifier = 50): SapLines {
     const row = index + 2
     const value = (c: (typeof SAP_COLUMNS)[number]) => (cells[at[c]] ?? '').trim()
     const parsed: SapRow = { row, identifier: value('identifier'), company_code: value('company_code'), owner_email: value('owner_email') }
-    const problem = problemOf(parsed)
+    const problem = extraFields(cells, header) ?? problemOf(parsed)
     if (problem) return result.refused.push(refused(row, shown(parsed.identifier), problem))
     seen.set(parsed.identifier, row)
     result.lines.push(parsed)

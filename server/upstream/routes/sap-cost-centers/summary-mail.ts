@@ -10,8 +10,8 @@ function listed(title: string, identifiers: readonly string[]): string {
   return [`${title}: ${identifiers.length}`, ...shown].join('\n')
 }
 
-/** The upload's result for the person who sent it: counts and identifiers, and all of them as CSV. */
-export function uploadSummaryMail(to: string, added: readonly string[], updated: readonly string[]): Mail {
+/** The upload's result for the person who sent it: counts and identifiers, and all of them as CSV (not the unchanged ones, only their count). */
+export function uploadSummaryMail(to: string, added: readonly string[], updated: readonly string[], unchanged = 0): Mail {
   const columns: CsvColumnOf<{ identifier: string; result: string }>[] = [
     { header: 'identifier', field: 'identifier', type: 'text' },
     { header: 'result', field: 'result', type: 'text' },
@@ -32,6 +32,7 @@ export function uploadSummaryMail(to: string, added: readonly string[], updated:
       '',
       listed('Updated', updated),
       '',
+      ...(unchanged ? [`Unchanged: ${unchanged}`, ''] : []),
       'CCoE Portal',
     ].join('\n'),
     attachments: [

@@ -29,7 +29,7 @@ const UploadSchema = Type.Object(
 )
 
 const UploadAnswerSchema = Type.Object({
-  data: Type.Object({ added: Type.Integer(), updated: Type.Integer(), message: Type.String() }),
+  data: Type.Object({ added: Type.Integer(), updated: Type.Integer(), unchanged: Type.Integer(), message: Type.String() }),
 })
 
 interface StoredSap {
@@ -41,8 +41,9 @@ interface StoredSap {
 }
 
 /**
- * What each line does: a new identifier is added, a stored one updated (as the upsert reports it,
- * even with the same values, so the counts are the upload's answer's).
+ * What each line does: a new identifier is added, a stored one updated when the file moves it to
+ * another company or owner, else unchanged; `values` are the rows to write, never an unchanged one
+ * (rewriting it would change nothing and count it as updated).
  */
 async function planSap(db: Executor, lines: SapLines): Promise<UploadPlan & { values: SapWrite['values'][] }> {
   const { writes, refuse } = await resolveSapRows(db, lines)
@@ -60,8 +61,8 @@ async function planSap(db: Executor, lines: SapLines): Promise<UploadPlan & { va
   const plan: UploadPlan & { values: SapWrite['values'][] } = { add: [], update: [], unchanged: 0, refuse, values: [] }
   for (const { line, values } of writes) {
     const before = stored.get(line.identifier)
-    plan.values.push(values)
     if (!before) {
+      plan.values.push(values)
       plan.add.push({ row: line.row, identifier: line.identifier, detail: `company ${line.company_code}, owner ${line.owner_email}` })
       continue
     }
@@ -69,18 +70,24 @@ async function planSap(db: Executor, lines: SapLines): Promise<UploadPlan & { va
       Number(before.companies_id) !== values.companies_id && `company ${before.company_code} → ${line.company_code}`,
       Number(before.cloud_contact_id) !== values.cloud_contact_id && `owner ${before.owner_email} → ${line.owner_email}`,
     ].filter((c): c is string => typeof c === 'string')
-    plan.update.push({ row: line.row, identifier: line.identifier, detail: changes.join(', ') || 'the same values' })
+    if (changes.length === 0) {
+      plan.unchanged++
+      continue
+    }
+    plan.values.push(values)
+    plan.update.push({ row: line.row, identifier: line.identifier, detail: changes.join(', ') })
   }
   return plan
 }
 
 /**
  * POST /sap_cost_centers/upload {"sap_cost_center":{"email":"a@b","base_file":"<base64 of a .csv.zip>"}}
- *   → 200 {"data":{"added":N,"updated":M,"message":"The updated cost centers will be emailed to you!"}}
+ *   → 200 {"data":{"added":N,"updated":M,"unchanged":K,"message":"The updated cost centers will be emailed to you!"}}
  *   → 422 {"error":"<what is wrong, with the row>","statusCode":422}, and the table is unchanged.
  * `?dry_run=true`: the same unzip, parse, checks and look-ups, answered line by line
  * (uploads/plan.ts); nothing is written and no email sent.
- * CSV header: identifier,company_code,owner_email. Rows are upserted by identifier. Everything is
+ * CSV header: identifier,company_code,owner_email. Rows are upserted by identifier; a row the table
+ * already holds as the file says is not written (nor logged), so the same file twice changes nothing. Everything is
  * unzipped, parsed and looked up before the one short write, so a bad row never leaves half a file.
  */
 export const uploadRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async (app, { resource }) => {
@@ -114,8 +121,8 @@ export const uploadRoute: FastifyPluginAsync<{ resource: ResourceDef }> = async 
       }
       const added = results.filter((r) => r.inserted).map((r) => r.key)
       const updated = results.filter((r) => !r.inserted).map((r) => r.key)
-      app.mail.sendLater(uploadSummaryMail(email, added, updated), 'SAP cost center upload summary')
-      return { data: { added: added.length, updated: updated.length, message: MESSAGES.sapUploaded } }
+      app.mail.sendLater(uploadSummaryMail(email, added, updated, plan.unchanged), 'SAP cost center upload summary')
+      return { data: { added: added.length, updated: updated.length, unchanged: plan.unchanged, message: MESSAGES.sapUploaded } }
     },
   )
 }
