@@ -211,6 +211,61 @@ t.test('billing automation', async (t) => {
       '',
     ])
     t.match(first.text, /books 2 charge lines to cost centers you own, USD 120\.75 in all/)
+
+    // issue 39 item 1: finalizing it again is refused as processing an invoice again is; nothing is added, sent or recorded
+    const jobsBefore = await jobs()
+    const [{ on }] = await rows<{ on: string }>(
+      db,
+      sql`SELECT finalized_at::text AS on FROM finalized_invoices WHERE provider = 'gcp' AND reference = 'INV-FIN-2'`,
+    )
+    const message = `The GCP invoice INV-FIN-2 was finalized on ${on.slice(0, 10)}`
+    t.same(await post('parse_pre_ap', { cloud_bill: { input, data: file } }), {
+      status: 409,
+      body: { error: message, statusCode: 409, fields: { data: message } },
+    })
+    const lowerCase = csvData([HEADER, '2026-10-01,gcp,1000,USD,inv-fin-2,650300,1000-CCOE-01,1.00,Other'])
+    t.same((await post('parse_pre_ap', { cloud_bill: { input, data: lowerCase } })).status, 409, 'the invoice number in any case')
+    t.equal((await bills('INV-FIN-2')).length, 4, 'no bill twice')
+    t.same(await jobs(), jobsBefore, 'no job twice')
+    await app.mail.idle()
+    t.equal(inbox.messages.length, 2, 'no email twice')
+  })
+
+  t.test('finalize: lines without an invoice number are refused; bills uploaded before are not doubled', async (t) => {
+    const input = {
+      provider: 'aws',
+      send_nalo_nagi_invoices: false,
+      populate_cloud_bills: true,
+      update_bigquery: false,
+      email_cost_center_owners: false,
+    }
+    const unnamed = await post('parse_pre_ap', {
+      cloud_bill: { input, data: csvData([HEADER, '2026-10-01,aws,1000,USD,,650100,1000-CCOE-01,3.00,EC2']) },
+    })
+    t.same(unnamed, {
+      status: 422,
+      body: { error: 'Row 2: reference is empty (the invoice number names the invoice to finalize)', statusCode: 422 },
+    })
+    const lines = [
+      HEADER,
+      '2026-10-01,aws,1000,USD,INV-FIN-4,650100,1000-CCOE-01,3.00,EC2',
+      '2026-10-01,aws,1000,USD,INV-FIN-4,650100,1000-CCOE-01,4.00,S3',
+    ]
+    const uploaded = await api('POST', '/cloud_bills/upload', { cloud_bill: { data: csvData(lines.slice(0, 2)) } }, AS_ANN)
+    t.same(uploaded.body, { data: { inserted: 1, updated: 0, unchanged: 0 } })
+    const answer = await post('parse_pre_ap', { cloud_bill: { input, data: csvData(lines) } })
+    t.same(answer.body, { data: { message: MESSAGES.dataSubmitted, lines: 2, inserted: 1, owners_emailed: 0 } })
+    t.same(
+      (await bills('INV-FIN-4')).map((b) => [b.identifier, b.amount]),
+      [
+        ['1000-CCOE-01', '3.00'],
+        ['1000-CCOE-01', '4.00'],
+      ],
+    )
+    t.same(
+      (await jobs()).filter((j) => j.reference === 'INV-FIN-4').map((j) => j.details),
+      ['2 lines, total USD 7.00; 1 cloud bill added, 1 unchanged'],
+    )
   })
 
   t.test('finalize: an invoice of 100,000 lines is grouped per company code and month', async (t) => {

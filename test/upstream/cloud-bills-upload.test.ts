@@ -131,6 +131,71 @@ t.test('POST /cloud_bills/upload', async (t) => {
     t.equal(await count(), stored, 'not one bill stored')
   })
 
+  t.test('the same file twice stores nothing twice: a line stored before is updated or unchanged (issue 39 item 1)', async (t) => {
+    const csv = (lines: string[]) => dataUrl(Buffer.from(['date,provider,reference,identifier,amount,line_item', ...lines].join('\n')))
+    const lines = [
+      '2024-07-01,aws,INV-TWICE,TW-1,10,EC2',
+      // the same line twice in one invoice is two charges: each its own bill, again in the file after it
+      '2024-07-01,aws,INV-TWICE,TW-1,10,EC2',
+      '2024-07-01,aws,INV-TWICE,TW-2,5,',
+    ]
+    const stored = () =>
+      rows(database.db, sql`SELECT identifier, amount::text AS amount FROM cloud_bills WHERE reference = 'INV-TWICE' ORDER BY id`)
+    t.same(await upload(csv(lines)), { status: 200, body: { data: { inserted: 3, updated: 0, unchanged: 0 } } })
+    const first = await stored()
+    const plan = (parts: { add?: unknown[]; update?: unknown[]; unchanged: number }) => ({
+      status: 200,
+      body: {
+        data: {
+          dry_run: true,
+          add: { total: parts.add?.length ?? 0, rows: parts.add ?? [] },
+          update: { total: parts.update?.length ?? 0, rows: parts.update ?? [] },
+          unchanged: parts.unchanged,
+          refuse: { total: 0, rows: [] },
+        },
+      },
+    })
+    t.same(await api('POST', '/cloud_bills/upload?dry_run=true', { cloud_bill: { data: csv(lines) } }), plan({ unchanged: 3 }))
+    t.same(await upload(csv(lines)), { status: 200, body: { data: { inserted: 0, updated: 0, unchanged: 3 } } })
+    t.same(await stored(), first, 'not one bill twice')
+
+    const corrected = [lines[0], '2024-07-01,aws,INV-TWICE,TW-1,12.5,EC2', lines[2], '2024-07-01,aws,INV-TWICE,TW-3,1,']
+    t.same(
+      await api('POST', '/cloud_bills/upload?dry_run=true', { cloud_bill: { data: csv(corrected) } }),
+      plan({
+        add: [{ row: 5, identifier: 'TW-3', detail: '2024-07-01 aws 1.00 INV-TWICE' }],
+        update: [{ row: 3, identifier: 'TW-1', detail: 'amount 10.00 → 12.50' }],
+        unchanged: 2,
+      }),
+    )
+    t.same(await upload(csv(corrected)), { status: 200, body: { data: { inserted: 1, updated: 1, unchanged: 2 } } })
+    t.same(await stored(), [
+      { identifier: 'TW-1', amount: '10.00' },
+      { identifier: 'TW-1', amount: '12.50' },
+      { identifier: 'TW-2', amount: '5.00' },
+      { identifier: 'TW-3', amount: '1.00' },
+    ])
+  })
+
+  t.test('rows are read strictly (issue 39 item 2)', async (t) => {
+    const stored = await count()
+    const csv = (text: string) => dataUrl(Buffer.from(text))
+    const header = 'date,provider,identifier,amount,activity\n'
+    t.same(await upload(csv(`${header}2024-05-01,aws,STRICT-1,1,Compute\n2024-05-01,aws,STRICT-2,12,34,abc\n`)), {
+      status: 422,
+      body: { error: 'Row 3: 6 fields, but the header has 5 (a value with a comma must be in double quotes)', statusCode: 422 },
+    })
+    t.same(await upload(csv('date;provider;identifier;amount\n2024-05-01;aws;STRICT-3;1\n')), {
+      status: 422,
+      body: { error: 'The separator must be a comma, not ";"', statusCode: 422 },
+    })
+    t.equal(await count(), stored, 'nothing stored')
+    t.same(await upload(csv(`${header}2024-05-01,aws,STRICT-2,"12,34",abc\n`)), {
+      status: 200,
+      body: { data: { inserted: 1, updated: 0, unchanged: 0 } },
+    })
+  })
+
   t.test('all or nothing: the database refusing a bill of the second statement undoes the first', async (t) => {
     const stored = await count()
     const terms = async () => (await rows(database.db, sql`SELECT field, term FROM cloud_bill_terms ORDER BY field, term`)).length

@@ -10,7 +10,7 @@ import t, { type Test } from 'tap'
 import { getResource, queryFilters, RESOURCES } from '../../shared/resources/index.js'
 import { buildUpstream } from '../../server/upstream/app.js'
 import { openDatabase, openTestDatabase, PLANNER_SETTINGS } from '../../server/upstream/db/client.js'
-import { pgliteTransaction, pgTransaction } from '../../server/upstream/db/drivers.js'
+import { createPglite, pgliteTransaction, pgTransaction } from '../../server/upstream/db/drivers.js'
 import { migrate, readMigrations, type RunInTransaction } from '../../server/upstream/db/migrate.js'
 import { pgliteTemplate } from '../../server/upstream/db/pglite-template.js'
 import { upsertMany } from '../../server/upstream/db/records/bulk.js'
@@ -85,6 +85,56 @@ t.test(`migrations (${dialect})`, async (t) => {
   writeFileSync(join(dir, '950_half.sql'), 'CREATE TABLE half_950 (id integer); SELECT 1 / 0;')
   await t.rejects(migrate(run, readMigrations(dir)), /division by zero/)
   t.equal(await count('half_950'), 0, 'a failing migration leaves nothing behind')
+})
+
+t.test(`migration 053 keeps the bills a database already holds twice (${dialect})`, async (t) => {
+  // a database as it was before bills had a key: PostgreSQL's fresh schema, or a new PGlite
+  let run: RunInTransaction
+  if (databaseUrl) run = (await rawDatabase(t)).run
+  else {
+    const client = await createPglite(join(tempDir(t), 'pgdata'))
+    t.teardown(() => client.close())
+    run = pgliteTransaction(client)
+  }
+  const all = readMigrations()
+  await migrate(
+    run,
+    all.filter((m) => m.name < '053'),
+  )
+  const bill = (amount: string, lineItem: string | null) =>
+    `('2026-10-01', 'aws', 'INV-1', '650100', '1000-CCOE-01', ${amount}, ${lineItem === null ? 'NULL' : `'${lineItem}'`})`
+  await run((tx) =>
+    tx.exec(`INSERT INTO cloud_bills (date, provider, reference, account, identifier, amount, line_item) VALUES
+      ${[bill('10', 'EC2'), bill('10', 'EC2'), bill('12', 'EC2'), bill('5', null), bill('5', null), bill('7', 'S3')].join(', ')}`),
+  )
+  t.same(
+    await migrate(run),
+    all.filter((m) => m.name >= '053').map((m) => m.name),
+  )
+  const stored = await run((tx) =>
+    tx.query<{ amount: string; line_item: string | null; occurrence: number }>(
+      'SELECT amount::text AS amount, line_item, occurrence FROM cloud_bills ORDER BY id',
+    ),
+  )
+  t.strictSame(
+    stored,
+    [
+      { amount: '10.00', line_item: 'EC2', occurrence: 1 },
+      { amount: '10.00', line_item: 'EC2', occurrence: 2 },
+      { amount: '12.00', line_item: 'EC2', occurrence: 3 },
+      { amount: '5.00', line_item: null, occurrence: 1 },
+      { amount: '5.00', line_item: null, occurrence: 2 },
+      { amount: '7.00', line_item: 'S3', occurrence: 1 },
+    ],
+    'not one deleted: the later copies numbered as further occurrences',
+  )
+  await t.rejects(
+    run((tx) =>
+      tx.exec(`INSERT INTO cloud_bills (date, provider, reference, account, identifier, amount, line_item) VALUES ${bill('1', null)}`),
+    ),
+    /duplicate key value violates unique constraint "cloud_bills_line_key_idx"/,
+    'a line without a line item is one line too (NULLS NOT DISTINCT)',
+  )
 })
 
 t.test('every connection plans with the upstream’s planner settings', async (t) => {

@@ -46,6 +46,12 @@ t.test('POST /cost_center_networks/upload', async (t) => {
       ],
       [`cost_center,network\n1000-CCOE-01,${'N'.repeat(51)}\n`, `Row 2: network ${'N'.repeat(51)} is longer than 50 characters`],
       ['cost_center,network,sap_project_name\n1000-CCOE-01,NET-NEW-1,Orphan name\n', 'Row 2: project names without a project'],
+      // issue 39 item 2: a file that names the columns, separated by semicolons; a row with a field too many
+      ['cost_center;network\n1000-CCOE-01;NET-NEW-1\n', 'The separator must be a comma, not ";"'],
+      [
+        'cost_center,network,project,sap_project_name\n1000-CCOE-01,NET-NEW-1,P-1,Payments, Europe\n',
+        'Row 2: 5 fields, but the header has 4 (a value with a comma must be in double quotes)',
+      ],
     ]
     for (const [csv, error] of refusals) {
       t.same(await upload(csv), { status: 422, body: { error, statusCode: 422 } }, error)

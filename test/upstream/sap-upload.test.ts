@@ -122,6 +122,17 @@ t.test('POST /sap_cost_centers/upload', async (t) => {
         /^The CSV header must name identifier, company_code, owner_email; missing: identifier, company_code, owner_email$/,
       ],
       ['a header only', async () => csvZip(header), /^The CSV file has a header but no rows$/],
+      // issue 39 item 2: a file separated by semicolons, a row with a field too many
+      [
+        'semicolons',
+        async () => csvZip('identifier;company_code;owner_email\nSAP-X-1;1000;alice.martin@example.com\n'),
+        /^The separator must be a comma, not ";"$/,
+      ],
+      [
+        'a field too many',
+        async () => csvZip(header + good + 'SAP-X-2,1000,alice.martin@example.com,x\n'),
+        /^Row 3: 4 fields, but the header has 3 \(a value with a comma must be in double quotes\)$/,
+      ],
       ['an empty file', async () => csvZip(''), /^The CSV file is empty/],
       [
         'an unknown company',
