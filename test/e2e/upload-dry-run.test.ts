@@ -162,5 +162,24 @@ t.test('uploads show what they will do before they do it', async (t) => {
     await expect(toast(page, MESSAGES.dataSubmitted).first()).toBeVisible()
     await page.getByRole('heading', { name: 'Cloud Bills History' }).waitFor()
     t.equal(await stored(), 2, 'Confirm stored both bills')
+
+    // issue 39 item 1: the same file again would store nothing twice, and the summary says so
+    await page.goto(portal.baseUrl + '/auth/create/cloud_bills')
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'bills.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('date,provider,identifier,amount,reference\n2024-05-01,aws,UI-1,12.5,INV-UI\n2024-05-01,gcp,UI-2,7,INV-UI\n'),
+    })
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await summary.waitFor()
+    t.equal(
+      (await summary.locator('.upload-plan-counts').innerText()).replace(/\s+/g, ' ').trim(),
+      '0 to add 0 to update 2 unchanged 0 refused',
+    )
+    await screenshot(page, 'upload-dry-run-bills-unchanged')
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await expect(toast(page, MESSAGES.dataSubmitted).first()).toBeVisible()
+    await page.getByRole('heading', { name: 'Cloud Bills History' }).waitFor()
+    t.equal(await stored(), 2, 'not one bill twice')
   })
 })

@@ -145,7 +145,7 @@ t.test('upload dry runs', async (t) => {
     t.same(await one(renamed), { sap_project_name: 'CCoE Portal v2' })
   })
 
-  t.test('SAP .csv.zip: added, updated (the same values too, as the upload counts them), refused', async (t) => {
+  t.test('SAP .csv.zip: added, updated, unchanged (counted as such, not rewritten), refused', async (t) => {
     const zip = async (lines: string[]) => ({
       content: await makeZip([{ name: 'sap.csv', content: ['identifier,company_code,owner_email', ...lines].join('\n') }]),
       name: 'sap.csv.zip',
