@@ -84,5 +84,8 @@ export const cloudBills = defineResource({
     createTitle: 'Upload Cloud Bills',
     addLabel: 'Upload',
     created: 'Your new data has been submitted!',
+    // migration 053's key: a bill entered by hand is refused when the line is stored already
+    duplicate:
+      'This bill is stored already: another has the same identifier, date, provider, reference, GL account, activity and line item',
   },
 })

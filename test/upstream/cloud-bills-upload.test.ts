@@ -169,6 +169,16 @@ t.test('POST /cloud_bills/upload', async (t) => {
       }),
     )
     t.same(await upload(csv(corrected)), { status: 200, body: { data: { inserted: 1, updated: 1, unchanged: 2 } } })
+    const byHand = await api('POST', '/cloud_bills', {
+      date: '2024-07-01',
+      provider: 'aws',
+      reference: 'INV-TWICE',
+      identifier: 'TW-3',
+      amount: 2,
+    })
+    const duplicate =
+      'This bill is stored already: another has the same identifier, date, provider, reference, GL account, activity and line item'
+    t.same(byHand, { status: 409, body: { error: duplicate, statusCode: 409 } }, 'the database keeps the key, whoever writes')
     t.same(await stored(), [
       { identifier: 'TW-1', amount: '10.00' },
       { identifier: 'TW-1', amount: '12.50' },
