@@ -118,9 +118,13 @@ async function noteFinalized(tx: Executor, provider: string, references: readonl
  *   {"cloud_bill":{"input":{"provider":"gcp","send_nalo_nagi_invoices":bool,"populate_cloud_bills":bool,
  *    "update_bigquery":bool,"email_cost_center_owners":bool},"data":"data:<mime>;base64,…"}}
  *   → 200 {"data":{"message":"Your new data has been submitted!","lines":N,"inserted":N,"owners_emailed":N}}
- *   → 422 naming every bad row (the bills upload's checks, and a line of another provider): nothing stored.
+ *   → 422 naming every bad row (the bills upload's checks, a line of another provider or without an
+ *     invoice number): nothing stored.
+ *   → 409 under `data` when an invoice of the file was finalized before ("The GCP invoice X was
+ *     finalized on 2026-11-28"), as a processed invoice is refused: nothing stored, sent or recorded.
  * The file is the invoice's lines in the bills layout (an .xlsx workbook or a CSV). In one transaction:
- * the lines become bills when asked; the finalization and each step asked for are recorded as jobs
+ * its invoices are noted as finalized; the lines become bills when asked (a line stored before is
+ * updated or left as it is: stored-bills.ts); the finalization and each step asked for are recorded as jobs
  * (the Nalo/Nagi invoices per company code and the BigQuery rows per month, as the team hands them on);
  * then each owner of a cost center the lines name gets one email with their lines attached.
  */
