@@ -63,7 +63,7 @@ t.test('every registry model round-trips through the gateway', async (t) => {
 
     for (const required of resource.fields.filter((f) => f.required && !f.readOnly)) {
       const missing = await api('POST', resource.path, { ...values, [required.name]: undefined })
-      const message = `${required.label} is required`
+      const message = required.texts?.required ?? `${required.label} is required`
       t.same(missing.json(), { error: message, statusCode: 400, fields: { [required.name]: message } }, `missing ${required.name}`)
     }
     const unique = resource.fields.find((f) => f.unique)

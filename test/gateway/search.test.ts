@@ -40,7 +40,11 @@ t.test('GET /api/search: records by id, identifier, code, email or name, grouped
         label: 'Cloud Contacts',
         records: [{ id: 1, title: 'alice.martin@example.com', values: { name: 'Alice Martin' } }],
       },
-      { model: 'members', label: 'Members', records: [{ id: 1, title: 'Alice Martin', values: { email: 'alice.martin@example.com' } }] },
+      {
+        model: 'members',
+        label: 'All Members',
+        records: [{ id: 1, title: 'Alice Martin', values: { email: 'alice.martin@example.com' } }],
+      },
     ],
     'contacts and members by email',
   )
