@@ -88,7 +88,7 @@ t.test('dashboards, posture, membership requests and directory screens', async (
     await expect(farid.getByLabel('Completed', { exact: true }).first()).toBeVisible()
     const ivan = table.getByRole('row').filter({ hasText: 'ivan.petrov@example.com' })
     await expect(ivan.getByLabel('Not completed').first()).toBeVisible()
-    t.match(await ivan.textContent(), /Cloud OperationsGAM[A-Z][a-z]+ \d{1,2}, \d{4}/, 'requested date in long format')
+    t.match(await ivan.textContent(), /Cloud OperationsGAM Gaming[A-Z][a-z]+ \d{1,2}, \d{4}/, 'requested date in long format')
     await screenshot(page, 'membership-requests')
   })
 

@@ -145,7 +145,12 @@ t.test('dashboards, posture, membership requests and the directory', async (t) =
       body.data.map(({ id, requested_date, ...row }: any) => (t.match(requested_date, /^\d{4}-\d\d-\d\dT/), row)),
       [
         { requesting_principal_user_id: 'ivan.petrov@example.com', department: 'Cloud Operations', business_unit: 'GAM', completed: false },
-        { requesting_principal_user_id: 'grace.lindqvist@example.com', department: 'Other', business_unit: 'BET', completed: false },
+        {
+          requesting_principal_user_id: 'grace.lindqvist@example.com',
+          department: 'Marketing Technology',
+          business_unit: 'BET',
+          completed: false,
+        },
         {
           requesting_principal_user_id: 'farid.haddad@example.com',
           department: 'Information Security',
