@@ -51,6 +51,8 @@ export interface Config {
   gatewayDatabaseUrl?: string
   smtpUrl?: string
   auditLogFile?: string
+  /** the audit chain's lines between two signed digests (issue 43 item 2) */
+  auditDigestEvery: number
   idleTimeoutMs: number
   absoluteTimeoutMs: number
   /** how often a signed-in person is re-checked at the IdP (refresh token, else userinfo) */
@@ -180,6 +182,7 @@ const Settings = Type.Object({
   GATEWAY_DATABASE_URL: url('postgres:', 'postgresql:'),
   SMTP_URL: url('smtp:', 'smtps:'),
   AUDIT_LOG_FILE: text(),
+  AUDIT_DIGEST_EVERY: integer(1, 1_000_000, 1000),
   SESSION_IDLE_MINUTES: integer(1, 7 * 24 * 60, 8 * 60),
   SESSION_ABSOLUTE_MINUTES: integer(1, 30 * 24 * 60, 12 * 60),
   SESSION_REFRESH_MINUTES: integer(1, 24 * 60, 5),
@@ -342,6 +345,7 @@ export function loadConfig(env: Env = process.env): Config {
     gatewayDatabaseUrl: withoutTrailingSlash(settings.GATEWAY_DATABASE_URL),
     smtpUrl: withoutTrailingSlash(settings.SMTP_URL),
     auditLogFile: settings.AUDIT_LOG_FILE,
+    auditDigestEvery: settings.AUDIT_DIGEST_EVERY,
     idleTimeoutMs: settings.SESSION_IDLE_MINUTES * 60_000,
     absoluteTimeoutMs: settings.SESSION_ABSOLUTE_MINUTES * 60_000,
     sessionRefreshMs: settings.SESSION_REFRESH_MINUTES * 60_000,

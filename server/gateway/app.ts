@@ -7,6 +7,7 @@ import { portalClientOf, type Config } from '../config.js'
 import { capConnectionsPerAddress } from './connection-cap.js'
 import { createOidcClient, IssuerMismatchError } from './oidc-client.js'
 import { apiDocsPlugin } from './plugins/api-docs.js'
+import { auditKey } from './audit-chain.js'
 import { auditPlugin } from './plugins/audit.js'
 import { metricsPlugin } from './plugins/metrics.js'
 import { rateLimitsPlugin } from './plugins/rate-limits.js'
@@ -114,7 +115,14 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
       clientKey: config.oidcClientKey,
     }),
   )
-  await app.register(auditPlugin, { destination: extras.auditDestination, file: config.auditLogFile, now, replica: config.replicaName })
+  await app.register(auditPlugin, {
+    destination: extras.auditDestination,
+    file: config.auditLogFile,
+    now,
+    replica: config.replicaName,
+    key: auditKey(config.dataDir),
+    digestEvery: config.auditDigestEvery,
+  })
   await app.register(securityHeadersPlugin, { secure })
   await app.register(hostHeaderPlugin)
   await app.register(compressionPlugin)

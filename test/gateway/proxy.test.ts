@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
+import { verifyAudit } from '../../server/gateway/audit-chain.js'
 import { SCRIPT_CLIENT, SCRIPT_CLIENTS } from '../../server/idp/plugin.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
 import { startGateway, type AuditLine } from '../helper.js'
@@ -386,8 +387,10 @@ t.test('AUDIT_LOG_FILE: one JSON line per call, the agreed fields, no token or c
     .split('\n')
     .map((l) => JSON.parse(l) as Record<string, unknown>)
   const calls = lines.filter((l) => !('event' in l))
+  t.same(verifyAudit([{ file, text }]).problems, [], 'the chain verifies')
   t.equal(calls.length, 2, 'one line per upstream call')
-  for (const line of calls) t.same(Object.keys(line).sort(), AUDIT_FIELDS)
+  // the file's lines are one chain (audit-chain.ts): each with its chain, seq and prev
+  for (const line of calls) t.same(Object.keys(line).sort(), [...AUDIT_FIELDS, 'chain', 'prev', 'seq'].sort())
   t.same(
     calls.map((l) => pick(l, ['user', 'method', 'path', 'status'])),
     [

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import fp from 'fastify-plugin'
 import pino, { type Logger } from 'pino'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { auditChain, type AuditKey } from '../audit-chain.js'
 
 export interface AuditOptions {
   /** where lines go; stdout when unset (tests pass a stream to read them back) */
@@ -12,6 +13,9 @@ export interface AuditOptions {
   now?: () => number
   /** this gateway's name (REPLICA_NAME), on every line: the lines of all replicas end up in one place */
   replica?: string
+  /** the replica's signing key: the lines are one chain, signed every `digestEvery` lines and at close (audit-chain.ts) */
+  key: AuditKey
+  digestEvery: number
 }
 
 declare module 'fastify' {
@@ -108,16 +112,13 @@ export const auditPlugin = fp<AuditOptions>(
     const file = opts.file ? pino.destination({ dest: opts.file, append: true, mkdir: true, sync: true }) : undefined
     const fileLines = file && linesByTurn(file)
     let fileOpen = file !== undefined
-    const streams: pino.StreamEntry[] = [{ stream: stdout }]
-    // a line that comes after close (a response still closing) is dropped rather than thrown at an ended file
-    if (fileLines)
-      streams.push({
-        stream: {
-          write: (line: string) => {
-            if (fileOpen) fileLines.write(line)
-          },
-        },
-      })
+    // every line goes through the chain once, then to stdout and the file alike; a line that comes
+    // after close (a response still closing) is dropped rather than thrown at an ended file
+    const chain = auditChain(opts.key, { digestEvery: opts.digestEvery, now, replica: opts.replica })
+    chain.start((line) => {
+      stdout.write(line)
+      if (fileOpen) fileLines?.write(line)
+    })
     // one ISO string per millisecond, not per line
     let stampedAt = NaN
     let stamp = ''
@@ -135,9 +136,11 @@ export const auditPlugin = fp<AuditOptions>(
           return stamp
         },
       },
-      streams.length === 1 ? stdout : pino.multistream(streams),
+      { write: (line: string) => chain.append(line) },
     )
     fastify.decorate('audit', audit)
+    // the key an auditor checks the digests' signatures with (`npm run audit:verify -- --key …`)
+    fastify.get('/audit/public-key', async () => ({ algorithm: 'Ed25519', format: 'spki-der-base64', publicKey: opts.key.publicKeyText }))
     // the id of every line comes back on the answer, and goes upstream (header-allowlists.ts): a
     // person quoting it, the gateway's line and the upstream's log meet on one value
     // callback hooks here and below: they run on every request, and need no promise of their own
@@ -199,9 +202,11 @@ export const auditPlugin = fp<AuditOptions>(
       stdoutLines?.flush()
       if (fileOpen) fileLines?.flush()
     })
-    // pino's flush() does nothing through a multistream: end the file stream itself, so every line
+    // end the file stream itself, so every line
     // written before close is on disk when close resolves (and its descriptor is released)
     fastify.addHook('onClose', async () => {
+      // the chain's head signed as the gateway stops: lines removed from its end are then told too
+      chain.digest()
       stdoutLines?.flush()
       if (!file || !fileLines || !fileOpen) return
       fileLines.flush()
