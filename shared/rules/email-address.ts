@@ -1,6 +1,7 @@
 /**
- * Whether a text is one email address: the check of the upstream's validator (ajv-formats' email),
- * so the forms, the upstream's rules and its mail all agree on what can be written to.
+ * Whether a text is one email address: ajv-formats' email pattern, at most 254 characters (RFC 5321's
+ * path). The one rule: the upstream's validator (its `email` format), the web's forms, the gateway
+ * and the mail all check with it, so they agree on what can be written to.
  */
 const EMAIL =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i

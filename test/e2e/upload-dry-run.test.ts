@@ -1,7 +1,8 @@
 /**
  * Issue 29 item 5 as a person meets it: an upload first shows what the file would do (the lines to
  * add, update and refuse, with line numbers and reasons); Cancel writes nothing, Confirm uploads and
- * shows the spec's toast. The networks dialog, the SAP dialog, and the cloud bills page.
+ * shows the spec's toast. The networks dialog, the SAP dialog, and the cloud bills page; an upload
+ * refused for an ended session.
  */
 import { resolve } from 'node:path'
 import t from 'tap'
@@ -181,5 +182,21 @@ t.test('uploads show what they will do before they do it', async (t) => {
     await expect(toast(page, MESSAGES.dataSubmitted).first()).toBeVisible()
     await page.getByRole('heading', { name: 'Cloud Bills History' }).waitFor()
     t.equal(await stored(), 2, 'not one bill twice')
+  })
+
+  // last: it ends the session
+  await t.test('an upload refused for an ended session sends the person to sign in, as any other request (issue 40 item 4)', async (t) => {
+    await page.goto(portal.baseUrl + '/auth/create/cloud_bills')
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'bills.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('date,provider,identifier,amount,reference\n2024-05-01,aws,UI-3,1,INV-UI\n'),
+    })
+    await page.context().clearCookies()
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/upload/cloud_bills')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    t.equal((await posted).status(), 401, 'the upload is refused')
+    await page.waitForURL((u) => u.pathname === '/unauth/home')
+    t.equal(new URL(page.url()).searchParams.get('returnTo'), '/auth/create/cloud_bills', 'Login will come back here')
   })
 })

@@ -4,6 +4,7 @@ import type { FastifySchemaCompiler } from 'fastify'
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js'
 import fp from 'fastify-plugin'
 import { isCalendarDay } from '../../../shared/rules/calendar-day.js'
+import { isEmailAddress } from '../../../shared/rules/email-address.js'
 import { trimStrings } from '../../../shared/schemas/trim.js'
 
 /**
@@ -21,8 +22,9 @@ const buildCompiler = AjvCompiler()
 // unknown fields are an error, not silently dropped; report every bad field at once; errors carry
 // the value they refuse (verbose), so a null where a required value belongs reads 'is required'
 const common = { removeAdditional: false, allErrors: true, verbose: true } as const
-// a `date` is a day PostgreSQL stores: ajv-formats' own lets the year 0000 through, a 500 in SQL
-const onCreate = (ajv: Ajv) => ajv.addFormat('date', isCalendarDay)
+// a `date` is a day PostgreSQL stores: ajv-formats' own lets the year 0000 through, a 500 in SQL;
+// an `email` is the one rule the web's forms, the gateway and the mail check too
+const onCreate = (ajv: Ajv) => ajv.addFormat('date', isCalendarDay).addFormat('email', isEmailAddress)
 const bodyCompiler = buildCompiler({}, { customOptions: { ...common, coerceTypes: false }, onCreate }) as Compile
 const textCompiler = buildCompiler({}, { customOptions: { ...common, coerceTypes: 'array' }, onCreate }) as Compile
 

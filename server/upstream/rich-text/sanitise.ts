@@ -1,22 +1,21 @@
 import sanitizeHtml from 'sanitize-html'
 import type { ResourceDef } from '../../../shared/resources/index.js'
+import { keptAttributes, RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED, RICH_TEXT_TAGS, SAFE_HREF_SCHEMES } from '../../../shared/rich-text.js'
 
 /**
  * Rich text (FieldDef type 'richtext') is HTML, so it is cleaned on the way in, on every write: what
- * the database holds, and so what any page renders, is only the allowlisted markup below. An element
- * outside the list is dropped with its text kept (a `<span>` around words leaves the words), except
- * script-like elements, dropped whole; every attribute but a link's `href` is dropped, and an `href`
- * keeps only the http, https and mailto schemes, so `onerror=`, `style=` and `javascript:` never
- * survive. The editor of the web app (web/src/components/rich-text) writes nothing else.
+ * the database holds, and so what any page renders, is only the markup of shared/rich-text.ts's
+ * allowlist, the one the web cleans with too. The editor of the web app (web/src/components/rich-text)
+ * writes nothing else.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'div', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'],
-  allowedAttributes: { a: ['href'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesAppliedToAttributes: ['href'],
+  allowedTags: RICH_TEXT_TAGS,
+  allowedAttributes: RICH_TEXT_ATTRIBUTES,
+  allowedSchemes: SAFE_HREF_SCHEMES,
   allowProtocolRelative: false,
-  // these lose their content too: nothing of a script or a style is text a person wrote
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object', 'title'],
+  // the attributes the web keeps: an href trimmed, and only with a scheme of the list (a relative one goes too)
+  transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: keptAttributes(tagName, attribs) }) },
+  nonTextTags: RICH_TEXT_DROPPED,
   disallowedTagsMode: 'discard',
   parseStyleAttributes: false,
 }

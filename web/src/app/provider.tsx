@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { SWRConfig, type SWRConfiguration } from 'swr'
 import { ApiError, fetcher, logFailure } from '../lib/api-client.js'
 
-/** A 401 re-checks the session in apiRequest itself (reads and writes), so the auth guard can react. */
+/** A 401 re-checks the session in the api client itself (reads, writes and uploads), so the auth guard can react. */
 function useSwrOptions(): SWRConfiguration {
   return {
     fetcher,

@@ -7,6 +7,7 @@
 import { FormatRegistry, TypeRegistry, type TObject, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { MESSAGES } from '../../../shared/messages.js'
+import { isEmailAddress } from '../../../shared/rules/email-address.js'
 import type { Resolver, ResolverResult } from 'react-hook-form'
 import type { FieldDef, ResourceDef } from '../../../shared/resources/index.js'
 import { resourceBodySchemas } from '../../../shared/schemas/resource-body.js'
@@ -27,9 +28,8 @@ type JsonSchema = TSchema & {
 /** An optional field's schema is `Type.Union([T, Type.Null()])`: its rules (maxLength, format, enum) are T's. */
 const valueSchema = (schema: JsonSchema | undefined) => schema?.anyOf?.find((s) => s.type !== 'null') ?? schema
 
-// The formats the upstream's validator knows (ajv-formats), as TypeBox needs them registered by hand.
-const EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i
+// The formats the upstream's validator knows, as TypeBox needs them registered by hand; an email is
+// the one rule of shared/rules (the upstream's validator, the gateway and the mail check the same).
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 const isDay = (v: string) => {
   const m = DAY.exec(v)
@@ -38,7 +38,7 @@ const isDay = (v: string) => {
   return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
 }
 const INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i
-if (!FormatRegistry.Has('email')) FormatRegistry.Set('email', (v) => EMAIL.test(v))
+if (!FormatRegistry.Has('email')) FormatRegistry.Set('email', isEmailAddress)
 if (!FormatRegistry.Has('date')) FormatRegistry.Set('date', isDay)
 if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (v) => INSTANT.test(v) && !Number.isNaN(Date.parse(v)))
 

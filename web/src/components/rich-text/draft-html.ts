@@ -1,4 +1,5 @@
 import type { ContentBlock, ContentState } from 'draft-js'
+import { safeHref } from '../../../../shared/rich-text.js'
 
 /**
  * draft-js content → the stored HTML (the allowlist's elements only; the server cleans it again).
@@ -16,7 +17,6 @@ const STYLE_TAGS: readonly (readonly [string, string])[] = [
   ['STRIKETHROUGH', 's'],
   ['CODE', 'code'],
 ]
-const SAFE_HREF = /^(https?:|mailto:)/i
 
 // escaped as sanitize-html writes them, so the upstream's cleaning leaves the editor's HTML unchanged
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
@@ -28,7 +28,7 @@ function linkHref(content: ContentState, key: string | null): string | undefined
   if (!key) return undefined
   const entity = content.getEntity(key)
   const url: unknown = entity.getType() === 'LINK' ? entity.getData().url : undefined
-  return typeof url === 'string' && SAFE_HREF.test(url.trim()) ? url.trim() : undefined
+  return safeHref(url)
 }
 
 /** A block's text with its inline styles and links: one run per stretch of equal formatting. */

@@ -1,20 +1,21 @@
 import { createElement, type ReactNode } from 'react'
+import { keptAttributes, RICH_TEXT_DROPPED, RICH_TEXT_TAGS } from '../../../../shared/rich-text.js'
 
 /**
- * The web's own allowlist for rich text, the same as the upstream's (server/upstream/rich-text): the
- * upstream cleans every write, and a page still never trusts HTML it did not clean itself, since
- * in production the gateway may front another provider API. HTML is parsed by DOMParser into an
- * inert document (no script runs, no image loads, no handler fires there) and only allowlisted
- * elements, with a link's http(s)/mailto href as their one attribute, ever leave it.
+ * The upstream cleans every write, and a page still never trusts HTML it did not clean itself, since
+ * in production the gateway may front another provider API. The allowlist is the upstream's own
+ * (shared/rich-text.ts). HTML is parsed by DOMParser into an inert document (no script runs, no image
+ * loads, no handler fires there) and only allowlisted elements and attributes ever leave it.
  */
-const ALLOWED = new Set(['p', 'div', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'])
-/** dropped with everything inside; other unknown elements keep their text */
-const DROPPED = new Set(['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object', 'title', 'svg', 'math'])
-const SAFE_HREF = /^(https?:|mailto:)/i
+const ALLOWED = new Set(RICH_TEXT_TAGS)
+const DROPPED = new Set(RICH_TEXT_DROPPED)
 
-function safeHref(element: Element): string | undefined {
-  const href = element.getAttribute('href')?.trim()
-  return href && SAFE_HREF.test(href) ? href : undefined
+/** An allowed element keeps the allowlist's attributes alone (a link's href, with a safe scheme). */
+function cleanAttributes(element: Element) {
+  const names = element.getAttributeNames()
+  const kept = keptAttributes(element.localName, Object.fromEntries(names.map((name) => [name, element.getAttribute(name) ?? ''])))
+  for (const name of names) element.removeAttribute(name)
+  for (const [name, value] of Object.entries(kept)) element.setAttribute(name, value)
 }
 
 /** The cleaned copy of `html`, as the children of an inert <body>. */
@@ -32,11 +33,7 @@ export function safeBody(html: string): HTMLElement {
       clean(element)
       if (DROPPED.has(tag)) element.remove()
       else if (!ALLOWED.has(tag)) element.replaceWith(...element.childNodes)
-      else {
-        const href = tag === 'a' ? safeHref(element) : undefined
-        for (const name of element.getAttributeNames()) element.removeAttribute(name)
-        if (href) element.setAttribute('href', href)
-      }
+      else cleanAttributes(element)
     }
   }
   clean(doc.body)

@@ -31,10 +31,9 @@ import { FileField } from '../../components/file-field/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { ListView } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
-import { apiRequest } from '../../lib/api-client.js'
+import { apiRequest, apiUpload } from '../../lib/api-client.js'
 import { plural } from '../../../../shared/plural.js'
 import { useResourceList } from '../../lib/resource-api.js'
-import { uploadWithProgress } from '../../lib/upload-with-progress.js'
 import { ResourceProvider } from '../../lib/resource-context.js'
 import { useCall } from '../../lib/use-call.js'
 import { useListController } from '../../lib/use-list-controller.js'
@@ -128,7 +127,7 @@ function FinalizeTab({ onDone }: { onDone: () => void }) {
   const [outcome, setOutcome] = useState<{ intent: Intent; title: string; text: string } | undefined>()
 
   const href = paths.api.upload.billing_jobs.getHref()
-  const finalize = useCall(href, (form: FormData) => uploadWithProgress(href, form, setProgress) as Promise<FinalizeAnswer>, {
+  const finalize = useCall(href, (form: FormData) => apiUpload<FinalizeAnswer>(href, form, setProgress), {
     successText: MESSAGES.dataSubmitted,
     failureText: MESSAGES.workbookUploadFailed,
     onSuccess: ({ data }) => {

@@ -7,8 +7,8 @@ import { FileField } from '../../components/file-field/index.js'
 import { FormPage } from '../../components/form-page.js'
 import { UploadPlanSummary, type UploadPlan } from '../../components/upload-dialog/index.js'
 import { paths } from '../../config/paths.js'
+import { apiUpload } from '../../lib/api-client.js'
 import { useCall } from '../../lib/use-call.js'
-import { uploadWithProgress } from '../../lib/upload-with-progress.js'
 import { useResource } from '../../lib/resource-context.js'
 
 /**
@@ -28,7 +28,7 @@ export function BillUploadPage() {
   const upload = useCall(
     paths.api.upload.cloud_bills.getHref(),
     ({ form, dryRun }: { form: FormData; dryRun: boolean }) =>
-      uploadWithProgress(paths.api.upload.cloud_bills.getHref({ dry_run: dryRun }), form, setProgress),
+      apiUpload(paths.api.upload.cloud_bills.getHref({ dry_run: dryRun }), form, setProgress),
     {
       successText: (_answer, { dryRun }) => (dryRun ? '' : MESSAGES.dataSubmitted),
       failureText: MESSAGES.workbookUploadFailed,
