@@ -1,7 +1,7 @@
 /**
  * Every special call, by domain: the one declaration the gateway (allowlist, upload targets,
  * /api/docs), the web (paths.api) and the upstream (routes/special.ts, one folder per domain, named
- * as the domain here and as the web's feature) read. A new call: one entry in its domain's file here,
+ * as the domain here and as the web's feature of that domain, where it has one) read. A new call: one entry in its domain's file here,
  * and its handler in the upstream's folder of that domain.
  */
 import { authCalls } from './auth.js'

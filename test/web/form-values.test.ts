@@ -5,7 +5,12 @@ import { getResource, writableFields, type FieldDef } from '../../shared/resourc
 import { resourceBodySchemas } from '../../shared/schemas/resource-body.js'
 import { toFormValues, toPayload } from '../../web/src/lib/form-values.js'
 import { schemaResolver, typeboxResolver, validateForm } from '../../web/src/lib/form-validation.js'
-import { memberFormFields, otherDepartmentRule, toMemberBody, toMemberFormValues } from '../../web/src/features/members/member-values.js'
+import {
+  memberFormFields,
+  otherDepartmentRule,
+  toMemberBody,
+  toMemberFormValues,
+} from '../../web/src/features/dcoe-members/member-values.js'
 import { usersProblem } from '../../shared/rules/cloud-requests.js'
 import { REQUEST_FIELD_LABELS, SpincoSgRequestSchema } from '../../shared/schemas/cloud-requests.js'
 

@@ -3,11 +3,10 @@ import t from 'tap'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../shared/constants.js'
 import { CALL_LIST, UPLOADS, type UploadTargetName } from '../../shared/calls/index.js'
 import { getResource } from '../../shared/resources/index.js'
-import { apiPath, paths, safeAuthPath } from '../../web/src/config/paths.js'
+import { paths, safeAuthPath } from '../../web/src/config/paths.js'
 import { ApiError } from '../../web/src/lib/api-client.js'
 import { pickerRange } from '../../web/src/lib/dates.js'
 import { changeSearch, listChanges, parseListQuery } from '../../web/src/lib/list-query.js'
-import { listUrl } from '../../web/src/lib/resource-api.js'
 import { lookupSearchUrl } from '../../web/src/lib/use-lookup-search.js'
 import { defaultLayout, identifyingColumn, shownColumns } from '../../web/src/components/resource-table/preferences.js'
 import { failureToastText, fieldErrorsOf, pageSubmitFailed } from '../../web/src/lib/write-texts.js'
@@ -42,7 +41,37 @@ t.test('paths: every href of the app from one table', async (t) => {
   t.equal(paths.api.costCenters.sendReport.path, '/api/cost_centers/send_report')
   t.equal(paths.api.upload.sap_cost_centers.getHref(), '/api/upload/sap_cost_centers')
   t.equal(paths.api.dcoeMemberBlacklist.getHref(12), '/api/dcoe/members/12')
-  t.equal(apiPath(model('dcoe_members')), '/api/dcoe/members')
+  t.equal(paths.api.model(model('dcoe_members')).path, '/api/dcoe/members')
+})
+
+t.test("paths.api.model: a registry model's list, record, CSV and bulk URLs, from one builder", async (t) => {
+  const centers = paths.api.model(model('cost_centers'))
+  const query = {
+    page: 2,
+    perPage: 50,
+    sort: '-identifier',
+    filters: { by_identifier: 'a&b', by_created_within: 'All', by_owner_terminated: '' },
+  }
+  t.equal(centers.path, '/api/cost_centers')
+  t.equal(centers.list(query), '/api/cost_centers?page=2&per_page=50&sort=-identifier&by_identifier=a%26b', "'All' and '' left out")
+  t.equal(centers.record(7), '/api/cost_centers/7')
+  t.equal(centers.record('12/x'), '/api/cost_centers/12%2Fx', 'the id encoded')
+  t.equal(
+    centers.csv(query),
+    '/api/csv/cost_centers?sort=-identifier&by_identifier=a%26b&bom=1',
+    'the list’s sort and filters, not its page',
+  )
+  t.equal(centers.csv({ filters: { by_owner_terminated: 'true' } }), '/api/csv/cost_centers?by_owner_terminated=true&bom=1')
+  t.equal(centers.csv(), '/api/csv/cost_centers?bom=1')
+  t.equal(centers.bulk('delete'), '/api/cost_centers/bulk_delete')
+  t.equal(centers.bulk('update'), '/api/cost_centers/bulk_update')
+  t.equal(paths.api.model(model('dcoe_members')).bulk('update'), '/api/dcoe/members/bulk_update', 'the upstream path, not the key')
+  t.equal(paths.api.model(model('dcoe_members')).csv(), '/api/csv/dcoe_members?bom=1', 'the CSV by the key')
+  t.equal(
+    paths.api.cloudContactLookup.getHref('a+b@x.example', 3, 100),
+    '/api/cloud_contacts?page=3&per_page=100&sort=email&by_email=a%2Bb%40x.example',
+    'the contact lookup is a list too',
+  )
 })
 
 t.test('paths: the web calls each declared call (shared/calls) by its domain and name', async (t) => {
@@ -102,7 +131,7 @@ t.test('list query to the URL: changes keep the rest, All and empty remove, new 
   t.equal(changeSearch(`${all}&sort=email`, listChanges.clearFilters(members)), 'sort=email')
   // the round trip: what the URL says is what the server is asked
   const query = parseListQuery(members, changeSearch('', { ...listChanges.filter('by_team', 'Core'), ...listChanges.sort('email') }))
-  t.equal(listUrl(members, query), `/api/dcoe/members?page=1&per_page=${DEFAULT_PAGE_SIZE}&sort=email&by_team=Core`)
+  t.equal(paths.api.model(members).list(query), `/api/dcoe/members?page=1&per_page=${DEFAULT_PAGE_SIZE}&sort=email&by_team=Core`)
 })
 
 t.test('a lookup asks the server for 20 rows whose label contains the text', async (t) => {

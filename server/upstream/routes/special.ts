@@ -31,8 +31,8 @@ type SpecialRoute = FastifyPluginAsync<{ resource: ResourceDef; registry: readon
 
 /**
  * The handlers of the calls shared/calls declares, by domain: each domain's folder here is named as
- * its file there (and as the web's feature), beside the generic CRUD, and reuses its SQL
- * (db/records) and error mapping. A domain declared there and not routed here fails tsc.
+ * its file there (and as the web's `features/<domain>`, where the domain has screens of its own),
+ * beside the generic CRUD, and reuses its SQL (db/records) and error mapping. A domain declared there and not routed here fails tsc.
  */
 const SPECIAL_ROUTES = {
   auth: [authRoutes],

@@ -16,14 +16,14 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): Compo
 }
 
 const costCenters = () => import('../features/cost-centers/index.js')
-const members = () => import('../features/members/index.js')
-const BlacklistSwitch = lazyNamed(members, 'BlacklistSwitch')
-const MemberDepartment = lazyNamed(members, 'MemberDepartment')
-const certifications = () => import('../features/cloud-certifications/index.js')
-const serviceCatalog = () => import('../features/service-catalog/index.js')
-const billing = () => import('../features/billing/index.js')
+const dcoeMembers = () => import('../features/dcoe-members/index.js')
+const BlacklistSwitch = lazyNamed(dcoeMembers, 'BlacklistSwitch')
+const MemberDepartment = lazyNamed(dcoeMembers, 'MemberDepartment')
+const cloudCertifications = () => import('../features/cloud-certifications/index.js')
+const serviceCatalogProducts = () => import('../features/service-catalog-products/index.js')
+const cloudBills = () => import('../features/cloud-bills/index.js')
 const NetworkUploadButton = lazyNamed(() => import('../features/cost-center-networks/index.js'), 'NetworkUploadButton')
-const ProviderIcon = lazyNamed(certifications, 'ProviderIcon')
+const ProviderIcon = lazyNamed(cloudCertifications, 'ProviderIcon')
 const ChangeSummary = lazyNamed(() => import('../features/resources/change-summary.js'), 'ChangeSummary')
 
 // `satisfies` checks every key against the registry: a mistyped model name fails tsc
@@ -45,8 +45,8 @@ const OVERRIDES = {
   // spec 001 §5: the edit refuses a None cost center and keeps the stored key when none is typed
   github_organization_apps: {
     screens: {
-      create: lazyNamed(() => import('../features/github-apps/index.js'), 'GithubAppPage'),
-      edit: lazyNamed(() => import('../features/github-apps/index.js'), 'GithubAppPage'),
+      create: lazyNamed(() => import('../features/github/index.js'), 'GithubAppPage'),
+      edit: lazyNamed(() => import('../features/github/index.js'), 'GithubAppPage'),
     },
   },
   // spec 001 §2, §5: the same upload dialog on both lists; a duplicate identifier reloads the page
@@ -56,27 +56,30 @@ const OVERRIDES = {
     listActions: lazyNamed(() => import('../features/sap-cost-centers/index.js'), 'SapUploadButton'),
   },
   // spec 000 §2: the Members Table's Add New Member is /auth/create/members, the same form as its own
-  members: { screens: { create: lazyNamed(members, 'MemberCreatePage') } },
+  members: { screens: { create: lazyNamed(dcoeMembers, 'MemberCreatePage') } },
   dcoe_members: {
     addModel: 'members',
-    rowActions: lazyNamed(members, 'DcoeMemberActions'),
+    rowActions: lazyNamed(dcoeMembers, 'DcoeMemberActions'),
     renderCell: (name: string, row: Row) => {
       if (name === 'blacklist') return <BlacklistSwitch key={`${row.id}-${String(row.blacklist)}`} row={row} />
       // issue 39 item 14: 'Other: Marketing Technology', not 'Other'
       if (name === 'department') return <MemberDepartment row={row} />
       return undefined
     },
-    screens: { create: lazyNamed(members, 'DcoeMemberCreatePage'), edit: lazyNamed(members, 'DcoeMemberEditPage') },
+    screens: { create: lazyNamed(dcoeMembers, 'DcoeMemberCreatePage'), edit: lazyNamed(dcoeMembers, 'DcoeMemberEditPage') },
   },
   cloud_certifications: {
-    listActions: lazyNamed(certifications, 'CertificationExportButton'),
+    listActions: lazyNamed(cloudCertifications, 'CertificationExportButton'),
     renderCell: (name: string, row: Row) => (name === 'provider' ? <ProviderIcon provider={row.provider} /> : undefined),
   },
   // spec 001 §2: the FAQs table has an edit link per row
   faqs: { editLink: true },
   // spec 001 §2: products are cards with an Update each; the add form has the 300 px editor (§9)
   service_catalog_products: {
-    screens: { view: lazyNamed(serviceCatalog, 'ProductCardsPage'), create: lazyNamed(serviceCatalog, 'ProductCreatePage') },
+    screens: {
+      view: lazyNamed(serviceCatalogProducts, 'ProductCardsPage'),
+      create: lazyNamed(serviceCatalogProducts, 'ProductCreatePage'),
+    },
   },
   // spec 001 §2: the add form chooses the identifier among the cloud parents' and fills from it
   cloud_survey_responses: {
@@ -84,8 +87,8 @@ const OVERRIDES = {
   },
   // spec 001 §2: creating cloud bills is the upload screen; the history has the Export Data dialog
   cloud_bills: {
-    screens: { create: lazyNamed(billing, 'BillUploadPage') },
-    listActions: lazyNamed(billing, 'BillListActions'),
+    screens: { create: lazyNamed(cloudBills, 'BillUploadPage') },
+    listActions: lazyNamed(cloudBills, 'BillListActions'),
   },
   // issue 27 item 7: a change's fields read under their labels, from → to, not as the stored JSON
   // read as sentences: the HTML table, whose cells wrap, rather than the grid of a wide read-only list

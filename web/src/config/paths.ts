@@ -1,10 +1,23 @@
 /**
- * Every route of the app, and the only place that builds a URL (bulletproof-react's paths table).
+ * Every route of the app, and the only place that builds a URL (bulletproof-react's paths table):
+ * the screens' and the gateway's (`paths.api`: a registry model's by `paths.api.model(resource)`,
+ * the declared calls by domain and name).
  * Screens not built yet still have their path here so the menu can link to them.
  */
 import { sameOriginPath } from '../../../shared/return-to.js'
-import { CALLS, UPLOADS, fillPath, type CallDef, type CallDomainName, type UploadTargetName } from '../../../shared/calls/index.js'
+import {
+  CALLS,
+  UPLOADS,
+  bulkPath,
+  fillPath,
+  type BulkAction,
+  type CallDef,
+  type CallDomainName,
+  type UploadTargetName,
+} from '../../../shared/calls/index.js'
+import { filterParams } from '../../../shared/filter-params.js'
 import { allowedWrites, getResource, type Action, type ResourceDef, type Write } from '../../../shared/resources/index.js'
+import type { ListQuery } from '../lib/list-query.js'
 
 const fixed = (path: string) => ({ path, getHref: () => path })
 
@@ -21,9 +34,31 @@ function writable(resource: ResourceDef, write: Write): ResourceDef {
   return resource
 }
 
-/** The gateway path of a registry model's CRUD: `/api/<resource.path>`. */
-export function apiPath(resource: ResourceDef): string {
-  return `/api/${resource.path}`
+/**
+ * A registry model's URLs on the gateway, in the upstream's list dialect (api-client.ts): its CRUD
+ * at `/api/<resource.path>`, a list page with its sort and the filters that filter something, one
+ * record, the CSV download and the bulk calls (shared/calls/bulk.ts).
+ */
+function modelPaths(resource: ResourceDef) {
+  const path = `/api/${resource.path}`
+  return {
+    path,
+    list: (query: ListQuery) => {
+      const params = { page: String(query.page), per_page: String(query.perPage), sort: query.sort, ...filterParams(query.filters) }
+      return `${path}?${new URLSearchParams(params)}`
+    },
+    record: (id: number | string) => `${path}/${encodeURIComponent(String(id))}`,
+    /**
+     * `GET /api/csv/<model>?<the list's sort and filters>` streams a file named `<prefix>_<ISO
+     * timestamp>.csv`. A person's download opens in Excel: `bom=1` starts it with the byte-order mark
+     * Excel needs to read UTF-8 (its 'Ü' is not 'Ãœ'); scripts call without it.
+     */
+    csv: (query: { sort?: string; filters?: Readonly<Record<string, string>> } = {}) => {
+      const params = { ...(query.sort && { sort: query.sort }), ...filterParams(query.filters ?? {}), bom: '1' }
+      return `/api/csv/${encodeURIComponent(resource.key)}?${new URLSearchParams(params)}`
+    },
+    bulk: (action: BulkAction) => `/api/${bulkPath(resource, action)}`,
+  }
 }
 
 type Params = Readonly<Record<string, string | number | undefined>>
@@ -80,8 +115,8 @@ const uploads = Object.fromEntries(UPLOADS.map(({ target }) => [target, uploadPa
 >
 
 const cloudContacts = registered('cloud_contacts')
-const dcoeMembers = writable(registered('dcoe_members'), 'update')
-const teamMembershipTickets = writable(registered('team_membership_tickets'), 'create')
+const dcoeMembers = modelPaths(writable(registered('dcoe_members'), 'update'))
+const teamMembershipTickets = modelPaths(writable(registered('team_membership_tickets'), 'create'))
 
 export const paths = {
   root: fixed('/'),
@@ -162,20 +197,20 @@ export const paths = {
     session: fixed('/api/session'),
     /** the web's own check: signed out answers 200 {signedIn: false}, which the browser does not log as a failure */
     sessionCheck: fixed('/api/session?check=1'),
-    /** the special calls of spec 001 §7 and 000 §7 (shared/calls); the lists have resource-api.ts */
+    /** any registry model's CRUD, CSV and bulk calls: `paths.api.model(resource).list(query)` */
+    model: modelPaths,
+    /** the special calls of spec 001 §7 and 000 §7 (shared/calls) */
     ...calls,
     upload: uploads,
+    /** the contacts whose email contains the text, a page of them in the contacts' own order */
     cloudContactLookup: {
-      path: apiPath(cloudContacts),
+      path: modelPaths(cloudContacts).path,
       getHref: (email: string, page: number, perPage: number) =>
-        `${apiPath(cloudContacts)}?${new URLSearchParams({ by_email: email, page: String(page), per_page: String(perPage) })}`,
+        modelPaths(cloudContacts).list({ page, perPage, sort: cloudContacts.defaultSort, filters: { by_email: email } }),
     },
     /** PUT {blacklist}: the registry's update of a CCoE member */
-    dcoeMemberBlacklist: {
-      path: `${apiPath(dcoeMembers)}/:id`,
-      getHref: (id: number) => `${apiPath(dcoeMembers)}/${encodeURIComponent(String(id))}`,
-    },
-    teamMembershipTickets: fixed(apiPath(teamMembershipTickets)),
+    dcoeMemberBlacklist: { path: `${dcoeMembers.path}/:id`, getHref: (id: number) => dcoeMembers.record(id) },
+    teamMembershipTickets: fixed(teamMembershipTickets.path),
   },
 } as const
 

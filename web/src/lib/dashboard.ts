@@ -3,7 +3,7 @@ import { getResource } from '../../../shared/resources/index.js'
 import type { ListAnswer } from '../../../shared/schemas/common.js'
 import type { DashboardMeta, Posture } from '../../../shared/schemas/dashboard.js'
 import { paths } from '../config/paths.js'
-import { listUrl, type Row } from './resource-api.js'
+import type { Row } from './resource-api.js'
 
 const cloudParents = getResource('cloud_parents')
 
@@ -12,7 +12,7 @@ const cloudParents = getResource('cloud_parents')
  * enough. The home's Statistics and the dash stats page share this one request (SWR dedupes it).
  */
 export function useDashboardMeta() {
-  const url = listUrl(cloudParents, { page: 1, perPage: 1, sort: cloudParents.defaultSort, filters: {} })
+  const url = paths.api.model(cloudParents).list({ page: 1, perPage: 1, sort: cloudParents.defaultSort, filters: {} })
   return useSWR<ListAnswer<Row> & { meta: Partial<DashboardMeta> }>(url, { revalidateOnFocus: false })
 }
 

@@ -3,8 +3,17 @@
  * per_page, sort, by_<field>), so a list can be shared, bookmarked and walked back through.
  */
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants.js'
+import { filtersNothing } from '../../../shared/filter-params.js'
 import type { ResourceDef } from '../../../shared/resources/index.js'
-import type { ListQuery } from './resource-api.js'
+
+export interface ListQuery {
+  page: number
+  perPage: number
+  /** a field name, '-' prefix for descending */
+  sort: string
+  /** by_<field> → value; 'All' or '' means no filter (shared/filter-params.ts) */
+  filters: Record<string, string>
+}
 
 /** One change to the query string; undefined, '' and 'All' remove the parameter. */
 export type QueryChanges = Record<string, string | number | undefined>
@@ -36,7 +45,7 @@ export function parseListQuery(resource: ResourceDef, search: string): ListQuery
 export function changeSearch(search: string, changes: QueryChanges): string {
   const params = new URLSearchParams(search)
   for (const [name, value] of Object.entries(changes)) {
-    if (value === undefined || value === '' || value === 'All') params.delete(name)
+    if (value === undefined || filtersNothing(String(value))) params.delete(name)
     else params.set(name, String(value))
   }
   return params.toString()

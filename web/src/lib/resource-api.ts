@@ -2,8 +2,9 @@
 import useSWR from 'swr'
 import type { ListAnswer, RecordAnswer } from '../../../shared/schemas/common.js'
 import type { ModelRecord, ResourceDef, ResourceKey } from '../../../shared/resources/index.js'
-import { apiPath } from '../config/paths.js'
+import { paths } from '../config/paths.js'
 import { apiRequest, recordVersion } from './api-client.js'
+import type { ListQuery } from './list-query.js'
 
 /** A record of any model, as the generic screens read it: any field by its name. */
 export type Row = Record<string, unknown> & { id: number }
@@ -19,54 +20,27 @@ type EveryModelIsARow = { [K in ResourceKey]: ModelRecord<K> extends Row ? true 
 const EVERY_MODEL_IS_A_ROW: EveryModelIsARow = true
 void EVERY_MODEL_IS_A_ROW
 
-export interface ListQuery {
-  page: number
-  perPage: number
-  /** a field name, '-' prefix for descending */
-  sort: string
-  /** by_<field> → value; 'All' or '' means no filter */
-  filters: Record<string, string>
-}
-
-const apiBase = (resource: ResourceDef) => apiPath(resource)
-
-export function recordUrl(resource: ResourceDef, id: number | string): string {
-  return `${apiBase(resource)}/${encodeURIComponent(String(id))}`
-}
-
-export function listUrl(resource: ResourceDef, query: ListQuery): string {
-  const params = new URLSearchParams({
-    page: String(query.page),
-    per_page: String(query.perPage),
-    sort: query.sort,
-  })
-  for (const [param, value] of Object.entries(query.filters)) {
-    if (value !== '' && value !== 'All') params.set(param, value)
-  }
-  return `${apiBase(resource)}?${params}`
-}
-
 /** True for every SWR key that is a list or record of this resource (to revalidate after writes). */
 export function resourceCacheKeys(resource: ResourceDef) {
-  const base = apiBase(resource)
+  const base = paths.api.model(resource).path
   return (key: unknown) => typeof key === 'string' && (key === base || key.startsWith(`${base}?`) || key.startsWith(`${base}/`))
 }
 
 export function useResourceList<K extends string>(resource: ResourceDef<K> | undefined, query: ListQuery | null) {
-  return useSWR<ListAnswer<RowOf<K>>>(resource && query ? listUrl(resource, query) : null, {
+  return useSWR<ListAnswer<RowOf<K>>>(resource && query ? paths.api.model(resource).list(query) : null, {
     keepPreviousData: true,
   })
 }
 
 export function useResourceRecord<K extends string>(resource: ResourceDef<K>, id: string | undefined) {
-  return useSWR<RecordAnswer<RowOf<K>>>(id ? recordUrl(resource, id) : null, {
+  return useSWR<RecordAnswer<RowOf<K>>>(id ? paths.api.model(resource).record(id) : null, {
     revalidateOnFocus: false,
   })
 }
 
 /** `flat`: the inline add sends the record itself rather than {<bodyKey>: record} (spec 001 §7). */
 export function createRecord(resource: ResourceDef, values: Record<string, unknown>, flat = false) {
-  return apiRequest<RecordAnswer<Row>>('POST', apiBase(resource), flat ? values : { [resource.bodyKey]: values })
+  return apiRequest<RecordAnswer<Row>>('POST', paths.api.model(resource).path, flat ? values : { [resource.bodyKey]: values })
 }
 
 /** `If-Match` with the version this tab loaded, when it loaded one (a stale save is then refused: 409). */
@@ -76,11 +50,11 @@ function precondition(url: string): Record<string, string> {
 }
 
 export function updateRecord(resource: ResourceDef, id: number | string, values: Record<string, unknown>) {
-  const url = recordUrl(resource, id)
+  const url = paths.api.model(resource).record(id)
   return apiRequest<RecordAnswer<Row>>('PUT', url, { [resource.bodyKey]: values }, precondition(url))
 }
 
 export function deleteRecord(resource: ResourceDef, id: number | string) {
-  const url = recordUrl(resource, id)
+  const url = paths.api.model(resource).record(id)
   return apiRequest<unknown>('DELETE', url, undefined, precondition(url))
 }

@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import type { ResourceDef } from '../../../shared/resources/index.js'
-import { changeSearch, listChanges, parseListQuery, type QueryChanges } from './list-query.js'
-import type { ListQuery } from './resource-api.js'
+import { changeSearch, listChanges, parseListQuery, type ListQuery, type QueryChanges } from './list-query.js'
 
 /**
  * The headless part of a list screen (react-admin's useListController): page, page size, sort and

@@ -1,7 +1,8 @@
 import useSWR from 'swr'
 import { getResource, type LookupDef, type ResourceDef } from '../../../shared/resources/index.js'
 import type { ListAnswer, RecordAnswer } from '../../../shared/schemas/common.js'
-import { listUrl, recordUrl, type Row } from './resource-api.js'
+import { paths } from '../config/paths.js'
+import type { Row } from './resource-api.js'
 import { useDebounced } from './use-debounced.js'
 import type { LookupOption } from './use-lookup-options.js'
 
@@ -22,7 +23,9 @@ function lookupModel(lookup: LookupDef): ResourceDef {
  */
 export function lookupSearchUrl(lookup: LookupDef, text: string): string {
   const label = lookup.labelField
-  return listUrl(lookupModel(lookup), { page: 1, perPage: LOOKUP_PAGE_SIZE, sort: label, filters: { [`by_${label}`]: text.trim() } })
+  return paths.api
+    .model(lookupModel(lookup))
+    .list({ page: 1, perPage: LOOKUP_PAGE_SIZE, sort: label, filters: { [`by_${label}`]: text.trim() } })
 }
 
 /** A row as a choice: its `valueField` (the id unless told) and its label. */
@@ -53,6 +56,6 @@ export function useFirstLookupOption(lookup: LookupDef, enabled: boolean, valueF
 
 /** The label of the chosen row (one record read, cached), for a value that is a row's id. */
 export function useLookupLabel(lookup: LookupDef, id: string | undefined): string | undefined {
-  const { data } = useSWR<RecordAnswer<Row>>(id ? recordUrl(lookupModel(lookup), id) : null, { revalidateOnFocus: false })
+  const { data } = useSWR<RecordAnswer<Row>>(id ? paths.api.model(lookupModel(lookup)).record(id) : null, { revalidateOnFocus: false })
   return data ? toOption(lookup)(data.data).label : undefined
 }

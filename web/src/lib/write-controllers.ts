@@ -16,9 +16,9 @@ import { useSWRConfig } from 'swr'
 import { isStaleRecordText } from '../../../shared/record-versions.js'
 import type { RecordAnswer } from '../../../shared/schemas/common.js'
 import type { ResourceDef } from '../../../shared/resources/index.js'
-import { apiPath } from '../config/paths.js'
+import { paths } from '../config/paths.js'
 import type { ApiError } from './api-client.js'
-import { createRecord, deleteRecord, resourceCacheKeys, recordUrl, updateRecord, type Row } from './resource-api.js'
+import { createRecord, deleteRecord, resourceCacheKeys, updateRecord, type Row } from './resource-api.js'
 import { toastErrorWithAction } from './toaster.js'
 import { useCall, type WriteController } from './use-call.js'
 
@@ -93,7 +93,7 @@ function useWriteController<Arg, Answer>(
     (err: ApiError, arg: Arg) => {
       if (!(err.status === 409 && recordOf && isStaleRecordText(err.message))) return false
       // someone else saved this record since it was loaded: say so, and offer its current version
-      const url = recordUrl(resource, recordOf(arg))
+      const url = paths.api.model(resource).record(recordOf(arg))
       void toastErrorWithAction(err.message, {
         text: RELOAD_CHANGED_RECORD,
         onClick: () =>
@@ -106,7 +106,7 @@ function useWriteController<Arg, Answer>(
     [resource, recordOf, mutate, onReloaded],
   )
   // one key per model and kind: isMutating is this hook's own, the key only names the write
-  return useCall<Arg, Answer>(`${apiPath(resource)}#${kind}`, send, {
+  return useCall<Arg, Answer>(`${paths.api.model(resource).path}#${kind}`, send, {
     successText,
     failureText,
     showsFailure: showsStale,

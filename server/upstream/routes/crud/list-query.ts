@@ -2,6 +2,7 @@ import { queryFilters, type ResourceDef } from '../../../../shared/resources/ind
 import type { ListCursor, ListParams } from '../../db/records/repository.js'
 import type { ListFilter } from '../../db/records/list-filter.js'
 import { isCalendarDay, dayRefusal } from '../../../../shared/rules/calendar-day.js'
+import { filtersNothing } from '../../../../shared/filter-params.js'
 import { HttpError } from '../../http-error.js'
 
 export interface RawListQuery {
@@ -31,7 +32,7 @@ export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListParam
   // the declared filters and the hidden by_<labelField> search of a lookup target (the web's lookup inputs)
   for (const filter of queryFilters(resource)) {
     const value = raw[filter.param]
-    if (typeof value !== 'string' || value === '' || value === 'All') continue
+    if (typeof value !== 'string' || filtersNothing(value)) continue
     // an exact filter's 'all', in any case, is no filter either (cloud bills' key=all, as on the dashboard)
     if (filter.kind === 'exact' && value.toLowerCase() === 'all') continue
     const field = resource.fields.find((f) => f.name === filter.field)!

@@ -2,9 +2,9 @@ import { Button, H2, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core'
 import { useMemo, useReducer, type ReactNode } from 'react'
 import { useSWRConfig } from 'swr'
 import { allowedWrites } from '../../../../shared/resources/index.js'
+import { paths } from '../../config/paths.js'
 import { need } from '../../lib/access.js'
 import { errorText } from '../../lib/api-client.js'
-import { csvHref } from '../../lib/csv.js'
 import type { Row } from '../../lib/resource-api.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { FilterRow } from '../filter-row/index.js'
@@ -96,7 +96,7 @@ function InlineTableBody({
           <Permitted need={need.model(resource, 'create')} unavailable={t.editing ? ONE_ROW_AT_A_TIME : undefined}>
             <Button icon="add" intent={Intent.PRIMARY} text="Add a row" onClick={t.add} />
           </Permitted>
-          {resource.csv && <CsvLink href={csvHref(resource, ctl.query)} />}
+          {resource.csv && <CsvLink href={paths.api.model(resource).csv(ctl.query)} />}
           {actions}
         </div>
         {t.adds.length > 0 && (

@@ -1,8 +1,10 @@
 import { useRef } from 'react'
 import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
 import type { RecordAnswer } from '../../../../shared/schemas/common.js'
+import { paths } from '../../config/paths.js'
 import { apiRequest, recordVersion, type ApiError } from '../../lib/api-client.js'
-import { recordUrl, useResourceList, type ListQuery, type Row } from '../../lib/resource-api.js'
+import type { ListQuery } from '../../lib/list-query.js'
+import { useResourceList, type Row } from '../../lib/resource-api.js'
 import { toastFailure } from '../../lib/toaster.js'
 import {
   fieldErrorsOf,
@@ -36,7 +38,7 @@ export function useInlineWrites(
    * meta.versions names versions): a bulk action on the row then sends the version it now has.
    */
   const patchList = (saved: Row, change: (rows: Row[]) => Row[], totalDelta = 0) => {
-    const version = recordVersion(recordUrl(resource, saved.id))?.replace(/^W\/"(.*)"$/, '$1')
+    const version = recordVersion(paths.api.model(resource).record(saved.id))?.replace(/^W\/"(.*)"$/, '$1')
     return list.mutate(
       (cur) =>
         cur && {
@@ -58,7 +60,7 @@ export function useInlineWrites(
   const readBack = async (added: Row): Promise<Row> => {
     if (!fetchAfterAdd) return added
     try {
-      return (await apiRequest<RecordAnswer<Row>>('GET', recordUrl(resource, added.id))).data
+      return (await apiRequest<RecordAnswer<Row>>('GET', paths.api.model(resource).record(added.id))).data
     } catch (err) {
       void toastFailure(fetchAfterAdd, err)
       return added

@@ -1,7 +1,7 @@
 import { Classes, Icon } from '@blueprintjs/core'
 
 export interface CsvLinkProps {
-  /** from lib/csv.ts csvHref() */
+  /** from paths.api.model(resource).csv() */
   href: string
   /** @default 'Download CSV' */
   text?: string

@@ -1,8 +1,9 @@
 import { MAX_PAGE_SIZE } from '../../../../shared/constants.js'
 import { getResource, type ComparisonDef } from '../../../../shared/resources/index.js'
 import type { ListAnswer } from '../../../../shared/schemas/common.js'
+import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
-import { listUrl, type Row } from '../../lib/resource-api.js'
+import type { Row } from '../../lib/resource-api.js'
 
 /**
  * The reference row (a cloud parent) whose match field is this value, case aside, or undefined. The
@@ -15,7 +16,7 @@ export async function findReference(comparison: ComparisonDef, value: string): P
   const field = comparison.match.other
   const wanted = value.trim().toLowerCase()
   for (let page = 1; ; page++) {
-    const url = listUrl(model, { page, perPage: MAX_PAGE_SIZE, sort: field, filters: { [`by_${field}`]: value.trim() } })
+    const url = paths.api.model(model).list({ page, perPage: MAX_PAGE_SIZE, sort: field, filters: { [`by_${field}`]: value.trim() } })
     const answer = await apiRequest<ListAnswer<Row>>('GET', url)
     const found = answer.data.find((r) => String(r[field] ?? '').toLowerCase() === wanted)
     if (found) return found

@@ -1,6 +1,6 @@
 import { TERMINATED_OWNERS_CSV } from '../../../../shared/resources/cost-centers.js'
 import { CsvLink } from '../../components/links/index.js'
-import { csvHref } from '../../lib/csv.js'
+import { paths } from '../../config/paths.js'
 import { useResource } from '../../lib/resource-context.js'
 
 /**
@@ -10,5 +10,5 @@ import { useResource } from '../../lib/resource-context.js'
 export function TerminatedOwnersCsvLink() {
   const resource = useResource()
   const { param, value } = TERMINATED_OWNERS_CSV
-  return <CsvLink href={csvHref(resource, undefined, { [param]: value })} text="Download Terminated Owners CSV" />
+  return <CsvLink href={paths.api.model(resource).csv({ filters: { [param]: value } })} text="Download Terminated Owners CSV" />
 }

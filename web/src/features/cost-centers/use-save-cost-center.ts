@@ -7,7 +7,7 @@ import { paths } from '../../config/paths.js'
 import type { RecordAnswer } from '../../../../shared/schemas/common.js'
 import { companies } from '../../../../shared/resources/companies.js'
 import { fetcher } from '../../lib/api-client.js'
-import { recordUrl, type Row } from '../../lib/resource-api.js'
+import type { Row } from '../../lib/resource-api.js'
 import { toastError, toastFailure } from '../../lib/toaster.js'
 import { pageSubmitFailed, useCreateController, useUpdateController } from '../../lib/write-controllers.js'
 import { toCostCenterPayload } from './cost-center-values.js'
@@ -74,7 +74,9 @@ export function useSaveCostCenter(resource: ResourceDef, modelId: string | undef
   const confirm = async () => {
     if (!pending) return
     const companyId = String(pending.values.companies_id ?? '')
-    const company = companyId ? await fetcher<RecordAnswer<Row>>(recordUrl(companies, companyId)).catch(() => undefined) : undefined
+    const company = companyId
+      ? await fetcher<RecordAnswer<Row>>(paths.api.model(companies).record(companyId)).catch(() => undefined)
+      : undefined
     const body = toCostCenterPayload(resource, pending.values, pending.contactId, String(company?.data.code ?? ''))
     if (modelId) await update.trigger({ id: modelId, values: body })
     else await create.trigger(body)

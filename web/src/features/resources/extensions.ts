@@ -2,7 +2,8 @@ import type { ComponentType, ReactNode } from 'react'
 import type { Action, ResourceKey } from '../../../../shared/resources/index.js'
 import type { FormValues } from '../../components/resource-form/index.js'
 import type { ListLayout } from '../../components/resource-table/index.js'
-import type { ListQuery, Row } from '../../lib/resource-api.js'
+import type { ListQuery } from '../../lib/list-query.js'
+import type { Row } from '../../lib/resource-api.js'
 
 /**
  * What a model with special behaviour adds to, or replaces in, the generic screens. The app's

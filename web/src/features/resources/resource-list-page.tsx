@@ -1,5 +1,6 @@
 import { Button, H1, Intent, NonIdealState } from '@blueprintjs/core'
 import { bulkActions } from '../../../../shared/calls/bulk.js'
+import { filterParams } from '../../../../shared/filter-params.js'
 import { allowedWrites } from '../../../../shared/resources/index.js'
 import { useAccess } from '../../lib/access.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
@@ -9,7 +10,6 @@ import { Permitted } from '../../components/permitted/index.js'
 import { ListView, RowActions } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
 import { need } from '../../lib/access.js'
-import { csvHref } from '../../lib/csv.js'
 import { useResourceList } from '../../lib/resource-api.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import type { ResourceExtensions } from './extensions.js'
@@ -38,7 +38,7 @@ export function ResourceListPage({ ext = {} }: { ext?: ResourceExtensions }) {
   const access = useAccess()
   const bulk = useBulkActions(resource, list.query, answer.data?.data ?? [], answer.data?.meta.versions)
   const canBulk = bulkActions(resource).some((a) => access.can(need.model(resource, a)))
-  const filtered = Object.values(list.query.filters).some((v) => v && v !== 'All')
+  const filtered = Object.keys(filterParams(list.query.filters)).length > 0
 
   // a list of many columns (cost centers have 15, and the Actions column counts) takes the wide page,
   // and scrolls past that
@@ -57,7 +57,7 @@ export function ResourceListPage({ ext = {} }: { ext?: ResourceExtensions }) {
             </Permitted>
           )}
           {ListActions && <ListActions query={list.query} />}
-          {resource.csv && <CsvLink href={csvHref(resource, list.query)} />}
+          {resource.csv && <CsvLink href={paths.api.model(resource).csv(list.query)} />}
         </div>
       </header>
       <FilterRow filters={resource.filters} values={list.query.filters} onChange={list.setFilter} onClear={list.clearFilters} />

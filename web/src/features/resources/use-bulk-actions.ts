@@ -9,10 +9,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { MAX_PAGE_SIZE } from '../../../../shared/constants.js'
-import { bulkPath, type BulkAction, type BulkAnswer, type BulkBody } from '../../../../shared/calls/bulk.js'
+import type { BulkAction, BulkAnswer, BulkBody } from '../../../../shared/calls/bulk.js'
+import { filterParams } from '../../../../shared/filter-params.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
+import { paths } from '../../config/paths.js'
 import { apiRequest, type ApiError } from '../../lib/api-client.js'
-import { resourceCacheKeys, type ListQuery, type Row } from '../../lib/resource-api.js'
+import type { ListQuery } from '../../lib/list-query.js'
+import { resourceCacheKeys, type Row } from '../../lib/resource-api.js'
 import { showToast, toastErrorWithAction } from '../../lib/toaster.js'
 import { useCall } from '../../lib/use-call.js'
 import { RELOAD_CHANGED_RECORD } from '../../lib/write-controllers.js'
@@ -37,10 +40,8 @@ export function useBulkActions(
   const [busyDone, setBusyDone] = useState(0)
   // (a number: every row matching the filters, this many of them)
   const [hidden, setHidden] = useState<ReadonlySet<number> | number>(new Set())
-  const filters = useMemo(
-    () => Object.fromEntries(Object.entries(query.filters).filter(([, v]) => v !== '' && v !== 'All')),
-    [query.filters],
-  )
+  const filters = useMemo(() => filterParams(query.filters), [query.filters])
+  const urls = useMemo(() => paths.api.model(resource), [resource])
   // another page, sort or filter is another list: a selection belongs to the list it was made on
   const listKey = JSON.stringify(query)
   const [chosen, setChosen] = useState<{ list: string; selection: Selection }>({ list: listKey, selection: NONE })
@@ -61,8 +62,8 @@ export function useBulkActions(
   )
   const send = useCallback(
     (action: BulkAction, body: BulkBody, init?: { keepalive: boolean }) =>
-      apiRequest<BulkAnswer>('POST', `/api/${bulkPath(resource, action)}`, body, {}, init),
-    [resource],
+      apiRequest<BulkAnswer>('POST', urls.bulk(action), body, {}, init),
+    [urls],
   )
   /**
    * Every page of a selection (shared/calls/bulk.ts: a filter's rows a page per request, each all or
@@ -112,14 +113,14 @@ export function useBulkActions(
     [rows, resource, setSelection, mutate, cached],
   )
 
-  const remove = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'delete')}`, (body) => sendAll('delete', body), {
+  const remove = useCall<BulkBody, BulkAnswer>(urls.bulk('delete'), (body) => sendAll('delete', body), {
     successText: (answer) => `${countText(resource, answer.data.count)} deleted`,
     showsFailure: showsConflict,
     revalidate: cached,
     onError: () => setHidden(new Set()),
     onSuccess: () => setHidden(new Set()),
   })
-  const update = useCall<BulkBody, BulkAnswer>(`/api/${bulkPath(resource, 'update')}`, (body) => sendAll('update', body), {
+  const update = useCall<BulkBody, BulkAnswer>(urls.bulk('update'), (body) => sendAll('update', body), {
     successText: (answer) => `${countText(resource, answer.data.count)} updated`,
     showsFailure: showsConflict,
     revalidate: cached,
@@ -189,9 +190,9 @@ export function useBulkActions(
 
   /** The exact count of every row matching the filters (the list's total may be an estimate). */
   const selectAllMatching = useCallback(async () => {
-    const answer = await apiRequest<BulkAnswer>('POST', `/api/${bulkPath(resource, 'delete')}`, { filter: filters, dry_run: true })
+    const answer = await apiRequest<BulkAnswer>('POST', urls.bulk('delete'), { filter: filters, dry_run: true })
     setSelection({ kind: 'matching', count: answer.data.count })
-  }, [resource, filters, setSelection])
+  }, [urls, filters, setSelection])
 
   const toggle = useCallback(
     (id: number, on: boolean) =>

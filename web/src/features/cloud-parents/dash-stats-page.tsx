@@ -5,7 +5,7 @@ import { errorText } from '../../lib/api-client.js'
 import { useDashboardMeta } from '../../lib/dashboard.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { PieChart, type PieSlice } from './pie-chart.js'
-import './dashboards.css'
+import './cloud-parents.css'
 
 const slicesOf = (counts: Record<string, number> | undefined, label: (key: string) => string = (k) => k): PieSlice[] =>
   Object.entries(counts ?? {})

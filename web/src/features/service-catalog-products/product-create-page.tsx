@@ -6,7 +6,7 @@ import { ResourceForm, toFormValues, toPayload } from '../../components/resource
 import { paths } from '../../config/paths.js'
 import { bodySchemas } from '../../lib/form-validation.js'
 import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
-import './service-catalog.css'
+import './service-catalog-products.css'
 import { useResource } from '../../lib/resource-context.js'
 
 /**

@@ -7,7 +7,7 @@ import { CLOUD_PROVIDER_LABELS, POSTURE_BUSINESS_UNITS } from '../../../../share
 import { errorText } from '../../lib/api-client.js'
 import { usePosture } from '../../lib/dashboard.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
-import './dashboards.css'
+import './cloud-parents.css'
 
 type Unit = (typeof POSTURE_BUSINESS_UNITS)[number]
 
