@@ -96,7 +96,12 @@ export const DEFAULT_SCRIPT_CLIENTS = ['ccoe-scripts', 'ccoe-automation']
 export const DEFAULT_SCRIPT_CONTACTS = ['ccoe-scripts=ccoe-scripts@ccoe.example', 'ccoe-automation=ccoe-automation@ccoe.example']
 
 /** The embedded IdP's groups (server/idp/users.ts), the defaults of ROLE_<ROLE>_GROUPS. */
-export const DEFAULT_ROLE_GROUPS = { viewer: ['ccoe-viewers'], editor: ['ccoe-editors'], admin: ['ccoe-admins'] } as const
+export const DEFAULT_ROLE_GROUPS = {
+  viewer: ['ccoe-viewers'],
+  auditor: ['ccoe-auditors'],
+  editor: ['ccoe-editors'],
+  admin: ['ccoe-admins'],
+} as const
 /** The demo's report domains: those of the embedded IdP's users, and the example addresses of the README. */
 export const DEFAULT_REPORT_DOMAINS = ['ccoe.example', 'example.com']
 
@@ -173,6 +178,7 @@ const Settings = Type.Object({
   // a claim's name, or a dot path into nested claims (realm_access.roles)
   ROLES_CLAIM: Type.String({ pattern: VISIBLE, default: 'groups', expected: 'one claim name or dot path without spaces' }),
   ROLE_VIEWER_GROUPS: list(GROUP, 'group names', DEFAULT_ROLE_GROUPS.viewer),
+  ROLE_AUDITOR_GROUPS: list(GROUP, 'group names', DEFAULT_ROLE_GROUPS.auditor),
   ROLE_EDITOR_GROUPS: list(GROUP, 'group names', DEFAULT_ROLE_GROUPS.editor),
   ROLE_ADMIN_GROUPS: list(GROUP, 'group names', DEFAULT_ROLE_GROUPS.admin),
   REPORT_RECIPIENT_DOMAINS: list(DOMAIN, 'domain names', DEFAULT_REPORT_DOMAINS),
@@ -234,6 +240,7 @@ function refusal(variable: string, schema: TSchema, value: string): string {
 function roleGroups(settings: Settings): RoleGroups {
   const groups = {
     viewer: settings.ROLE_VIEWER_GROUPS,
+    auditor: settings.ROLE_AUDITOR_GROUPS,
     editor: settings.ROLE_EDITOR_GROUPS,
     admin: settings.ROLE_ADMIN_GROUPS,
   }

@@ -8,9 +8,24 @@ import { CALL_LIST } from './calls/index.js'
 import type { CallDef } from './calls/types.js'
 import { allowedWrites, RESOURCES, type ResourceDef, type ResourceKey, type Write } from './resources/index.js'
 
-/** From least to most: each role may do everything the ones before it may. */
-export const ROLES = ['viewer', 'editor', 'admin'] as const
+/** The roles a call can need, from least to most: each may do everything the ones before it may. */
+export const CALL_ROLES = ['viewer', 'editor', 'admin'] as const
+export type CallRole = (typeof CALL_ROLES)[number]
+
+/**
+ * Every role a person's groups can give. An auditor stands beside the line above: every read a
+ * viewer has, no write, and the audit trail, which of the others only an admin reads. A person whose
+ * groups give several has the last of this list among them (server/gateway/roles.ts): an editor who
+ * is also in the auditors' groups is an editor.
+ */
+export const ROLES = ['viewer', 'auditor', 'editor', 'admin'] as const
 export type Role = (typeof ROLES)[number]
+
+/** Where each role stands among the roles calls need: an auditor reads what a viewer reads. */
+const STANDS_AS: Readonly<Record<Role, CallRole>> = { viewer: 'viewer', auditor: 'viewer', editor: 'editor', admin: 'admin' }
+
+/** The roles that read the gateway's audit trail (GET /api/audit): auditors, and admins, who may do everything. */
+export const AUDIT_TRAIL_ROLES: readonly Role[] = ['auditor', 'admin']
 
 /** How a person's role is read from the IdP: the claim that lists their groups, and each role's groups. */
 export interface RoleGroups {
@@ -24,7 +39,7 @@ export type Scope = (typeof SCOPES)[number]
 
 /** What a call needs: the least role of a person, the scope of a script. */
 export interface Permission {
-  role: Role
+  role: CallRole
   scope: Scope
 }
 
@@ -42,8 +57,8 @@ export function callPermission(call: CallDef): Permission {
   return { role: call.role ?? 'admin', scope: call.scope ?? (call.method === 'GET' ? 'read' : 'write') }
 }
 
-export function roleAllows(role: Role | null, needed: Role): boolean {
-  return role !== null && ROLES.indexOf(role) >= ROLES.indexOf(needed)
+export function roleAllows(role: Role | null, needed: CallRole): boolean {
+  return role !== null && CALL_ROLES.indexOf(STANDS_AS[role]) >= CALL_ROLES.indexOf(needed)
 }
 
 /** Who is asking, as far as permission goes: a person's role (null: in no group) or a script's scopes. */
@@ -84,4 +99,12 @@ export function refusalMessage(grant: Grant, needed: Permission): string {
   if ('scopes' in grant) return `Not allowed: this call needs a token with the scope '${needed.scope}'.`
   if (grant.role === null) return 'No access to the portal: ask the CCoE team.'
   return `Not allowed: this needs the ${needed.role} role, and you are ${/^[aeiou]/.test(grant.role) ? 'an' : 'a'} ${grant.role}. Ask the CCoE team if you need it.`
+}
+
+/** Null when the caller reads the audit trail; else the 403's message (a script never does: the trail is for people). */
+export function auditTrailRefusal(grant: Grant): string | null {
+  if ('scopes' in grant) return 'Not allowed: the audit trail is for people with the auditor or admin role, not for scripts.'
+  if (grant.role === null) return 'No access to the portal: ask the CCoE team.'
+  if (AUDIT_TRAIL_ROLES.includes(grant.role)) return null
+  return `Not allowed: the audit trail needs the auditor or admin role, and you are ${/^[aeiou]/.test(grant.role) ? 'an' : 'a'} ${grant.role}. Ask the CCoE team if you need it.`
 }

@@ -9,6 +9,7 @@ import { createOidcClient, IssuerMismatchError } from './oidc-client.js'
 import { apiDocsPlugin } from './plugins/api-docs.js'
 import { auditKey } from './audit-chain.js'
 import { auditPlugin } from './plugins/audit.js'
+import { auditTrailPlugin } from './plugins/audit-trail.js'
 import { metricsPlugin } from './plugins/metrics.js'
 import { rateLimitsPlugin } from './plugins/rate-limits.js'
 import { compressionPlugin } from './plugins/compression.js'
@@ -166,6 +167,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   const upstreamCalls = { pool, upstreamUrl: config.upstreamUrl, upstreamToken: config.upstreamToken }
   await app.register(csvPlugin, upstreamCalls)
   await app.register(apiDocsPlugin)
+  await app.register(auditTrailPlugin, { file: config.auditLogFile })
   await app.register(uploadsPlugin, {
     ...upstreamCalls,
     bodyLimitBytes: config.bodyLimitBytes,

@@ -19,6 +19,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { sub: 'alice', email: 'alice@ccoe.example', name: 'Alice Admin', password: 'alice', groups: ['ccoe-admins'] },
   { sub: 'bob', email: 'bob@ccoe.example', name: 'Bob Builder', password: 'bob', groups: ['ccoe-editors'] },
   { sub: 'vera', email: 'vera@ccoe.example', name: 'Vera Viewer', password: 'vera', groups: ['ccoe-viewers'] },
+  // reads what Vera reads, and the gateway's audit trail
+  { sub: 'audrey', email: 'audrey@ccoe.example', name: 'Audrey Auditor', password: 'audrey', groups: ['ccoe-auditors'] },
   // someone of the company outside the CCoE's groups: signed in, but without access to the portal
   { sub: 'olga', email: 'olga@ccoe.example', name: 'Olga Outsider', password: 'olga', groups: ['finance'] },
   // an account whose address the IdP has not verified: the portal refuses its sign-in

@@ -5,7 +5,7 @@
  * the web's API paths and the upstream's routes are derived from that one declaration.
  */
 import type { TSchema } from '@sinclair/typebox'
-import type { Role, Scope } from '../access.js'
+import type { CallRole, Scope } from '../access.js'
 import type { ResourceKey } from '../resources/index.js'
 
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -74,7 +74,7 @@ export interface Recipient {
  * is public: reachable without signing in, served by the gateway's self-service plugin, which
  * checks the member's link instead.
  */
-export type CallDef = (CallBase & { role: Role; public?: never }) | (CallBase & { public: true; role?: never })
+export type CallDef = (CallBase & { role: CallRole; public?: never }) | (CallBase & { public: true; role?: never })
 
 /**
  * The calls of one domain. `model` is the registry model they belong to: an upstream that does not

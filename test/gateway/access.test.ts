@@ -18,6 +18,7 @@ const PEOPLE = [
   { email: 'bob@ccoe.example', password: 'bob', grant: { role: 'editor' } },
   { email: 'alice@ccoe.example', password: 'alice', grant: { role: 'admin' } },
   { email: 'olga@ccoe.example', password: 'olga', grant: { role: null } },
+  { email: 'audrey@ccoe.example', password: 'audrey', grant: { role: 'auditor' } },
 ] as const satisfies readonly { email: string; password: string; grant: Grant }[]
 const [SCRIPTS, AUTOMATION] = SCRIPT_CLIENTS
 const TOKENS = [
@@ -50,6 +51,7 @@ t.test('every allowed call, by every role and every scope, as its one declaratio
       })),
     )),
   ]
+  const answered: Record<string, Record<string, number>> = {}
   for (const caller of callers) {
     const got: Record<string, number> = {}
     const want: Record<string, number> = {}
@@ -66,7 +68,9 @@ t.test('every allowed call, by every role and every scope, as its one declaratio
       want[key] = expected(caller.grant, route.permission)
     }
     t.same(got, want, caller.name)
+    answered[caller.name] = got
   }
+  t.same(answered['audrey@ccoe.example'], answered['vera@ccoe.example'], 'an auditor: every read a viewer has, and no write')
 
   t.test('a refusal: a 403 that says what is needed, and an audit line with the role', async (t) => {
     const vera = callers[0]
@@ -84,7 +88,7 @@ t.test('every allowed call, by every role and every scope, as its one declaratio
       error: 'No access to the portal: ask the CCoE team.',
       statusCode: 403,
     })
-    const script = callers[4]
+    const script = callers[PEOPLE.length]
     const write = await fetch(`${portal.baseUrl}/api/departments`, {
       method: 'POST',
       headers: { ...script.headers, 'content-type': 'application/json' },

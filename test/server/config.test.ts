@@ -100,7 +100,10 @@ t.test('npm start with a bad value prints one line and exits 1', async (t) => {
 t.test('roles from groups and report domains: defaults, overrides, refusals', async (t) => {
   const dataDir = tempDir(t)
   const config = loadConfig({ DATA_DIR: dataDir })
-  t.strictSame(config.roles, { claim: 'groups', groups: { viewer: ['ccoe-viewers'], editor: ['ccoe-editors'], admin: ['ccoe-admins'] } })
+  t.strictSame(config.roles, {
+    claim: 'groups',
+    groups: { viewer: ['ccoe-viewers'], auditor: ['ccoe-auditors'], editor: ['ccoe-editors'], admin: ['ccoe-admins'] },
+  })
   t.strictSame(config.reportDomains, ['ccoe.example', 'example.com'])
   t.strictSame(config.oidcScriptClients, ['ccoe-scripts', 'ccoe-automation'])
   t.strictSame(
@@ -114,15 +117,21 @@ t.test('roles from groups and report domains: defaults, overrides, refusals', as
     ROLE_ADMIN_GROUPS: 'cloud-admins, platform',
     ROLE_EDITOR_GROUPS: '',
     ROLE_VIEWER_GROUPS: 'everyone',
+    ROLE_AUDITOR_GROUPS: 'internal-audit,risk',
     REPORT_RECIPIENT_DOMAINS: 'Corp.Example, eu.corp.example',
   })
-  t.strictSame(set.roles, { claim: 'roles', groups: { viewer: ['everyone'], editor: [], admin: ['cloud-admins', 'platform'] } })
+  t.strictSame(set.roles, {
+    claim: 'roles',
+    groups: { viewer: ['everyone'], auditor: ['internal-audit', 'risk'], editor: [], admin: ['cloud-admins', 'platform'] },
+  })
   t.strictSame(set.reportDomains, ['corp.example', 'eu.corp.example'])
   const refused = (env: Record<string, string>, message: string) =>
     t.throws(() => loadConfig({ DATA_DIR: dataDir, ...env }), { constructor: ConfigError, message }, JSON.stringify(env))
   refused({ ROLE_ADMIN_GROUPS: 'ops', ROLE_VIEWER_GROUPS: 'staff,ops' }, 'ROLE_*_GROUPS: the group "ops" is given more than one role')
+  refused({ ROLE_AUDITOR_GROUPS: 'risk,ccoe-editors' }, 'ROLE_*_GROUPS: the group "ccoe-editors" is given more than one role')
+  refused({ ROLE_AUDITOR_GROUPS: 'internal audit' }, 'ROLE_AUDITOR_GROUPS must be group names separated by commas, got "internal audit"')
   refused(
-    { ROLE_ADMIN_GROUPS: '', ROLE_EDITOR_GROUPS: '', ROLE_VIEWER_GROUPS: ' , ' },
+    { ROLE_ADMIN_GROUPS: '', ROLE_EDITOR_GROUPS: '', ROLE_AUDITOR_GROUPS: '', ROLE_VIEWER_GROUPS: ' , ' },
     'ROLE_*_GROUPS: no group gives any role, so nobody could use the portal',
   )
   refused({ ROLES_CLAIM: 'my groups' }, 'ROLES_CLAIM must be one claim name or dot path without spaces, got "my groups"')

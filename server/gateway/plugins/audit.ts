@@ -44,7 +44,27 @@ declare module 'fastify' {
      * the line with the same `reqId`; none means the gateway stopped first.
      */
     auditForwarding(request: FastifyRequest, reply: FastifyReply): void
+    /**
+     * A session this request found ended (idle, too old, signed out, ended at the IdP): its line,
+     * `event: 'session ended'` naming the person and why, is written when the answer is done (the
+     * session plugin decides this where no reply is at hand).
+     */
+    auditSessionEnd(request: FastifyRequest, user: string, reason: string): void
   }
+}
+
+/**
+ * The refusals that always have a line (issue 43 item 5): a route's own line names them best, and
+ * one that has none (Fastify's own 413 or 415 of a form body, a 401 of the API docs, a 408 of a
+ * stalled body, a library's 429) gets this reason.
+ */
+const REFUSALS: Readonly<Record<number, string>> = {
+  401: 'unauthenticated',
+  403: 'forbidden',
+  408: 'body timed out',
+  413: 'body too large',
+  415: 'unsupported media type',
+  429: 'too many requests',
 }
 
 /**
@@ -141,6 +161,9 @@ export const auditPlugin = fp<AuditOptions>(
     fastify.decorate('audit', audit)
     // the key an auditor checks the digests' signatures with (`npm run audit:verify -- --key …`)
     fastify.get('/audit/public-key', async () => ({ algorithm: 'Ed25519', format: 'spki-der-base64', publicKey: opts.key.publicKeyText }))
+    // the requests that have their line (or will, when their answer closes)
+    const lined = new WeakSet<FastifyRequest>()
+    const sessionEnds = new WeakMap<FastifyRequest, { user: string; reason: string }>()
     // the id of every line comes back on the answer, and goes upstream (header-allowlists.ts): a
     // person quoting it, the gateway's line and the upstream's log meet on one value
     // callback hooks here and below: they run on every request, and need no promise of their own
@@ -150,6 +173,7 @@ export const auditPlugin = fp<AuditOptions>(
       done()
     })
     fastify.decorate('auditEvent', (request: FastifyRequest, reply: FastifyReply, event: string, fields: Record<string, unknown>) => {
+      lined.add(request)
       audit.info({
         event,
         reqId: request.id,
@@ -161,6 +185,7 @@ export const auditPlugin = fp<AuditOptions>(
       })
     })
     fastify.decorate('auditCall', (request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>) => {
+      lined.add(request)
       audit.info({
         reqId: request.id,
         user: request.identity?.user ?? null,
@@ -190,6 +215,7 @@ export const auditPlugin = fp<AuditOptions>(
       done(null, payload)
     })
     fastify.decorate('auditOnClose', (request: FastifyRequest, reply: FastifyReply, fields: () => Record<string, unknown>) => {
+      lined.add(request)
       whenClosed(reply, () => {
         const whole = reply.raw.writableFinished
         const status = whole || cutByGateway.has(request) ? reply.statusCode : 499
@@ -201,6 +227,18 @@ export const auditPlugin = fp<AuditOptions>(
       // written now, not at the end of the turn: the call may store a write before that turn ends
       stdoutLines?.flush()
       if (fileOpen) fileLines?.flush()
+    })
+    fastify.decorate('auditSessionEnd', (request: FastifyRequest, user: string, reason: string) => {
+      sessionEnds.set(request, { user, reason })
+    })
+    // when the answer is done: a session this request found ended, and a refusal that has no line yet
+    fastify.addHook('onResponse', (request, reply, done) => {
+      const ended = sessionEnds.get(request)
+      if (ended) fastify.auditEvent(request, reply, 'session ended', { ...ended, status: reply.statusCode })
+      const refusal = REFUSALS[reply.statusCode]
+      if (refusal !== undefined && !lined.has(request))
+        fastify.auditEvent(request, reply, 'denied', { reason: refusal, status: reply.statusCode })
+      done()
     })
     // end the file stream itself, so every line
     // written before close is on disk when close resolves (and its descriptor is released)

@@ -115,9 +115,8 @@ export const proxyPlugin = fp<ProxyOptions>(
       // the web's own check (`?check=1`, every page, signed-out ones included): being signed out is its
       // answer, a 200 the browser does not log as a failed request; scripts keep the 401
       if (!identity && request.query.check === '1') {
-        if (!request.sessionEndedByIdp) return SIGNED_OUT
-        fastify.auditEvent(request, reply, 'session ended', { reason: 'session ended by the IdP', status: 200 })
-        return { ...SIGNED_OUT, signIn: 'session-ended' }
+        // a session found ended has its line (sessions.current)
+        return request.sessionEndedByIdp ? { ...SIGNED_OUT, signIn: 'session-ended' } : SIGNED_OUT
       }
       // the web sends a person whose session the IdP just ended to the page that says so (/oidc/session-ended)
       if (!identity && request.sessionEndedByIdp) return deny(request, reply, 401, SESSION_ENDED, 'session ended by the IdP')

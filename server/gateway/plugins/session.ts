@@ -158,11 +158,15 @@ export const sessionPlugin = fp<SessionOptions>(
       return until !== undefined && user.loginAt <= until - opts.absoluteTimeoutMs
     }
 
-    const valid = async (user: SessionRecord, now: number) =>
-      now - user.loginAt < opts.absoluteTimeoutMs &&
-      now - user.lastSeen < opts.idleTimeoutMs &&
-      !(await revocations.isRevoked(user.sid)) &&
-      !(await endedAtIdp(user))
+    /** why the session is over, for its audit line; null while it is valid */
+    const endOf = async (user: SessionRecord, now: number): Promise<string | null> => {
+      if (now - user.loginAt >= opts.absoluteTimeoutMs) return 'too old'
+      if (now - user.lastSeen >= opts.idleTimeoutMs) return 'idle'
+      if (await revocations.isRevoked(user.sid)) return 'signed out'
+      if (await endedAtIdp(user)) return 'back-channel logout'
+      return null
+    }
+    const valid = async (user: SessionRecord, now: number) => (await endOf(user, now)) === null
 
     const tokens = openSessionTokenStore({
       sessionKey: opts.key,
@@ -236,14 +240,17 @@ export const sessionPlugin = fp<SessionOptions>(
         const user = read(request)
         if (!user) return null
         const now = opts.now()
-        if (!(await valid(user, now))) {
+        const ended = await endOf(user, now)
+        if (ended) {
           request.session.delete()
+          fastify.auditSessionEnd(request, user.email, ended)
           return null
         }
         if (!(await followIdp(request, user, now))) {
           await revoke(user)
           request.session.delete()
           request.sessionEndedByIdp = true
+          fastify.auditSessionEnd(request, user.email, 'refused by the IdP')
           return null
         }
         if (now - user.lastSeen >= touchEvery) portalSession(request).set('lastSeen', now)
@@ -273,5 +280,5 @@ export const sessionPlugin = fp<SessionOptions>(
     }
     fastify.decorate('sessions', sessions)
   },
-  { name: 'session' },
+  { name: 'session', dependencies: ['audit'] },
 )

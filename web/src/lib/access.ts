@@ -6,7 +6,7 @@
  * shared/calls).
  */
 import { useMemo } from 'react'
-import { callPermission, MODEL_PERMISSIONS, ROLES, type ModelOperation, type Role } from '../../../shared/access.js'
+import { CALL_ROLES, callPermission, MODEL_PERMISSIONS, type CallRole, type ModelOperation, type Role } from '../../../shared/access.js'
 import { CALLS, type CallDef, type CallDomainName } from '../../../shared/calls/index.js'
 import type { ResourceDef, ResourceKey } from '../../../shared/resources/index.js'
 import type { CallName } from '../config/paths.js'
@@ -32,7 +32,7 @@ function callDef(name: CallName): CallDef {
 }
 
 /** The least role the need asks for, from its declaration. */
-export function neededRole(n: Need): Role {
+export function neededRole(n: Need): CallRole {
   return 'model' in n ? MODEL_PERMISSIONS[n.op].role : callPermission(callDef(n.call)).role
 }
 
@@ -41,7 +41,7 @@ const list = (needs: Needs): readonly Need[] => ('model' in needs || 'call' in n
 const article = (role: Role) => (/^[aeiou]/.test(role) ? 'an' : 'a')
 
 /** "Needs the editor role; you are a viewer": what a disabled control says about itself. */
-export function refusalText(role: Role | null, needed: Role): string {
+export function refusalText(role: Role | null, needed: CallRole): string {
   return `Needs the ${needed} role; you are ${role ? `${article(role)} ${role}` : 'in none of the portal’s groups'}`
 }
 
@@ -69,7 +69,7 @@ export function accessOf(user: SessionUser | undefined): Access {
       // of several ways, the one the fewest roles lack
       const least = list(needs)
         .map(neededRole)
-        .sort((a, b) => ROLES.indexOf(a) - ROLES.indexOf(b))[0]
+        .sort((a, b) => CALL_ROLES.indexOf(a) - CALL_ROLES.indexOf(b))[0]
       return refusalText(role, least ?? 'admin')
     },
   }
