@@ -89,6 +89,12 @@ const FILTER_MEANINGS: Partial<Record<string, string>> = {
   until: 'on or before this day (yyyy-MM-dd)',
 }
 
+/** The names a list's `fields=` takes: its readable fields, and a compared model's `mismatches`. */
+const sparseFields = (resource: ResourceDef) => [
+  ...resource.fields.filter((f) => !f.writeOnly).map((f) => f.name),
+  ...(resource.comparison ? ['mismatches'] : []),
+]
+
 function listParameters(resource: ResourceDef) {
   const query = (name: string, description: string, schema: unknown) => ({ name, in: 'query', description, schema })
   return [
@@ -97,6 +103,12 @@ function listParameters(resource: ResourceDef) {
     query('sort', `A field; '-' before it for descending (default ${resource.defaultSort})`, { type: 'string' }),
     query('after', "A page's meta.next: the rows after it (keyset paging)", { type: 'string' }),
     query('count', "'none' leaves out meta.total", { type: 'string', enum: ['exact', 'none'] }),
+    query(
+      'fields',
+      'Sparse fields: a comma-separated list of fields, and each row carries only these and `id` (meta is the same); ' +
+        `an unknown one is a 400 naming \`fields\`. Any of: ${sparseFields(resource).join(', ')}`,
+      { type: 'string' },
+    ),
     ...queryFilters(resource).map((f) =>
       query(f.param, `${f.label} ${FILTER_MEANINGS[f.kind] ?? 'equals'}`, {
         type: 'string',
@@ -253,7 +265,7 @@ export function openApiDocument(version: string) {
           tags: [resource.key],
           summary: `The whole filtered list of ${resource.key} as CSV (streamed)`,
           parameters: [
-            ...listParameters(resource).filter((p) => !['page', 'per_page', 'after', 'count'].includes(p.name)),
+            ...listParameters(resource).filter((p) => !['page', 'per_page', 'after', 'count', 'fields'].includes(p.name)),
             {
               name: 'bom',
               in: 'query',

@@ -59,14 +59,32 @@ t.test('the OpenAPI description of /api: every forwarded path, and nothing the g
 
   // the list calls described answer for real through the gateway, with the parameters described
   for (const resource of RESOURCES) {
-    const list = document.paths[apiPathOf(resource.path)].get as { parameters: { name: string }[] }
+    const list = document.paths[apiPathOf(resource.path)].get as { parameters: { name: string; description: string }[] }
     t.ok(
       list.parameters.some((p) => p.name === 'after'),
       `${resource.key}: the cursor is described`,
     )
     const answer = fetch(`${portal.baseUrl}${apiPathOf(resource.path)}?per_page=1&sort=${resource.defaultSort}`, { headers })
     t.equal(await statusOf(answer), 200, `GET ${apiPathOf(resource.path)}`)
+    // sparse fields (issue 41 item 3): described with the names it takes, and answered as described
+    const fields = list.parameters.find((p) => p.name === 'fields')
+    const readable = resource.fields.filter((f) => !f.writeOnly).map((f) => f.name)
+    t.equal(fields?.description.split('Any of: ')[1], [...readable, ...(resource.comparison ? ['mismatches'] : [])].join(', '))
+    const field = resource.defaultSort.replace(/^-/, '')
+    const sparse = await fetch(`${portal.baseUrl}${apiPathOf(resource.path)}?fields=${field}`, { headers })
+    const rows = ((await sparse.json()) as { data: object[] }).data
+    t.strictSame(
+      [...new Set(rows.flatMap((row) => Object.keys(row)))],
+      rows.length ? [...new Set(['id', field])] : [],
+      `${resource.key}: fields=${field}`,
+    )
   }
+  const csvParameters = Object.values(document.paths)
+    .flatMap((item) => Object.values(item))
+    .filter((operation) => String(operation.operationId).startsWith('csv'))
+    .flatMap((operation) => (operation.parameters as { name: string }[]).map((p) => p.name))
+  t.ok(csvParameters.includes('bom'), 'the CSV operations are read')
+  t.notOk(csvParameters.includes('fields'), "a CSV's columns are its own: no fields= on the CSV")
 
   const html = await fetch(`${portal.baseUrl}/api/docs`, { headers })
   t.equal(html.status, 200)

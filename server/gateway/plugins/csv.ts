@@ -40,10 +40,10 @@ function pageOf(answer: UpstreamAnswer): ListPage {
 /**
  * GET /api/csv/<model>?<filters>&sort=… streams the whole filtered list as CSV, walked through the
  * upstream's JSON list by its keyset cursor (`count=none`, `per_page` MAX_PAGE_SIZE, `after=` the
- * previous page's `meta.next`; a page without one is the last) as the client reads. Page 1 is
- * fetched before the answer starts, so an upstream refusal (bad sort, 4xx) or outage (502/504) is a
- * JSON answer; a page that fails later destroys the stream (the client sees a broken transfer,
- * never a short file). One audit line per request, written when the response closes, with rows and
+ * previous page's `meta.next`; a page without one is the last; `fields=` the CSV's columns alone) as
+ * the client reads. Page 1 is fetched before the answer starts, so an upstream refusal (bad sort,
+ * 4xx) or outage (502/504) is a JSON answer; a page that fails later destroys the stream (the client
+ * sees a broken transfer, never a short file). One audit line per request, written when the response closes, with rows and
  * bytes sent; `bom=1` starts the file with the byte-order mark Excel needs. The file name keeps the ISO timestamp verbatim (colons included): a quoted filename
  * allows them, and browsers on Windows replace the colons themselves when saving.
  */
@@ -81,6 +81,8 @@ export const csvPlugin = fp<UpstreamClientOptions>(
         }
         const columns = csvColumns(resource).map((c) => ({ ...c, type: fieldOf(resource, c.field)?.type }))
         const params = csvQuery(resource, request.query)
+        // only the CSV's columns: the upstream reads, encodes and sends no other field, and the gateway parses none
+        params.set('fields', columns.map((c) => c.field).join(','))
         let body: CsvPages | undefined
         fastify.auditOnClose(request, reply, () => ({
           bytesIn: 0,

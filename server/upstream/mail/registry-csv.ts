@@ -29,11 +29,13 @@ export function registryCsv(
   if (!resource.csv) throw new Error(`${resource.key} has no CSV columns`)
   const columns: CsvColumnOf[] = csvColumns(resource).map((c) => ({ ...c, type: fieldOf(resource, c.field)?.type }))
   const records = recordRepository(resource, registry)
+  // only the columns' fields are read (and only their joins)
+  const fields = columns.map((c) => c.field)
   async function* lines() {
     yield csvHeader(columns)
     let afterId = 0
     for (;;) {
-      const page = await records.listAfter(db, afterId, CSV_PAGE_ROWS, filters)
+      const page = await records.listAfter(db, afterId, CSV_PAGE_ROWS, filters, fields)
       if (page.length) yield csvRows(columns, page)
       if (page.length < CSV_PAGE_ROWS) return
       afterId = Number(page[page.length - 1].id)

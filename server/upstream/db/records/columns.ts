@@ -13,6 +13,11 @@ export interface RecordShape {
   readable: readonly FieldDef[]
   /** the SELECT list, each field formatted for the API */
   select: SQL
+  /**
+   * The SELECT list of only the named fields and id (a list's `fields=`); a compared model's
+   * `mismatches` only when named. `joinsFor` of the same names gives the joins they read.
+   */
+  selectOf(fields: readonly string[]): SQL
   /** LEFT JOINs for the join fields (empty SQL when none) */
   joins: SQL
   /**
@@ -99,6 +104,7 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
     mismatches = compared.mismatches
     joins.set('__comparison', compared.join)
     extra.push(sql`${compared.mismatches} AS "mismatches"`)
+    via.set('mismatches', '__comparison')
     const { idField } = resource.comparison
     if (idField) {
       exprs.set(idField, compared.id)
@@ -108,10 +114,15 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
   const readable = resource.fields.filter((f) => exprs.has(f.name))
   const sortKeyColumns = readable.filter((f) => f.join && resource.columns.includes(f.name)).map((f) => sortKeyColumn(f.name))
   const valueOf = (field: FieldDef) => formatted(field, exprs.get(field.name)!)
+  const selected = (field: FieldDef) => sql`${valueOf(field)} AS ${sql.identifier(field.name)}`
   const shape: RecordShape = {
     resource,
     readable,
-    select: sql.join([...readable.map((f) => sql`${valueOf(f)} AS ${sql.identifier(f.name)}`), ...extra], sql`, `),
+    select: sql.join([...readable.map(selected), ...extra], sql`, `),
+    selectOf(fields) {
+      const named = readable.filter((f) => f.name === 'id' || fields.includes(f.name)).map(selected)
+      return sql.join([...named, ...(fields.includes('mismatches') ? extra : [])], sql`, `)
+    },
     joins: sql.join([...joins.values()]),
     joinsFor(fields) {
       const needed = new Set(fields.map((f) => via.get(f)).filter((v) => v !== undefined))

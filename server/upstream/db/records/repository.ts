@@ -20,6 +20,8 @@ export interface ListParams {
   after?: ListCursor
   /** 'none' skips the total (whoever walks a whole list by cursor needs none) @default 'exact' */
   count?: 'exact' | 'none'
+  /** sparse fields: the rows carry only these readable fields and id, read with only the joins they need @default every field */
+  fields?: readonly string[]
 }
 
 /** Where a keyset page starts: the sort key (as text, or a boolean) and id of the last row seen. */
@@ -182,9 +184,10 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
       const filtered = sql`${table} AS t${shape.joinsFor(filterFields)}${whereOf(filters)}`
       const matches = (conditions: readonly SQL[]) =>
         sql`SELECT t.id AS "__id", ${sortKey} AS "__key" FROM ${table} AS t${sortJoins}${whereOf(conditions)}`
-      // the page's ids (the `page` CTE) with every column of their rows, in the page's order
-      const columns = sql`${shape.select}, page."__id", page."__key"::text AS "__key"${walk ? sql`` : sql`, ${version(t)} AS "__version"`}`
-      const joined = sql`page JOIN ${table} AS t ON t.id = page."__id"${shape.joins}`
+      // the page's ids (the `page` CTE) with the columns asked for (every one by default), in the page's order
+      const select = query.fields ? shape.selectOf(query.fields) : shape.select
+      const columns = sql`${select}, page."__id", page."__key"::text AS "__key"${walk ? sql`` : sql`, ${version(t)} AS "__version"`}`
+      const joined = sql`page JOIN ${table} AS t ON t.id = page."__id"${query.fields ? shape.joinsFor(query.fields) : shape.joins}`
       const order = sql`ORDER BY page."__key" ${dir}, page."__id" ${dir}`
 
       /** The page's rows without the columns read for it, the cursor after them and their versions. */
@@ -244,10 +247,19 @@ export function recordRepository(resource: ResourceDef, registry: readonly Resou
     /**
      * Up to `limit` rows with an id above `afterId`, in id order: keyset paging, so the last page of
      * a million-row export costs what the first one does (OFFSET would rescan every earlier row).
+     * `fields`: only those and id, as a list's `fields=`.
      */
-    async listAfter(db: Executor, afterId: number, limit: number, filters: readonly ListFilter[] = []): Promise<ApiRecord[]> {
+    async listAfter(
+      db: Executor,
+      afterId: number,
+      limit: number,
+      filters: readonly ListFilter[] = [],
+      fields?: readonly string[],
+    ): Promise<ApiRecord[]> {
       const conditions = [...filters.map(condition), sql`t.id > ${afterId}`]
-      return rows(db, sql`SELECT ${shape.select} FROM ${from} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY t.id LIMIT ${limit}`)
+      const source = fields ? sql`${table} AS t${shape.joinsFor([...fields, ...filters.map((f) => f.field)])}` : from
+      const select = fields ? shape.selectOf(fields) : shape.select
+      return rows(db, sql`SELECT ${select} FROM ${source} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY t.id LIMIT ${limit}`)
     },
 
     /** One statement: the INSERT and the joined read of the new row are atomic. */

@@ -11,6 +11,7 @@ export interface RawListQuery {
   sort?: string
   after?: string
   count?: 'exact' | 'none'
+  fields?: string
   [param: string]: unknown
 }
 
@@ -61,7 +62,21 @@ export function listQueryOf(resource: ResourceDef, raw: RawListQuery): ListParam
     }
   }
   const after = raw.after === undefined ? undefined : decodeCursor(resource, sort, raw.after)
-  return { page: raw.page, perPage: raw.per_page, sort, filters, after, count: raw.count ?? 'exact' }
+  const fields = raw.fields ? fieldsOf(resource, readable, raw.fields) : undefined
+  return { page: raw.page, perPage: raw.per_page, sort, filters, after, count: raw.count ?? 'exact', ...(fields && { fields }) }
+}
+
+/**
+ * `fields=a,b` (JSON:API's sparse fieldsets, Microsoft Graph's `$select`): the rows carry only these
+ * readable fields and id, and the query reads only what they need. A compared model's `mismatches`
+ * may be named too.
+ */
+function fieldsOf(resource: ResourceDef, readable: ReadonlySet<string>, text: string): string[] {
+  const names = text.split(',').map((name) => name.trim())
+  for (const name of names) {
+    if (!readable.has(name) && !(name === 'mismatches' && resource.comparison)) refuse('fields', `Unknown field "${name}"`)
+  }
+  return names
 }
 
 /**

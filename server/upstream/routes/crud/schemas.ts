@@ -1,4 +1,4 @@
-import { Type, type TProperties } from '@sinclair/typebox'
+import { Type, type TObject, type TProperties } from '@sinclair/typebox'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/constants.js'
 import { resourceAnswerSchemas } from '../../../../shared/schemas/resource-answer.js'
 import { INT4_MAX, resourceBodySchemas } from '../../../../shared/schemas/resource-body.js'
@@ -15,6 +15,9 @@ export const IdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maxim
 
 /** `extraMeta`: keys a model's list adds to its meta (routes/list-meta.ts), each optional. */
 export function resourceSchemas(resource: ResourceDef, extraMeta: TProperties = {}) {
+  const answers = resourceAnswerSchemas(resource, extraMeta)
+  // a list asked with `fields=` carries only those: to the serialiser each field of a row is optional
+  const list: TObject = Type.Object({ ...answers.list.properties, data: Type.Array(Type.Partial(answers.record.properties.data)) })
   const filters = Object.fromEntries(queryFilters(resource).map((f) => [f.param, Type.String({ maxLength: 500 })]))
   return {
     ...resourceBodySchemas(resource),
@@ -24,8 +27,10 @@ export function resourceSchemas(resource: ResourceDef, extraMeta: TProperties = 
       sort: Type.Optional(Type.String({ maxLength: 100 })),
       after: Type.Optional(Type.String({ maxLength: 2000 })),
       count: Type.Optional(Type.Union([Type.Literal('exact'), Type.Literal('none')])),
+      fields: Type.Optional(Type.String({ maxLength: 2000 })),
       ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, Type.Optional(v)])),
     }),
-    ...resourceAnswerSchemas(resource, extraMeta),
+    ...answers,
+    list,
   }
 }
