@@ -11,7 +11,7 @@ import type { Page, Route } from 'playwright-core'
 import { MESSAGES } from '../../shared/messages.js'
 import { startPortal } from '../helper.js'
 import { readOutbox } from '../upstream/fixtures/outbox.js'
-import { holdRequests, screenshot, signedInPage, toggle, upstreamJson } from './browser.js'
+import { holdRequests, screenshot, settler, signedInPage, toggle, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 import { pick, typeFree } from './pick.js'
 
@@ -311,10 +311,15 @@ t.test('cost centers', async (t) => {
   })
 
   await t.test("a lookup never offers the previous query's rows while the new search is on its way", async (t) => {
+    // the form's look-ups of its default values answered first: typing races nothing
+    const settled = settler(page)
     await page.goto(portal.baseUrl + '/auth/create/cost_centers')
+    await settled()
     await toggle(page.getByRole('checkbox', { name: 'Replacement' }), true)
     const replacement = page.getByRole('combobox', { name: 'Replacement cost center' })
     await replacement.click()
+    // its list open with the first rows, as a person sees it before typing
+    await page.getByRole('listbox').getByRole('option').first().waitFor()
     const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.get('by_identifier') === 'CCOE')
     await replacement.fill('CCOE')
     await answered
@@ -343,9 +348,13 @@ t.test('cost centers', async (t) => {
     const [contact] = (await upstreamJson<{ data: Row[] }>(portal, `/cloud_contacts?by_email=${encodeURIComponent(wanted)}`)).data
     t.equal(contact?.email, wanted, 'the 99,999th contact is stored')
 
+    const settled = settler(page)
     await page.goto(portal.baseUrl + '/auth/create/cost_centers')
+    await settled()
     await page.getByLabel('Identifier').fill('CC-BULK-1')
     const searched = page.waitForRequest((r) => new URL(r.url()).searchParams.get('by_email') === '099999')
+    await page.getByLabel('Cloud Contact Email').click()
+    await page.getByRole('listbox').getByRole('option').first().waitFor()
     await pick(page, page.getByLabel('Cloud Contact Email'), wanted, '099999')
     const search = new URL((await searched).url())
     t.equal(search.searchParams.get('per_page'), '20', 'the server is asked for a page of matches, not every contact')
