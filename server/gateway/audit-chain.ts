@@ -150,7 +150,9 @@ export function verifyAudit(
         publicKey: typeof parsed.publicKey === 'string' ? parsed.publicKey : undefined,
         signature: typeof parsed.signature === 'string' ? parsed.signature : undefined,
       }
-      byChain.set(parsed.chain, [...(byChain.get(parsed.chain) ?? []), entry])
+      const chainLines = byChain.get(parsed.chain)
+      if (chainLines) chainLines.push(entry)
+      else byChain.set(parsed.chain, [entry])
     })
   }
   const chains = []
@@ -163,14 +165,13 @@ export function verifyAudit(
     let signedTo = 0
     let expected = 1
     let prev = GENESIS
-    const seqs = new Set(lines.map((l) => l.seq))
     for (const [i, l] of lines.entries()) {
       const seq = l.seq!
       if (seq !== expected) {
         if (seq < expected)
           problem(
             l,
-            seqs.has(seq) && lines.findIndex((o) => o.seq === seq) !== i
+            lines.findIndex((o) => o.seq === seq) !== i
               ? 'inserted: a second line with this seq'
               : 'reordered: this line comes after a later one',
           )
