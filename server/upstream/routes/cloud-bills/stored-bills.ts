@@ -2,21 +2,15 @@ import { sql } from 'drizzle-orm'
 import { getResource } from '../../../../shared/resources/index.js'
 import { logWritten, rowsBefore, type Author } from '../../db/records/logged-writes.js'
 import { recordRepository, rows, type Executor } from '../../db/records/repository.js'
+import type { BillRow } from './rows.js'
 
-/** A bill line as the table stores it, whatever wrote it (an upload, a finalized or processed invoice). */
-export interface BillLine {
-  date: string
-  provider: string
-  company_code: string | null
-  currency: string | null
-  reference: string | null
-  account: string | null
-  identifier: string
-  amount: string
+/**
+ * A bill line as the table stores it, whatever wrote it (an upload, a finalized or processed
+ * invoice): a file's row with its business unit and network as their ids.
+ */
+export type BillLine = Omit<BillRow, 'row' | 'business_unit' | 'cc_network'> & {
   business_units_id: number | null
   cost_center_networks_id: number | null
-  activity: string | null
-  line_item: string | null
 }
 
 /** The columns that name a line (migration 053); the others are what the line says. */
