@@ -379,7 +379,10 @@ t.test('cost centers', async (t) => {
     await expect(shown).toHaveValue(`March 3, ${year}`)
     t.equal(await shown.inputValue(), `March 3, ${year}`, "the stored expiry, not 'Out of range'")
     await shown.click()
-    const years = await page.getByRole('combobox', { name: 'Year' }).locator('option').allInnerTexts()
+    // the picker's popover opens a frame after the click: read its years once it is there
+    const yearSelect = page.getByRole('combobox', { name: 'Year' })
+    await yearSelect.waitFor()
+    const years = await yearSelect.locator('option').allInnerTexts()
     t.ok(years.includes(String(new Date().getFullYear() + 20)), 'the picker offers twenty years ahead')
     await page.keyboard.press('Escape')
   })
