@@ -70,6 +70,7 @@ export default defineConfig(
         // the first descriptor whose folder holds a file names its element, so the wider folders come last:
         // web/src/main.tsx belongs to the app, server/main.ts and server/config.ts to the server root
         { type: 'web-feature', pattern: 'web/src/features/*', capture: ['feature'], partialMatch: false },
+        { type: 'web-resources', pattern: 'web/src/resources', partialMatch: false },
         { type: 'web-components', pattern: 'web/src/components', partialMatch: false },
         { type: 'web-lib', pattern: ['web/src/lib', 'web/src/config'], partialMatch: false },
         { type: 'web-app', pattern: ['web/src/app', 'web/src'], partialMatch: false },
@@ -92,8 +93,13 @@ export default defineConfig(
               from: { element: { type: 'web-feature' } },
               allow: [
                 { to: { element: { type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
-                { to: { element: { types: ['web-components', 'web-lib', 'shared'] } } },
+                { to: { element: { types: ['web-resources', 'web-components', 'web-lib', 'shared'] } } },
               ],
+            },
+            // the generic registry screens are the layer every feature extends: they import no feature
+            {
+              from: { element: { type: 'web-resources' } },
+              allow: { to: { element: { types: ['web-resources', 'web-components', 'web-lib', 'shared'] } } },
             },
             {
               from: { element: { type: 'web-components' } },

@@ -26,7 +26,7 @@ export const DEMO_DATA_AUTHOR = 'demo data'
  * CRUD makes, and its uploads and other special writes make (issue 37, naming their route as the
  * source), written in the same transaction as the change (server/upstream/db/records/logged-writes.ts),
  * with who (the gateway's `uid`: a person's email or a script's client id), when, and the fields
- * changed from → to. A record's page lists its entries (web: features/resources/record-history.tsx);
+ * changed from → to. A record's page lists its entries (web: resources/record-history.tsx);
  * auditors list, filter and download them here like any model. `models` are the registry's other
  * keys (index.ts passes them: this file cannot import the registry that lists it).
  */

@@ -31,6 +31,13 @@ t.test('no feature imports another; components and lib import no feature; the ap
   t.same(await ruleIds('web/src/app/probe.ts', '../features/home/home-page.js'), [])
 })
 
+t.test('the generic registry screens are a layer: every feature may extend them; they import no feature', async (t) => {
+  t.same(await ruleIds('web/src/features/cost-centers/probe.ts', '../../resources/resource-edit-page.js'), [])
+  t.same(await ruleIds('web/src/resources/probe.ts', '../features/home/home-page.js'), refused)
+  t.same(await ruleIds('web/src/resources/probe.ts', '../components/form-page.js'), [], 'the components below them')
+  t.same(await ruleIds('web/src/components/probe.ts', '../resources/resource-edit-page.js'), refused, 'nor the components above them')
+})
+
 t.test('shared imports neither the web nor the server', async (t) => {
   t.same(await ruleIds('shared/probe.ts', '../web/src/lib/toaster.js'), refused)
   t.same(await ruleIds('shared/probe.ts', '../server/config.js'), refused)

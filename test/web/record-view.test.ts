@@ -2,8 +2,8 @@
 import t from 'tap'
 import { getResource, type ResourceDef } from '../../shared/resources/index.js'
 import { defineResource } from '../../shared/resources/define-resource.js'
-import { rowLabel } from '../../web/src/features/resources/row-label.js'
-import { viewFields } from '../../web/src/features/resources/view-fields.js'
+import { rowLabel } from '../../web/src/resources/row-label.js'
+import { viewFields } from '../../web/src/resources/view-fields.js'
 
 const model = (key: string): ResourceDef => {
   const resource = getResource(key)

@@ -3,16 +3,18 @@
  * feature; each feature module stays ignorant of the others and of this map. Screens and slots load
  * with their feature's chunk.
  */
-import { lazy, type ComponentType } from 'react'
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { MESSAGES } from '../../../shared/messages.js'
 import { isResourceKey, type ResourceKey } from '../../../shared/resources/index.js'
-import type { ResourceExtensions } from '../features/resources/extensions.js'
+import type { ResourceExtensions } from '../resources/extensions.js'
 import { deriveCompanyGl } from '../features/companies/index.js'
 import type { Row } from '../lib/resource-api.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType<any> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<unknown> }))
+type PropsOf<C> = C extends ComponentType<infer P> ? P : never
+
+/** one named export of a feature's chunk as a lazy component, typed by that export's own props */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType<PropsOf<M[K]>>> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<PropsOf<M[K]>> }))
 }
 
 const costCenters = () => import('../features/cost-centers/index.js')
@@ -24,7 +26,7 @@ const serviceCatalogProducts = () => import('../features/service-catalog-product
 const cloudBills = () => import('../features/cloud-bills/index.js')
 const NetworkUploadButton = lazyNamed(() => import('../features/cost-center-networks/index.js'), 'NetworkUploadButton')
 const ProviderIcon = lazyNamed(cloudCertifications, 'ProviderIcon')
-const ChangeSummary = lazyNamed(() => import('../features/resources/change-summary.js'), 'ChangeSummary')
+const ChangeSummary = lazyNamed(() => import('../resources/change-summary.js'), 'ChangeSummary')
 
 // `satisfies` checks every key against the registry: a mistyped model name fails tsc
 const OVERRIDES = {

@@ -16,7 +16,7 @@ import { resourceScreenNeeds, SCREEN_NEEDS, type GuardedScreen } from './screen-
 
 // one chunk per route group; the public pages stay in the entry (they are the first paint)
 const HomePage = lazy(() => import('../features/home/home-page.js'))
-const ResourceScreen = lazy(() => import('../features/resources/resource-screen.js'))
+const ResourceScreen = lazy(() => import('../resources/resource-screen.js'))
 const DashStatsPage = lazy(() => import('../features/cloud-parents/dash-stats-page.js'))
 const PosturePage = lazy(() => import('../features/cloud-parents/posture-page.js'))
 const MembershipRequestsPage = lazy(() => import('../features/membership-requests/membership-requests-page.js'))

@@ -9,7 +9,7 @@ import { useResource } from '../../lib/resource-context.js'
 // Blueprint's table (~30 KB gzip) loads only when someone picks the grid
 const ResourceGrid = lazy(() => import('./resource-grid.js').then((m) => ({ default: m.ResourceGrid })))
 
-/** The rows chosen for a bulk action (features/resources/use-bulk-actions.ts): a box per row and one for the page. */
+/** The rows chosen for a bulk action (resources/use-bulk-actions.ts): a box per row and one for the page. */
 export interface RowSelection {
   isSelected(id: number): boolean
   onToggle(id: number, selected: boolean): void

@@ -23,7 +23,7 @@ import {
  * Add New Member form prefilled, team and lists included; Submit asks before saving, as every edit
  * form does. Its texts are a member's, not the blacklist toggle's (the model's own update texts).
  */
-export function DcoeMemberEditPage({ modelId, notFound }: { modelId: string; notFound: ReactNode }) {
+export function DcoeMemberEditPage({ modelId, notFound }: { modelId?: string; notFound: ReactNode }) {
   const resource = useResource()
   const { messages } = resource
   const [, navigate] = useLocation()
@@ -48,7 +48,7 @@ export function DcoeMemberEditPage({ modelId, notFound }: { modelId: string; not
         question: messages.editConfirm,
         isOpen: pending !== undefined,
         loading: update.isMutating,
-        onConfirm: () => pending && void update.trigger({ id: modelId, values: toMemberBody(fields, pending) }),
+        onConfirm: () => pending && modelId && void update.trigger({ id: modelId, values: toMemberBody(fields, pending) }),
         onCancel: () => setPending(undefined),
       }}
     >

@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
+import type { FieldDef, ResourceDef } from '../../../shared/resources/index.js'
 
 /**
  * The fields a record view shows, in the registry's order: a lookup shows as the values joined

@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from 'react'
-import type { Action, ResourceKey } from '../../../../shared/resources/index.js'
-import type { FormValues } from '../../components/resource-form/index.js'
-import type { ListLayout } from '../../components/resource-table/index.js'
-import type { ListQuery } from '../../lib/list-query.js'
-import type { Row } from '../../lib/resource-api.js'
+import type { Action, ResourceKey } from '../../../shared/resources/index.js'
+import type { FormValues } from '../components/resource-form/index.js'
+import type { ListLayout } from '../components/resource-table/index.js'
+import type { ListQuery } from '../lib/list-query.js'
+import type { Row } from '../lib/resource-api.js'
 
 /**
  * What a model with special behaviour adds to, or replaces in, the generic screens. The app's
@@ -12,7 +12,7 @@ import type { Row } from '../../lib/resource-api.js'
  */
 export interface ResourceExtensions {
   /** whole screens that replace the generic ones; `notFound` is the app's page for a record the upstream does not have */
-  screens?: Partial<Record<Action, ComponentType<{ modelId?: string; notFound?: ReactNode }>>>
+  screens?: Partial<Record<Action, ComponentType<{ modelId?: string; notFound: ReactNode }>>>
   /** the model whose add form the list's add button opens, when not its own (spec 000 §2: /auth/create/members) */
   addModel?: ResourceKey
   /** more buttons in the list header (Send Inventory Report, Upload…), given the list's query */

@@ -1,6 +1,6 @@
-import { fieldOf, getResource, type FieldDef } from '../../../../shared/resources/index.js'
-import type { ChangeAction, FieldChanges } from '../../../../shared/resources/record-changes.js'
-import { cellText } from '../../components/resource-table/index.js'
+import { fieldOf, getResource, type FieldDef } from '../../../shared/resources/index.js'
+import type { ChangeAction, FieldChanges } from '../../../shared/resources/record-changes.js'
+import { cellText } from '../components/resource-table/index.js'
 
 /** One changed field as people read it: its registry label, and its values as the list shows them. */
 export interface ChangeLine {

@@ -1,5 +1,5 @@
-import type { FieldChanges } from '../../../../shared/resources/record-changes.js'
-import type { Row } from '../../lib/resource-api.js'
+import type { FieldChanges } from '../../../shared/resources/record-changes.js'
+import type { Row } from '../lib/resource-api.js'
 import { changeLines, changeLineText } from './change-lines.js'
 
 /**

@@ -1,5 +1,5 @@
-import { fieldOf, type ResourceDef } from '../../../../shared/resources/index.js'
-import type { Row } from '../../lib/resource-api.js'
+import { fieldOf, type ResourceDef } from '../../../shared/resources/index.js'
+import type { Row } from '../lib/resource-api.js'
 
 /** Columns that never name a record: a yes/no flag or a date ('Actions for false' names nothing). */
 const NOT_A_NAME = new Set(['boolean', 'date', 'datetime'])

@@ -1,6 +1,6 @@
-import { singularKey } from '../../../../shared/resources/define-resource.js'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
-import { plural } from '../../../../shared/plural.js'
+import { singularKey } from '../../../shared/resources/define-resource.js'
+import type { ResourceDef } from '../../../shared/resources/index.js'
+import { plural } from '../../../shared/plural.js'
 
 /** How long a bulk delete can be undone before it is sent (react-admin's undoable mode waits as long). */
 export const UNDO_MS = 5000

@@ -1,14 +1,14 @@
 import { H2, NonIdealState, Spinner, Tag } from '@blueprintjs/core'
-import { getResource, type ModelRecord } from '../../../../shared/resources/index.js'
-import type { FieldChanges } from '../../../../shared/resources/record-changes.js'
-import { LinkButton } from '../../components/links/index.js'
-import { paths } from '../../config/paths.js'
-import { errorText } from '../../lib/api-client.js'
-import { formatDisplayDateTime } from '../../lib/dates.js'
-import { plural } from '../../../../shared/plural.js'
-import { useResourceList } from '../../lib/resource-api.js'
+import { getResource, type ModelRecord } from '../../../shared/resources/index.js'
+import type { FieldChanges } from '../../../shared/resources/record-changes.js'
+import { LinkButton } from '../components/links/index.js'
+import { paths } from '../config/paths.js'
+import { errorText } from '../lib/api-client.js'
+import { formatDisplayDateTime } from '../lib/dates.js'
+import { plural } from '../../../shared/plural.js'
+import { useResourceList } from '../lib/resource-api.js'
 import { ACTION_LABELS, changeLines, changeLineText } from './change-lines.js'
-import { useResource } from '../../lib/resource-context.js'
+import { useResource } from '../lib/resource-context.js'
 
 /** The newest entries the page shows; the rest are a link away (the change log's own list, with its CSV). */
 export const HISTORY_SHOWN = 10

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import type { ResourceDef } from '../../../../shared/resources/index.js'
-import type { Row } from '../../lib/resource-api.js'
-import { useDeleteController } from '../../lib/write-controllers.js'
+import type { ResourceDef } from '../../../shared/resources/index.js'
+import type { Row } from '../lib/resource-api.js'
+import { useDeleteController } from '../lib/write-controllers.js'
 
 /**
  * 'Sure to delete?' for one row: ask(row) opens it, confirm() deletes through the delete controller

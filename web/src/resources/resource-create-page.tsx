@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react'
 import { useLocation } from 'wouter'
-import { writableFields } from '../../../../shared/resources/index.js'
-import { recordErrors } from '../../../../shared/rules/record-rules.js'
-import { FormPage, GoBackButton } from '../../components/form-page.js'
-import { ResourceForm, toFormValues, toPayload, type FormValues } from '../../components/resource-form/index.js'
-import { paths } from '../../config/paths.js'
-import { bodySchemas } from '../../lib/form-validation.js'
-import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
+import { writableFields } from '../../../shared/resources/index.js'
+import { recordErrors } from '../../../shared/rules/record-rules.js'
+import { FormPage, GoBackButton } from '../components/form-page.js'
+import { ResourceForm, toFormValues, toPayload, type FormValues } from '../components/resource-form/index.js'
+import { paths } from '../config/paths.js'
+import { bodySchemas } from '../lib/form-validation.js'
+import { pageSubmitFailed, useCreateController } from '../lib/write-controllers.js'
 import type { ResourceExtensions } from './extensions.js'
-import { useResource } from '../../lib/resource-context.js'
+import { useResource } from '../lib/resource-context.js'
 
 /** /auth/create/<model>: the generic add form (with a confirm modal when the model asks); then the list. */
 export function ResourceCreatePage({ ext = {} }: { ext?: ResourceExtensions }) {

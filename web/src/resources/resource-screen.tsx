@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import type { Action, ResourceDef } from '../../../../shared/resources/index.js'
-import { ResourceProvider, useResource } from '../../lib/resource-context.js'
+import type { Action, ResourceDef } from '../../../shared/resources/index.js'
+import { ResourceProvider, useResource } from '../lib/resource-context.js'
 import type { ResourceExtensions } from './extensions.js'
 import { ResourceCreatePage } from './resource-create-page.js'
 import { ResourceCrudPage } from './resource-crud-page.js'
