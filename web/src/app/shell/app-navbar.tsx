@@ -9,6 +9,7 @@ import { menuScreens, permittedMenus, topMenus } from './menu-items.js'
 import { NavbarDrawer } from './navbar-drawer.js'
 import { ThemeMenu } from './theme-menu.js'
 import { TopMenu } from './top-menu.js'
+import './app-navbar.css'
 
 /**
  * Spec 000 §2 "Menu": the full menu when logged in, Login only when logged out. A narrow window

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../lib/session.js'
 import type { TopMenuDef } from './menu-items.js'
 import { ThemeMenuItems } from './theme-menu.js'
 import { TopMenuLinks } from './top-menu.js'
+import './navbar-drawer.css'
 
 export interface NavbarDrawerProps {
   menus: readonly TopMenuDef[]

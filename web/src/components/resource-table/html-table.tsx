@@ -10,6 +10,7 @@ import { PageSelectBox, RowSelectBox } from './select-boxes.js'
 import { SortHeader } from './sort-header.js'
 import { fieldOf } from '../../../../shared/resources/index.js'
 import { useResource } from '../../lib/resource-context.js'
+import './resource-table.css'
 
 /**
  * A value cut with an ellipsis can be reached by Tab and shows whole while focused (styles.css), as
