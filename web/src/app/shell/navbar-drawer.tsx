@@ -12,7 +12,7 @@ import './navbar-drawer.css'
 export interface NavbarDrawerProps {
   menus: readonly TopMenuDef[]
   user: SessionUser | undefined
-  /** shows the button only where the navbar is narrow (styles.css) */
+  /** shows the button only where the navbar is narrow (app-navbar.css) */
   className?: string
 }
 
