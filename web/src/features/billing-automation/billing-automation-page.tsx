@@ -38,6 +38,8 @@ import { ResourceProvider } from '../../lib/resource-context.js'
 import { useCall } from '../../lib/use-call.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import '../../components/resource-table/resource-table.css'
+import '../../components/resource-form/resource-form.css'
 
 const jobs = getResource('billing_jobs')
 const PROVIDER_LABELS: Record<Provider, string> = { gcp: 'GCP', azure: 'Azure', aws: 'AWS' }

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
+import './cloud-bills.css'
 
 type Scope = 'single' | 'all'
 

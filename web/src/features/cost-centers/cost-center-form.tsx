@@ -6,6 +6,7 @@ import { bodySchemas } from '../../lib/form-validation.js'
 import type { FieldErrors } from '../../lib/write-controllers.js'
 import { CONTACT_CHOICES, CONTACT_EMAIL_FIELD, formFields, LOOKUPS, OPTIONAL_LOOKUPS } from './cost-center-values.js'
 import { useResource } from '../../lib/resource-context.js'
+import './cost-centers.css'
 
 export interface CostCenterFormProps {
   initial: FormValues

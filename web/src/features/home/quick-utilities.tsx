@@ -8,6 +8,7 @@ import { callHref } from '../../config/paths.js'
 import { need, type CallName } from '../../lib/access.js'
 import { apiRequest } from '../../lib/api-client.js'
 import { useCall } from '../../lib/use-call.js'
+import '../../components/statistics/statistics.css'
 
 /**
  * One report card of spec 000 §2 "Quick Utilities": the address modal (prefilled with the signed-in

@@ -12,6 +12,7 @@ import { apiRequest, errorText } from '../../lib/api-client.js'
 import { formResolver, isRequired, schemaErrors } from '../../lib/form-validation.js'
 import { useCall } from '../../lib/use-call.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import '../../components/resource-form/resource-form.css'
 
 const TITLE = 'Update Your Details'
 
