@@ -79,6 +79,6 @@ export interface FormInputsProps {
 export interface RefusedSave {
   /** the values the form starts from instead, once (the person left it and comes back) */
   keptValues?: FormValues
-  /** instead of the failure toast: true when it answered the refusal of a save of `values` */
-  answer: (err: ApiError, values: FormValues) => boolean
+  /** answers the refusal of a save of `values` when it is the model's: the text shown instead of the failure toast */
+  answer: (err: ApiError, values: FormValues) => string | undefined
 }

@@ -7,7 +7,7 @@ import { useResource } from '../lib/resource-context.js'
 import { toastError } from '../lib/toaster.js'
 import type { FormMode, RefusedSave, ResourceExtensions } from './extensions.js'
 
-const NOTHING_KEPT: RefusedSave = { answer: () => false }
+const NOTHING_KEPT: RefusedSave = { answer: () => undefined }
 const useNoRefusedSave = () => NOTHING_KEPT
 
 /**
@@ -42,7 +42,12 @@ export function useFormExtension(ext: ResourceExtensions, mode: FormMode) {
         return !refusal
       }),
     body: (values: FormValues) => (transform ? transform(toPayload(fields, values), values) : toPayload(fields, values)),
-    answersRefusal: (err: ApiError, values: FormValues) => refused.answer(err, values),
+    /** the model answered the refusal of a save of `values` (and said so): no failure toast */
+    answersRefusal: (err: ApiError, values: FormValues) => {
+      const text = refused.answer(err, values)
+      if (text) void toastError(text)
+      return text !== undefined
+    },
     inputs: Inputs && ((form: ResourceFormApi) => <Inputs form={form} fields={fields} mode={mode} />),
   }
 }

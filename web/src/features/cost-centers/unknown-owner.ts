@@ -3,27 +3,25 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import { paths } from '../../config/paths.js'
 import type { ApiError } from '../../lib/api-client.js'
 import type { FormValues } from '../../lib/form-values.js'
-import { toastError } from '../../lib/toaster.js'
 import type { RefusedSave } from '../../resources/extensions.js'
 import { useKeepDraft, useKeptDraft } from './draft.js'
 import { CONTACT_EMAIL_FIELD } from './cost-center-values.js'
 
 /**
  * spec 001 §5: a save whose owner is no cloud contact (the upstream's 422 on cloud_contact_email)
- * says so and opens the contact form with the email, keeping the cost center form as the person
- * left it; back from there, the form starts from what they typed.
+ * says so (the page's toast) and opens the contact form with the email, keeping the cost center
+ * form as the person left it; back from there, the form starts from what they typed.
  */
 export function useUnknownOwner(): RefusedSave {
   const [location, navigate] = useLocation()
   const keepDraft = useKeepDraft()
   const keptValues = useKeptDraft(location)
   const answer = (err: ApiError, values: FormValues) => {
-    if (err.status !== 422 || !err.info?.fields?.[CONTACT_EMAIL_FIELD.name]) return false
+    if (err.status !== 422 || !err.info?.fields?.[CONTACT_EMAIL_FIELD.name]) return undefined
     const email = String(values[CONTACT_EMAIL_FIELD.name] ?? '').trim()
-    void toastError(MESSAGES.contactMissing(email))
     keepDraft({ path: location, values })
     navigate(paths.auth.newContact.getHref(email, location))
-    return true
+    return MESSAGES.contactMissing(email)
   }
   return { keptValues, answer }
 }
