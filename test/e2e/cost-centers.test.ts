@@ -298,6 +298,43 @@ t.test('cost centers', async (t) => {
     await page.waitForURL('**/auth/view/cost_centers')
   })
 
+  await t.test('edit: an unknown owner → the contact form, and back to the edit form as it was left', async (t) => {
+    const [record] = await byIdentifier('CC-E2E-100')
+    await page.goto(`${portal.baseUrl}/auth/edit/cost_centers/${String(record?.id)}`)
+    await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
+    const email = page.getByLabel('Cloud Contact Email')
+    await expect(email).toHaveValue('bruno.rossi@example.com')
+    await page.getByLabel('Identifier').fill('CC-E2E-100-B')
+    await typeFree(page, email, 'carol.new@example.com')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
+    const missing =
+      "Cloud contact: carol.new@example.com doesn't exists! Please add it first before creating (or editing) this cost center this form"
+    await expect(toast(page, missing).first()).toBeVisible()
+    await page.waitForURL((url) => url.pathname === '/auth/create/cloud_contacts')
+    t.equal(await page.getByLabel('Email').inputValue(), 'carol.new@example.com', 'the owner it needs, filled in')
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await page.waitForURL((url) => url.pathname === `/auth/edit/cost_centers/${String(record?.id)}`)
+    await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
+    t.same(
+      [await page.getByLabel('Identifier').inputValue(), await email.inputValue()],
+      ['CC-E2E-100-B', 'carol.new@example.com'],
+      'the edit form as the person left it',
+    )
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
+    await expect(toast(page, 'Your cost center has been updated!').first()).toBeVisible()
+    const [saved] = await byIdentifier('CC-E2E-100-B')
+    t.equal(saved?.cloud_contact_email, 'carol.new@example.com', 'saved with the new contact as its owner')
+    // back as it was, for the steps below
+    const restored = await fetch(`${portal.upstreamUrl}/cost_centers/${String(record?.id)}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ cost_center: { identifier: 'CC-E2E-100' } }),
+    })
+    t.equal(restored.status, 200)
+  })
+
   await t.test('Send Inventory Report: prefilled email, Your report will be emailed!', async (t) => {
     await page.getByRole('button', { name: 'Send Inventory Report' }).click()
     const dialog = page.getByRole('dialog', { name: 'Send Inventory Report' })
