@@ -92,15 +92,17 @@ export type CallNameOf<D extends CallDomainName> = keyof CallsOf<D> & string
 type Declaration<D extends CallDomainName, N extends CallNameOf<D>> = CallsOf<D>[N]
 
 /**
- * The body a call takes, as its TypeBox schema says (`Static`): nothing for 'none' or a read; a JSON
- * object the route checks when it declares none.
+ * The body a call takes, as its TypeBox schema says (`Static`): for 'none' nothing or `{}`, for a read
+ * nothing, and a JSON object the route checks when it declares none.
  */
 export type CallBody<D extends CallDomainName, N extends CallNameOf<D>> =
   Declaration<D, N> extends { body: infer S extends TSchema }
     ? Static<S>
-    : Declaration<D, N> extends { body: 'none' } | { method: 'GET' | 'DELETE' }
-      ? undefined
-      : Readonly<Record<string, unknown>>
+    : Declaration<D, N> extends { body: 'none' }
+      ? Readonly<Record<string, never>>
+      : Declaration<D, N> extends { method: 'GET' | 'DELETE' }
+        ? undefined
+        : Readonly<Record<string, unknown>>
 /** Its query string's parameters; nothing when it declares none. */
 export type CallQuery<D extends CallDomainName, N extends CallNameOf<D>> =
   Declaration<D, N> extends { query: infer S extends TSchema } ? Static<S> : undefined
@@ -124,7 +126,7 @@ export type CallParams<D extends CallDomainName, N extends CallNameOf<D>> = [Par
 /** A part of a call's input: required, optional when it may be empty, never when the call takes none. */
 type InputPart<K extends string, T> = [T] extends [undefined]
   ? { [P in K]?: never }
-  : Partial<T> extends T
+  : Record<never, never> extends T
     ? { [P in K]?: T }
     : { [P in K]: T }
 

@@ -32,6 +32,7 @@ t.test('a call is sent with its declared method and path, its ids and query fill
   await declaredRequest('listViews', 'remove')({ params: { id: 4 } })
   await declaredRequest('listViews', 'resetLayout')({ query: { model: 'departments' } })
   await declaredRequest('selfService', 'credential')({ params: { id: 12 } })
+  await declaredRequest('costCenters', 'expiredReport')({ body: {} })
   await declaredRequest(
     'selfService',
     'updateRestricted',
@@ -46,6 +47,7 @@ t.test('a call is sent with its declared method and path, its ids and query fill
     { method: 'DELETE', url: '/api/list_views/4', body: undefined },
     { method: 'DELETE', url: '/api/list_layouts?model=departments', body: undefined },
     { method: 'POST', url: '/api/dcoe/members/12/credential', body: undefined },
+    { method: 'POST', url: '/api/cost_centers/send_expired_cost_centers_report', body: {} },
     { method: 'POST', url: '/api/members/update-restricted/7?credential=a.b', body: { department: 'IT', business_unit: 'CORP' } },
   ])
 })

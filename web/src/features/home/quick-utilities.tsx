@@ -45,7 +45,7 @@ function reportCard<D extends CallDomainName, N extends CallNameOf<D>>(
   return { ...text, need: need.call(domain, name), send: (email) => request(input(email)) }
 }
 
-/** A confirmed card of the declared call `domain.name`, sent with `input` (`{}`: those of spec 000 §7 take nothing). */
+/** A confirmed card of the declared call `domain.name`, sent with `input` (those of spec 000 §7 send `{}`). */
 function confirmedCard<D extends CallDomainName, N extends CallNameOf<D>>(
   domain: D,
   name: N,
@@ -86,7 +86,7 @@ export const QUICK_UTILITIES: readonly UtilityCard[] = [
   confirmedCard(
     'costCenters',
     'expiredReport',
-    {},
+    { body: {} },
     {
       key: 'expired-cost-centers',
       title: 'Expired Cost Centers',
@@ -96,7 +96,7 @@ export const QUICK_UTILITIES: readonly UtilityCard[] = [
   confirmedCard(
     'cloudParents',
     'terminatedAccounts',
-    {},
+    { body: {} },
     {
       key: 'terminated-cloud-accounts',
       title: 'Terminated Cloud Accounts',
