@@ -1,9 +1,11 @@
 /**
  * Every special call, by domain: the one declaration the gateway (allowlist, upload targets,
- * /api/docs), the web (paths.api) and the upstream (routes/special.ts, one folder per domain, named
- * as the domain here and as the web's feature of that domain, where it has one) read. A new call: one entry in its domain's file here,
- * and its handler in the upstream's folder of that domain.
+ * /api/docs), the web (paths.api, and use-call.ts's useDeclaredCall, typed by CallInput and
+ * CallAnswer here) and the upstream (routes/special.ts, one folder per domain, named as the domain
+ * here and as the web's feature of that domain, where it has one) read. A new call: one entry in
+ * its domain's file here, and its handler in the upstream's folder of that domain.
  */
+import type { Static, TSchema } from '@sinclair/typebox'
 import { authCalls } from './auth.js'
 import { billingAutomationCalls } from './billing-automation.js'
 import { cloudBillCalls } from './cloud-bills.js'
@@ -21,7 +23,6 @@ import { sapCostCenterCalls } from './sap-cost-centers.js'
 import { searchCalls } from './search.js'
 import { selfServiceCalls } from './self-service.js'
 import { serviceCatalogProductCalls } from './service-catalog-products.js'
-import type { Static, TSchema } from '@sinclair/typebox'
 import type { ResourceKey } from '../resources/index.js'
 import type { CallDef, CallDomain, UploadDef } from './types.js'
 
@@ -137,6 +138,7 @@ type InputPart<K extends string, T> = [T] extends [undefined]
 export type CallInput<D extends CallDomainName, N extends CallNameOf<D>> = InputPart<'params', CallParams<D, N>> &
   InputPart<'query', CallQuery<D, N>> &
   InputPart<'body', CallBody<D, N>>
+
 /** The targets of /api/upload/<target>, as the calls declare them: `'sap_cost_centers' | …`. */
 export type UploadTargetName = {
   [D in CallDomainName]: { [N in keyof CallsOf<D>]: CallsOf<D>[N] extends { upload: { target: infer T } } ? T : never }[keyof CallsOf<D>]
