@@ -95,7 +95,7 @@ export function NetworkUploadButton() {
   }
   return (
     <>
-      <Permitted need={need.call('costCenterNetworks.upload')}>
+      <Permitted need={need.call('costCenterNetworks', 'upload')}>
         <Button icon="upload" text={UPLOAD_TITLE} onClick={() => setOpen(true)} />
       </Permitted>
       <UploadDialog
