@@ -4,7 +4,7 @@
  * cloud_contact_email, and nothing is stored. An id sent beside it wins (a record read and sent back).
  */
 import t from 'tap'
-import { serveUpstream } from './fixtures/serve.js'
+import { serveUpstream } from '../../fixtures/serve.js'
 
 type Row = Record<string, unknown>
 
