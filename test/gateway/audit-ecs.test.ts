@@ -5,19 +5,17 @@
  * in both formats (and a removed, altered, reordered or inserted ECS line is named); GET /api/audit
  * reads a file holding both formats; the README documents every field and its ECS name.
  */
-import { execFile } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import t from 'tap'
 import { verifyAudit } from '../../server/gateway/audit-chain.js'
 import { ECS_FIELDS, ECS_VERSION, fromEcs, toEcs } from '../../server/gateway/audit-ecs.js'
 import { startGateway, tempDir, type AuditLine, type TestGateway } from '../helper.js'
 import { scriptToken, signIn } from '../lib/sign-in.js'
+import { auditVerify } from '../lib/audit-verify.js'
 import { startRecordingUpstream } from './start.js'
 
 const VERA = 'vera@ccoe.example'
-const run = promisify(execFile)
 
 /** ECS's fields as its generated fields.csv gives them: name → type and normalization */
 const ECS_LIST = new Map(
@@ -78,17 +76,6 @@ const comparable = (gw: TestGateway) =>
     .filter((line) => String(line.path).startsWith('/api/') || line.event === 'login')
     .map(({ time: _time, reqId: _reqId, durationMs: _durationMs, ...line }) => line)
 const withoutChain = ({ chain: _chain, seq: _seq, prev: _prev, ...line }: AuditLine) => line
-
-/** the CLI as an auditor runs it: its output and exit code */
-async function auditVerify(...args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/gateway/audit-verify.ts', ...args])
-    return { code: 0, out: stdout }
-  } catch (err) {
-    const failed = err as { code: number; stdout: string }
-    return { code: failed.code, out: failed.stdout }
-  }
-}
 
 t.test('AUDIT_FORMAT=ecs: the same lines in ECS names, one chain that verifies, read back by GET /api/audit', async (t) => {
   const dir = tempDir(t)
