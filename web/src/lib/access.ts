@@ -6,7 +6,8 @@
  * shared/calls).
  */
 import { useMemo } from 'react'
-import { CALL_ROLES, callPermission, MODEL_PERMISSIONS, type CallRole, type ModelOperation, type Role } from '../../../shared/access.js'
+import { callPermission, MODEL_PERMISSIONS, type ModelOperation } from '../../../shared/access.js'
+import { CALL_ROLES, type CallRole, type Role } from '../../../shared/roles.js'
 import { CALLS, type CallDef, type CallDomainName } from '../../../shared/calls/index.js'
 import type { ResourceDef, ResourceKey } from '../../../shared/resources/index.js'
 import type { CallName } from '../config/paths.js'
