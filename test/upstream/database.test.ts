@@ -15,7 +15,8 @@ import { createPglite, pgliteTransaction, pgTransaction } from '../../server/ups
 import { migrate, readMigrations, type RunInTransaction } from '../../server/upstream/db/migrate.js'
 import { pgliteTemplate } from '../../server/upstream/db/pglite-template.js'
 import { upsertMany } from '../../server/upstream/db/records/bulk.js'
-import { recordRepository, rows } from '../../server/upstream/db/records/repository.js'
+import { recordRepository } from '../../server/upstream/db/records/repository.js'
+import { rows } from '../../server/upstream/db/records/rows.js'
 import { DEMO_SEEDS, seedDemoData } from '../../server/upstream/db/seed/index.js'
 import { TOKEN } from './fixtures/serve.js'
 

@@ -14,7 +14,9 @@ import { getResource, RESOURCES } from '../../shared/resources/index.js'
 import { openDatabase } from '../../server/upstream/db/client.js'
 import { openTestDatabase } from '../lib/test-database.js'
 import { shapeOf } from '../../server/upstream/db/records/columns.js'
-import { recordRepository, rows, type ListParams } from '../../server/upstream/db/records/repository.js'
+import { recordRepository } from '../../server/upstream/db/records/repository.js'
+import type { ListParams } from '../../server/upstream/db/records/list-page.js'
+import { rows } from '../../server/upstream/db/records/rows.js'
 import type { ListFilter } from '../../server/upstream/db/records/list-filter.js'
 
 const resource = getResource('cost_centers')

@@ -3,7 +3,7 @@ import t from 'tap'
 import { DEFAULT_MAX_LENGTH } from '../../shared/resources/define-resource.js'
 import { CREATED_AT_FIELD, ID_FIELD, RESOURCES, type ResourceDef } from '../../shared/resources/index.js'
 import { openTestDatabase } from '../lib/test-database.js'
-import { rows } from '../../server/upstream/db/records/repository.js'
+import { rows } from '../../server/upstream/db/records/rows.js'
 import { serveUpstream } from './fixtures/serve.js'
 
 /**

@@ -1,5 +1,6 @@
 import type { TProperties } from '@sinclair/typebox'
-import type { Executor, ListParams } from '../db/records/repository.js'
+import type { ListParams } from '../db/records/list-page.js'
+import type { Executor } from '../db/records/rows.js'
 
 /** What a model's list answer adds to its meta (beside total, page, per_page, which stay as they are). */
 export interface ListMetaExtension {
