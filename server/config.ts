@@ -54,6 +54,8 @@ export interface Config {
   auditLogFile?: string
   /** the audit chain's lines between two signed digests (issue 43 item 2) */
   auditDigestEvery: number
+  /** the audit lines' field names: ours, or Elastic Common Schema's (issue 43 item 4) */
+  auditFormat: AuditFormat
   idleTimeoutMs: number
   absoluteTimeoutMs: number
   /** how often a signed-in person is re-checked at the IdP (refresh token, else userinfo) */
@@ -88,6 +90,9 @@ type Env = Record<string, string | undefined>
 /** The client authentications the portal can do at an IdP's token endpoint, in the order it prefers none. */
 export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const
 export type TokenAuthMethod = (typeof TOKEN_AUTH_METHODS)[number]
+/** How audit lines name their fields: README's "Audit log" names, or Elastic Common Schema's (gateway/audit-ecs.ts). */
+export const AUDIT_FORMATS = ['json', 'ecs'] as const
+export type AuditFormat = (typeof AUDIT_FORMATS)[number]
 
 /** The default `OIDC_API_AUDIENCE`: the audience the embedded IdP puts in its access tokens. */
 export const DEFAULT_API_AUDIENCE = 'ccoe-portal-api'
@@ -190,6 +195,7 @@ const Settings = Type.Object({
   SMTP_URL: url('smtp:', 'smtps:'),
   AUDIT_LOG_FILE: text(),
   AUDIT_DIGEST_EVERY: integer(1, 1_000_000, 1000),
+  AUDIT_FORMAT: Type.String({ pattern: `^(${AUDIT_FORMATS.join('|')})$`, default: 'json', expected: 'json or ecs' }),
   SESSION_IDLE_MINUTES: integer(1, 7 * 24 * 60, 8 * 60),
   SESSION_ABSOLUTE_MINUTES: integer(1, 30 * 24 * 60, 12 * 60),
   SESSION_REFRESH_MINUTES: integer(1, 24 * 60, 5),
@@ -354,6 +360,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: withoutTrailingSlash(settings.SMTP_URL),
     auditLogFile: settings.AUDIT_LOG_FILE,
     auditDigestEvery: settings.AUDIT_DIGEST_EVERY,
+    auditFormat: settings.AUDIT_FORMAT as AuditFormat,
     idleTimeoutMs: settings.SESSION_IDLE_MINUTES * 60_000,
     absoluteTimeoutMs: settings.SESSION_ABSOLUTE_MINUTES * 60_000,
     sessionRefreshMs: settings.SESSION_REFRESH_MINUTES * 60_000,

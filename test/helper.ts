@@ -12,6 +12,7 @@ import { Writable } from 'node:stream'
 import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { loadConfig, type Config } from '../server/config.js'
+import { auditFields } from '../server/gateway/audit-ecs.js'
 import type { IdpStoreOptions, SqlClient } from '../server/idp/store.js'
 import type { IdpVariant } from '../server/idp/variant.js'
 import type { PortalClient } from '../server/idp/clients.js'
@@ -241,7 +242,7 @@ export async function startGateway(
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n').filter(Boolean)) {
         lines.push(line)
-        const { chain: _chain, seq: _seq, prev: _prev, ...audited } = JSON.parse(line) as AuditLine
+        const { chain: _chain, seq: _seq, prev: _prev, ...audited } = auditFields(JSON.parse(line) as AuditLine)
         if (audited.event !== 'forwarding' && !CHAIN_EVENTS.has(audited.event)) written.emit('line', audited)
       }
       done()
@@ -250,7 +251,7 @@ export async function startGateway(
   // the chain's own lines and fields (audit-chain.ts) are left out: the chain's tests read auditText()
   const parsedAll = () =>
     lines.flatMap((line) => {
-      const { chain: _chain, seq: _seq, prev: _prev, ...audited } = JSON.parse(line) as AuditLine
+      const { chain: _chain, seq: _seq, prev: _prev, ...audited } = auditFields(JSON.parse(line) as AuditLine)
       return CHAIN_EVENTS.has(audited.event) ? [] : [audited]
     })
   const parsed = () => parsedAll().filter((line) => line.event !== 'forwarding')

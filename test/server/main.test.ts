@@ -7,6 +7,7 @@
  * line by line, never polled.
  */
 import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -51,6 +52,7 @@ t.test('one command starts the whole portal; a restart keeps data and sessions',
   // the audit logger writes asynchronously: await its line on stdout
   await first.printed(/"user":"bob@ccoe\.example","method":"POST","path":"\/api\/departments","status":201/)
   t.pass('the audit line on stdout')
+  t.notOk(existsSync(join(env.DATA_DIR, 'idp')), "the IdP's sign-ins are in the upstream's database: no second PGlite in the gateway")
   const upstreams = childPids(first.pid)
   t.equal(upstreams.length, 1, 'the embedded upstream: one child process')
   const { DATABASE_URL: _ignored, ...inherited } = process.env

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { auditTrailRefusal } from '../../../shared/access.js'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants.js'
+import { auditFields } from '../audit-ecs.js'
 import { linesBackwards } from '../audit-file.js'
 
 export interface AuditTrailOptions {
@@ -21,7 +22,8 @@ const whole = (text: string | undefined, min: number, max: number) =>
  * GET /api/audit: the gateway's own audit lines for auditors and admins (shared/access.ts
  * AUDIT_TRAIL_ROLES), newest first, read from the end of AUDIT_LOG_FILE: filtered by `user`,
  * `method`, `reqId` and `status` (each exactly) and `path` (its start), `per_page` at a time;
- * `meta.next` is the cursor (`after=`) of the lines before the page. The file is this gateway's
+ * `meta.next` is the cursor (`after=`) of the lines before the page. A line written in ECS names
+ * (AUDIT_FORMAT=ecs) is answered in ours, so the answer has one shape whatever the file's. The file is this gateway's
  * (with GATEWAY_WORKERS, its workers'): the trail of every replica in one place is issue 43 item 3.
  * A filter that matches rarely reads the file far back to fill a page.
  */
@@ -62,7 +64,7 @@ export const auditTrailPlugin = fp<AuditTrailOptions>(
       for await (const line of linesBackwards(opts.file, after)) {
         let parsed: Record<string, unknown>
         try {
-          parsed = JSON.parse(line.text) as Record<string, unknown>
+          parsed = auditFields(JSON.parse(line.text) as Record<string, unknown>)
         } catch {
           continue // a line a worker is still writing
         }

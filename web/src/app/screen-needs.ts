@@ -26,16 +26,16 @@ export function resourceScreenNeeds(resource: ResourceDef, action: Action, hasId
 
 /** The fixed screens that do something beyond reading, by their name in paths.auth. */
 export const SCREEN_NEEDS = {
-  createAwsAccount: need.call('requests.awsAccount'),
-  createAzureSubscription: need.call('requests.azureSubscription'),
-  createGcpProject: need.call('requests.gcpProject'),
-  spincoSgModification: [need.call('requests.spincoSgAdd'), need.call('requests.spincoSgRemove')],
+  createAwsAccount: need.call('requests', 'awsAccount'),
+  createAzureSubscription: need.call('requests', 'azureSubscription'),
+  createGcpProject: need.call('requests', 'gcpProject'),
+  spincoSgModification: [need.call('requests', 'spincoSgAdd'), need.call('requests', 'spincoSgRemove')],
   // its tabs are the billing automation's calls, and its list is their jobs
   billingAutomation: [
-    need.call('billingAutomation.processAzureInvoice'),
-    need.call('billingAutomation.processGoogleInvoice'),
-    need.call('billingAutomation.finalize'),
-    need.call('billingAutomation.loadGcpData'),
+    need.call('billingAutomation', 'processAzureInvoice'),
+    need.call('billingAutomation', 'processGoogleInvoice'),
+    need.call('billingAutomation', 'finalize'),
+    need.call('billingAutomation', 'loadGcpData'),
   ],
 } satisfies Partial<Record<keyof typeof paths.auth, Needs>>
 

@@ -7,16 +7,16 @@
  */
 import { useMemo } from 'react'
 import { callPermission, MODEL_PERMISSIONS, type ModelOperation } from '../../../shared/access.js'
+import { declarationOf, type CallDomainName, type CallNameOf } from '../../../shared/calls/index.js'
 import { CALL_ROLES, type CallRole, type Role } from '../../../shared/roles.js'
-import { CALLS, type CallDef, type CallDomainName } from '../../../shared/calls/index.js'
 import type { ResourceDef, ResourceKey } from '../../../shared/resources/index.js'
-import type { CallName } from '../config/paths.js'
 import { useSession, type SessionUser } from './session.js'
 
-export type { CallName }
-
-/** One thing a control or a screen does: an operation on a registry model (by key), or a declared call. */
-export type Need = { model: string; op: ModelOperation } | { call: CallName }
+/**
+ * One thing a control or a screen does: an operation on a registry model (by key), or a declared
+ * call, by the `domain.name` /api/session's permits name it, with the least role it asks for.
+ */
+export type Need = { model: string; op: ModelOperation } | { call: string; role: CallRole }
 
 /** Any one of these is enough (a screen with two actions, such as add and remove users). */
 export type Needs = Need | readonly Need[]
@@ -24,17 +24,16 @@ export type Needs = Need | readonly Need[]
 export const need = {
   /** a registry model, or its key spelled out (a typo fails tsc) */
   model: (model: ResourceDef | ResourceKey, op: ModelOperation): Need => ({ model: typeof model === 'string' ? model : model.key, op }),
-  call: (call: CallName): Need => ({ call }),
-}
-
-function callDef(name: CallName): CallDef {
-  const [domain, call] = name.split('.') as [CallDomainName, string]
-  return (CALLS[domain].calls as Readonly<Record<string, CallDef>>)[call]
+  /** a declared call by its domain and name in shared/calls (a typo fails tsc) */
+  call: <D extends CallDomainName>(domain: D, name: CallNameOf<D>): Need => ({
+    call: `${domain}.${name}`,
+    role: callPermission(declarationOf(domain, name)).role,
+  }),
 }
 
 /** The least role the need asks for, from its declaration. */
 export function neededRole(n: Need): CallRole {
-  return 'model' in n ? MODEL_PERMISSIONS[n.op].role : callPermission(callDef(n.call)).role
+  return 'model' in n ? MODEL_PERMISSIONS[n.op].role : n.role
 }
 
 const list = (needs: Needs): readonly Need[] => ('model' in needs || 'call' in needs ? [needs as Need] : (needs as readonly Need[]))

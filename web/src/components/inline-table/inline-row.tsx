@@ -8,6 +8,7 @@ import type { RowSelection } from '../resource-table/table-props.js'
 import { RowSelectBox } from '../resource-table/select-boxes.js'
 import type { InlineColumn } from './inline-columns.js'
 import type { Draft } from './use-inline-edit.js'
+import './inline-table.css'
 
 export interface InlineRowProps {
   columns: readonly InlineColumn[]

@@ -9,6 +9,7 @@ import { PageSelectBox, RowSelectBox } from './select-boxes.js'
 import { SortButton } from './sort-header.js'
 import { differs } from './mismatch.js'
 import { useResource } from '../../lib/resource-context.js'
+import './resource-table.css'
 
 export interface ResourceGridProps extends ResourceTableProps {
   compact: boolean
