@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { FormatRegistry, Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { ROLES, type RoleGroups } from '../shared/access.js'
+import type { RoleGroups } from '../shared/access.js'
+import { ROLES } from '../shared/roles.js'
 import { isEmailAddress } from '../shared/rules/email-address.js'
 
 /** A bad configuration value: main prints `message` as one line and exits. */

@@ -18,7 +18,8 @@ import type { IdpVariant } from '../server/idp/variant.js'
 import type { PortalClient } from '../server/idp/clients.js'
 import type { DemoUser } from '../server/idp/users.js'
 import { buildUpstream } from '../server/upstream/app.js'
-import { openTestDatabase, type Database } from '../server/upstream/db/client.js'
+import type { Database } from '../server/upstream/db/client.js'
+import { openTestDatabase } from './lib/test-database.js'
 import { openSeededTestDatabase } from './lib/seeded-database.js'
 
 export interface Teardown {

@@ -1,6 +1,7 @@
 /** What the web offers each role: lib/access.ts over /api/session's permits, and the menus and screens that follow from it. */
 import t from 'tap'
-import { permitsOf, type Role } from '../../shared/access.js'
+import { permitsOf } from '../../shared/access.js'
+import type { Role } from '../../shared/roles.js'
 import { getResource } from '../../shared/resources/index.js'
 import { menuScreens, permittedMenus, topMenus } from '../../web/src/app/shell/menu-items.js'
 import { resourceScreenNeeds, SCREEN_NEEDS } from '../../web/src/app/screen-needs.js'

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { rows } from '../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../server/upstream/db/records/rows.js'
 import { DEMO_SEEDS } from '../../../server/upstream/db/seed/index.js'
 import { sanitiseRichText } from '../../../server/upstream/rich-text/sanitise.js'
 import { getResource } from '../../../shared/resources/index.js'

@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { openTestDatabase } from '../../../server/upstream/db/client.js'
-import { rows } from '../../../server/upstream/db/records/repository.js'
+import { openTestDatabase } from '../../lib/test-database.js'
+import { rows } from '../../../server/upstream/db/records/rows.js'
 import { DEMO_AD_GROUPS } from '../../../server/upstream/db/seed/active-directory.js'
 import { seedDemoData } from '../../../server/upstream/db/seed/index.js'
 import { BUSINESS_UNIT_OPTIONS } from '../../../shared/constants.js'

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import t from 'tap'
 import yauzl from 'yauzl'
 import { MESSAGES } from '../../../shared/messages.js'
-import { rows } from '../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../server/upstream/db/records/rows.js'
 import { startSmtp } from '../../lib/smtp.js'
 import { serveUpstream } from '../fixtures/serve.js'
 

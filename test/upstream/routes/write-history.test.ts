@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { rows } from '../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../server/upstream/db/records/rows.js'
 import { LOGGED_PER_STATEMENT } from '../../../server/upstream/db/records/logged-writes.js'
 import { demoInvoiceId, monthBefore } from '../../../server/upstream/db/seed/provider-invoices.js'
 import { makeZip } from '../../lib/zip.js'

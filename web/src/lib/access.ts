@@ -6,8 +6,9 @@
  * shared/calls).
  */
 import { useMemo } from 'react'
-import { CALL_ROLES, callPermission, MODEL_PERMISSIONS, type CallRole, type ModelOperation, type Role } from '../../../shared/access.js'
+import { callPermission, MODEL_PERMISSIONS, type ModelOperation } from '../../../shared/access.js'
 import { declarationOf, type CallDomainName, type CallNameOf } from '../../../shared/calls/index.js'
+import { CALL_ROLES, type CallRole, type Role } from '../../../shared/roles.js'
 import type { ResourceDef, ResourceKey } from '../../../shared/resources/index.js'
 import { useSession, type SessionUser } from './session.js'
 

@@ -1,7 +1,7 @@
 import { isCalendarDay } from '../../../../shared/rules/calendar-day.js'
 import type { FieldDef, LookupDef, ResourceDef } from '../../../../shared/resources/index.js'
 import { idsOf } from '../../db/records/ids-of.js'
-import type { ApiRecord, Executor } from '../../db/records/repository.js'
+import type { ApiRecord, Executor } from '../../db/records/rows.js'
 import { HttpError } from '../../http-error.js'
 
 /**

@@ -1,8 +1,8 @@
 /** `npm run seed -- --bills N` and the bills bench: the made-up bills hold at the millionth one too. */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { openTestDatabase } from '../../../../server/upstream/db/client.js'
-import { rows } from '../../../../server/upstream/db/records/repository.js'
+import { openTestDatabase } from '../../../lib/test-database.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import { insertGeneratedBills } from '../../../../server/upstream/db/seed/generated-bills.js'
 
 t.test('generated bills: numbered past the int4 range of their arithmetic, amounts fixed by number', async (t) => {

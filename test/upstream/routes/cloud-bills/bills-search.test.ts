@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { rows } from '../../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import { serveUpstream } from '../../fixtures/serve.js'
 
 t.test('bills searched by invoice number and identifier', async (t) => {

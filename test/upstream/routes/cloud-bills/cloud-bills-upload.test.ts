@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { rows } from '../../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import { BILLS_PER_STATEMENT } from '../../../../server/upstream/routes/cloud-bills/stored-bills.js'
 import { MAX_BILL_ROWS } from '../../../../server/upstream/routes/cloud-bills/workbook.js'
 import { serveUpstream } from '../../fixtures/serve.js'

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import t from 'tap'
 import { MESSAGES } from '../../../../shared/messages.js'
-import { rows } from '../../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import { serveUpstream } from '../../fixtures/serve.js'
 
 const dataUrl = (csv: string) => `data:text/csv;base64,${Buffer.from(csv).toString('base64')}`

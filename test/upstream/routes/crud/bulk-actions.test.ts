@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import t from 'tap'
 import { MAX_PAGE_SIZE } from '../../../../shared/constants.js'
-import { rows } from '../../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import { insertGeneratedBills } from '../../../../server/upstream/db/seed/generated-bills.js'
 import { serveUpstream, TOKEN } from '../../fixtures/serve.js'
 

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { EXACT_TOTAL_LIMIT } from '../../../../server/upstream/db/records/repository.js'
+import { EXACT_TOTAL_LIMIT } from '../../../../server/upstream/db/records/list-page.js'
 import { serveUpstream, withoutVersions } from '../../fixtures/serve.js'
 
 interface Page {

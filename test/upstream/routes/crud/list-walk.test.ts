@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { rows } from '../../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import { serveUpstream, TOKEN } from '../../fixtures/serve.js'
 
 t.test('a list asked for text/csv answers its JSON page', async (t) => {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import t from 'tap'
 import { MAX_PAGE_SIZE } from '../../../../shared/constants.js'
-import { EXACT_TOTAL_LIMIT, rows } from '../../../../server/upstream/db/records/repository.js'
+import { EXACT_TOTAL_LIMIT } from '../../../../server/upstream/db/records/list-page.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import { serveUpstream, withoutVersions } from '../../fixtures/serve.js'
 
 /** Paging, sorting and filtering happen in SQL; measured on departments, which starts empty here. */

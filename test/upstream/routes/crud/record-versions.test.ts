@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { rows } from '../../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import { serveUpstream, TOKEN } from '../../fixtures/serve.js'
 
 /** Issue 12 item 3: every record answers its version; a stale If-Match is refused and writes nothing. */

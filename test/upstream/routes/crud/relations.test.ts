@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm'
 import t from 'tap'
 import { DEFAULT_MAX_LENGTH } from '../../../../shared/resources/define-resource.js'
 import { CREATED_AT_FIELD, ID_FIELD, RESOURCES, type ResourceDef } from '../../../../shared/resources/index.js'
-import { openTestDatabase } from '../../../../server/upstream/db/client.js'
-import { rows } from '../../../../server/upstream/db/records/repository.js'
+import { openTestDatabase } from '../../../lib/test-database.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import { serveUpstream } from '../../fixtures/serve.js'
 
 /**

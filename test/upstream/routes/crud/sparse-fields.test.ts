@@ -8,7 +8,8 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 import type { SQL } from 'drizzle-orm'
 import t from 'tap'
 import { getResource, RESOURCES } from '../../../../shared/resources/index.js'
-import { recordRepository, type Executor } from '../../../../server/upstream/db/records/repository.js'
+import { recordRepository } from '../../../../server/upstream/db/records/repository.js'
+import type { Executor } from '../../../../server/upstream/db/records/rows.js'
 import { serveUpstream } from '../../fixtures/serve.js'
 
 type Row = Record<string, unknown>

@@ -5,7 +5,7 @@
  * no difference; no cloud parent, no difference; a cloud parent added later is found at once.
  */
 import { sql } from 'drizzle-orm'
-import { rows } from '../../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import t from 'tap'
 import { serveUpstream } from '../../fixtures/serve.js'
 

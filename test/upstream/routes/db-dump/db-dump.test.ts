@@ -12,7 +12,7 @@ import t, { type Test } from 'tap'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { rows } from '../../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import { startSmtp } from '../../../lib/smtp.js'
 import { serveUpstream } from '../../fixtures/serve.js'
 

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { rows } from '../../../../server/upstream/db/records/repository.js'
+import { rows } from '../../../../server/upstream/db/records/rows.js'
 import { parseCsv } from '../../../../server/upstream/uploads/parse-csv.js'
 import { getResource } from '../../../../shared/resources/index.js'
 import { startPortal } from '../../../helper.js'
