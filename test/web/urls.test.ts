@@ -67,11 +67,6 @@ t.test("paths.api.model: a registry model's list, record, CSV and bulk URLs, fro
   t.equal(centers.bulk('update'), '/api/cost_centers/bulk_update')
   t.equal(paths.api.model(model('dcoe_members')).bulk('update'), '/api/dcoe/members/bulk_update', 'the upstream path, not the key')
   t.equal(paths.api.model(model('dcoe_members')).csv(), '/api/csv/dcoe_members?bom=1', 'the CSV by the key')
-  t.equal(
-    paths.api.cloudContactLookup.getHref('a+b@x.example', 3, 100),
-    '/api/cloud_contacts?page=3&per_page=100&sort=email&by_email=a%2Bb%40x.example',
-    'the contact lookup is a list too',
-  )
 })
 
 t.test('paths: the web calls each declared call (shared/calls) by its domain and name', async (t) => {

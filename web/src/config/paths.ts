@@ -112,7 +112,6 @@ const uploads = Object.fromEntries(UPLOADS.map(({ target }) => [target, uploadPa
   ReturnType<typeof uploadPath>
 >
 
-const cloudContacts = registered('cloud_contacts')
 const dcoeMembers = modelPaths(writable(registered('dcoe_members'), 'update'))
 const teamMembershipTickets = modelPaths(writable(registered('team_membership_tickets'), 'create'))
 
@@ -200,12 +199,6 @@ export const paths = {
     /** the special calls of spec 001 §7 and 000 §7 (shared/calls) */
     ...calls,
     upload: uploads,
-    /** the contacts whose email contains the text, a page of them in the contacts' own order */
-    cloudContactLookup: {
-      path: modelPaths(cloudContacts).path,
-      getHref: (email: string, page: number, perPage: number) =>
-        modelPaths(cloudContacts).list({ page, perPage, sort: cloudContacts.defaultSort, filters: { by_email: email } }),
-    },
     /** PUT {blacklist}: the registry's update of a CCoE member */
     dcoeMemberBlacklist: { path: `${dcoeMembers.path}/:id`, getHref: (id: number) => dcoeMembers.record(id) },
     teamMembershipTickets: fixed(teamMembershipTickets.path),
