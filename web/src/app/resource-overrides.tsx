@@ -1,7 +1,7 @@
 /**
  * The models whose screens differ from the generic registry screens, and how. Only app/ knows every
- * feature; each feature module stays ignorant of the others and of this map. Screens and slots load
- * with their feature's chunk.
+ * feature; each feature module stays ignorant of the others and of this map. The map loads with the
+ * resource screens' chunk (resource-screen-with-overrides.tsx); screens and slots with their feature's.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { MESSAGES } from '../../../shared/messages.js'

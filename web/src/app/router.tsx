@@ -11,12 +11,12 @@ import { AppLayout } from './shell/app-layout.js'
 import { AuthGuard } from './shell/auth-guard.js'
 import { NotFound } from './shell/not-found.js'
 import { Allowed } from './shell/not-allowed.js'
-import { resourceOverrides } from './resource-overrides.js'
 import { resourceScreenNeeds, SCREEN_NEEDS, type GuardedScreen } from './screen-needs.js'
 
 // one chunk per route group; the public pages stay in the entry (they are the first paint)
 const HomePage = lazy(() => import('../features/home/home-page.js'))
-const ResourceScreen = lazy(() => import('../resources/resource-screen.js'))
+// the generic screens with the models' overrides (resource-screen-with-overrides.tsx)
+const ResourceScreen = lazy(() => import('./resource-screen-with-overrides.js'))
 const DashStatsPage = lazy(() => import('../features/cloud-parents/dash-stats-page.js'))
 const PosturePage = lazy(() => import('../features/cloud-parents/posture-page.js'))
 const MembershipRequestsPage = lazy(() => import('../features/membership-requests/membership-requests-page.js'))
@@ -47,13 +47,7 @@ function ResourceRoute({ params }: { params: ResourceParams }) {
   const action = params.action as Action
   return (
     <Allowed needs={resourceScreenNeeds(resource, action, hasId)}>
-      <ResourceScreen
-        resource={resource}
-        action={action}
-        modelId={params.modelId}
-        ext={resourceOverrides(resource.key)}
-        notFound={<NotFound />}
-      />
+      <ResourceScreen resource={resource} action={action} modelId={params.modelId} notFound={<NotFound />} />
     </Allowed>
   )
 }

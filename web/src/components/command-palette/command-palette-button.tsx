@@ -1,6 +1,11 @@
 import { Button, KeyComboTag } from '@blueprintjs/core'
-import { useEffect, useState } from 'react'
-import { CommandPalette, type PaletteScreen } from './command-palette.js'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import type { PaletteScreen } from './command-palette.js'
+
+// the palette (Blueprint's Omnibar, the record search and its cells) in its own chunk, asked for as
+// the button appears: only someone signed in loads it, not the welcome page. A Ctrl/Cmd+K or a click
+// before it has come opens it as it arrives
+const CommandPalette = lazy(async () => ({ default: (await import('./command-palette.js')).CommandPalette }))
 
 /** Ctrl+K, or Cmd+K on a Mac: as in most web apps with a palette (and Blueprint's `mod+k`). */
 const isPaletteKey = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k'
@@ -41,7 +46,9 @@ export function CommandPaletteButton({ screens }: CommandPaletteButtonProps) {
           setOpen(true)
         }}
       />
-      <CommandPalette isOpen={isOpen} screens={screens} onClose={() => setOpen(false)} returnFocusTo={opener} />
+      <Suspense fallback={null}>
+        <CommandPalette isOpen={isOpen} screens={screens} onClose={() => setOpen(false)} returnFocusTo={opener} />
+      </Suspense>
     </>
   )
 }

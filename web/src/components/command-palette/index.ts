@@ -1,2 +1,3 @@
-export { CommandPalette, type CommandPaletteProps, type PaletteScreen } from './command-palette.js'
+// the palette itself only as types: its code is the button's lazy chunk
+export type { CommandPaletteProps, PaletteScreen } from './command-palette.js'
 export { CommandPaletteButton, type CommandPaletteButtonProps } from './command-palette-button.js'

@@ -4,8 +4,9 @@ import { useUnknownOwner } from './unknown-owner.js'
 
 /**
  * The cost center add and edit forms (spec 001 §4, §5) as the generic pages with these, besides their
- * inputs (CostCenterInputs, in the feature's chunk): loaded with the app, as a page's hook cannot
- * wait for a chunk. Both forms ask before saving.
+ * inputs (CostCenterInputs, in the feature's chunk): loaded with the resource screens' chunk
+ * (app/resource-screen-with-overrides.tsx), as a page's hook cannot wait for a chunk. Both forms ask
+ * before saving.
  */
 export const costCenterForm = {
   formFields,
