@@ -34,19 +34,28 @@ function moduleOf({ functionName, url }: ProfileNode['callFrame']): string {
 }
 
 /**
- * The gateway's stages, by the package or portal file a sample is charged to (`caller` below): what
- * a proxied call costs, in the words of BENCHMARKS.md. The first match wins; the rest is "other".
+ * The gateway's stages: what a proxied call costs, in the words of BENCHMARKS.md. A sample in a
+ * write to a socket or file is its own stage (the system call, the kernel's loopback TCP below it,
+ * and, on a busy machine, the wait for a core after it woke the reader); any other is charged to
+ * the package or portal file nearest up its stack (`caller` below). The first match wins.
  */
+const WRITES: [string, RegExp] = [
+  'writes to sockets and files: the system calls',
+  /^\((writev|writeLatin1String|writeUtf8String|writeBuffer|writeString)\)$/,
+]
+const START_UP = 'start-up: loading modules'
 const STAGES: [string, RegExp][] = [
   ['session: cookie decrypt and check', /secure-session|sodium|plugins\/session|^cookie$|revocations|session-/],
   ['allowlist', /gateway\/allowlist/],
   ['proxy: undici (its llhttp too), the upstream call', /undici|^wasm:|upstream-|plugins\/proxy/],
   ['audit line and its chain hash: pino, sonic-boom', /audit|pino|sonic-boom/],
   ['metrics: prom-client', /prom-client|metrics/],
-  ['fastify: routing, hooks, the reply and its socket write', /fastify|find-my-way|avvio|header-allowlists|gateway\/app/],
-  ['start-up: loading modules', /^node:modules|^node:bootstrap|^\(internalModule/],
+  ['fastify: routing, hooks, the reply', /fastify|find-my-way|avvio|header-allowlists|gateway\/app/],
+  [START_UP, /^node:modules|^node:bootstrap|^\(internalModule/],
   ['garbage collector', /^\(garbage collector\)$/],
 ]
+const stageOf = (module: string, caller: string) =>
+  WRITES[1].test(module) ? WRITES[0] : (STAGES.find(([, pattern]) => pattern.test(caller))?.[0] ?? 'other')
 
 /** Node internals and V8's buckets (native calls, GC), which the code up the stack asked for. */
 const isRuntime = (module: string) => module.startsWith('node:') || module.startsWith('(')
@@ -64,6 +73,7 @@ function selfTimes(profile: Profile) {
   const byFunction = new Map<string, number>()
   const byModule = new Map<string, number>()
   const byCaller = new Map<string, number>()
+  const byStage = new Map<string, number>()
   let idle = 0
   let busy = 0
   profile.samples.forEach((id, i) => {
@@ -81,8 +91,10 @@ function selfTimes(profile: Profile) {
     byModule.set(module, (byModule.get(module) ?? 0) + micros)
     const charged = caller(node)
     byCaller.set(charged, (byCaller.get(charged) ?? 0) + micros)
+    const stage = stageOf(module, charged)
+    byStage.set(stage, (byStage.get(stage) ?? 0) + micros)
   })
-  return { byFunction, byModule, byCaller, idle, busy }
+  return { byFunction, byModule, byCaller, byStage, idle, busy }
 }
 
 function main() {
@@ -98,6 +110,7 @@ function main() {
   const byFunction = new Map<string, number>()
   const byModule = new Map<string, number>()
   const byCaller = new Map<string, number>()
+  const byStage = new Map<string, number>()
   let idle = 0
   let busy = 0
   for (const file of files) {
@@ -105,25 +118,25 @@ function main() {
     for (const [k, v] of times.byFunction) byFunction.set(k, (byFunction.get(k) ?? 0) + v)
     for (const [k, v] of times.byModule) byModule.set(k, (byModule.get(k) ?? 0) + v)
     for (const [k, v] of times.byCaller) byCaller.set(k, (byCaller.get(k) ?? 0) + v)
+    for (const [k, v] of times.byStage) byStage.set(k, (byStage.get(k) ?? 0) + v)
     idle += times.idle
     busy += times.busy
   }
   console.log(`${files.length} profile(s): ${(busy / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle`)
-  const table = (title: string, times: Map<string, number>) => {
-    console.log(`\nself time by ${title} (share of the busy time)`)
+  const table = (title: string, times: Map<string, number>, total = busy) => {
+    console.log(`\nself time by ${title} (share of the ${total === busy ? 'busy time' : "calls' busy time"})`)
     for (const [name, micros] of [...times].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
-      console.log(`  ${((micros / busy) * 100).toFixed(1).padStart(5)}%  ${(micros / 1000).toFixed(0).padStart(7)} ms  ${name}`)
+      console.log(`  ${((micros / total) * 100).toFixed(1).padStart(5)}%  ${(micros / 1000).toFixed(0).padStart(7)} ms  ${name}`)
     }
   }
   table('module', byModule)
   table('function', byFunction)
   table('the package or portal file nearest up the stack (Node internals and native calls charged to it)', byCaller)
-  const byStage = new Map<string, number>()
-  for (const [module, micros] of byCaller) {
-    const stage = STAGES.find(([, pattern]) => pattern.test(module))?.[0] ?? 'other'
-    byStage.set(stage, (byStage.get(stage) ?? 0) + micros)
-  }
-  table('stage of a gateway call', byStage)
+  // the calls' share leaves start-up out: a profile covers the whole process, its start included
+  const startUp = byStage.get(START_UP) ?? 0
+  byStage.delete(START_UP)
+  console.log(`\nstart-up (loading modules) ${(startUp / 1000).toFixed(0)} ms, left out of the stages' shares`)
+  table('stage of a gateway call', byStage, busy - startUp)
 }
 
 main()
