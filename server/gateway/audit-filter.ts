@@ -6,7 +6,7 @@
 import type { AuditFilterQuery, AuditLine } from '../../shared/audit-trail.js'
 
 export interface AuditFilter {
-  /** milliseconds since the epoch: from inclusive, to exclusive */
+  /** milliseconds since the epoch: from inclusive, to exclusive (a `to` of a day alone is the next midnight: the day is in) */
   from?: number
   to?: number
   user?: string
@@ -20,6 +20,7 @@ export interface AuditFilter {
 
 /** an ISO 8601 date, or date and time with its zone, as the screen and scripts send it */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/
+const DAY_MS = 24 * 60 * 60 * 1000
 const time = (text: string) => (ISO_TIME.test(text) && !Number.isNaN(Date.parse(text)) ? Date.parse(text) : undefined)
 
 /** The filter of `query`, or the refusal of each parameter that is not one (a 400 names them). */
@@ -29,7 +30,9 @@ export function parseAuditFilter(query: AuditFilterQuery): { filter: AuditFilter
   for (const name of ['from', 'to'] as const) {
     const text = query[name]
     if (text === undefined || text === '') continue
-    const ms = time(text)
+    // a day alone is that day's midnight, UTC; as `to`, the whole day is in the range
+    const at = time(text)
+    const ms = at !== undefined && name === 'to' && text.length === 10 ? at + DAY_MS : at
     if (ms === undefined) wrong[name] = `${name} must be a date or a date and time in ISO 8601, such as 2026-11-28T09:30:00Z`
     else filter[name] = ms
   }

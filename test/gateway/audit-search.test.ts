@@ -75,6 +75,8 @@ async function searchTrail(t: Test, env: Record<string, string>) {
   t.same((await trail(`user=${VERA}&from=2026-11-28T10:00:00Z`)).data, veras.slice(0, 2), 'from is inclusive')
   t.same((await trail(`user=${VERA}&to=2026-11-28T10:00:00Z`)).data, veras.slice(2), 'to is not')
   t.same((await trail(`user=${VERA}&from=2026-11-28`)).data, veras, 'a date alone is its midnight, UTC')
+  t.same((await trail(`user=${VERA}&to=2026-11-28`)).data, veras, 'a date alone as `to`: the whole day is in')
+  t.same((await trail(`user=${VERA}&to=2026-11-27`)).data, [], 'and the day before is not')
   t.same((await trail('method=delete')).data, [veras[1]], 'by method, any case')
   t.same((await trail('path=/api/dep&status=403')).data, [veras[1]], 'by how the path starts, and status')
   t.same((await trail(`reqId=${refused.headers.get('x-request-id')}`)).data, [veras[1]], 'by request id')
