@@ -103,8 +103,9 @@ export class PostgresAuditLines implements AuditSource {
       where.push(`(at_ms, id) < ($${params.length - 1}::bigint, $${params.length}::bigint)`)
     }
     params.push(perPage + 1)
-    const { rows } = await this.pool.query<{ id: string; at_ms: string; line: string }>(
-      `SELECT id::text, at_ms::text, line FROM ${T} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    // the texts under names of their own: named at_ms and id, ORDER BY would sort the texts, not the index's columns
+    const { rows } = await this.pool.query<{ row_id: string; row_at: string; line: string }>(
+      `SELECT id::text AS row_id, at_ms::text AS row_at, line FROM ${T} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY at_ms DESC, id DESC LIMIT $${params.length}`,
       params,
     )
@@ -112,7 +113,7 @@ export class PostgresAuditLines implements AuditSource {
     const last = shown.at(-1)
     return {
       lines: shown.map((row) => JSON.parse(row.line) as AuditLine),
-      ...(rows.length > perPage && last && { next: `${last.at_ms}.${last.id}` }),
+      ...(rows.length > perPage && last && { next: `${last.row_at}.${last.row_id}` }),
     }
   }
 
