@@ -119,7 +119,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     }),
   )
   // every replica's lines in the gateway's database, when it has one (issue 43 item 3)
-  const auditStore = config.gatewayDatabaseUrl ? await auditSink(app, config, now) : undefined
+  const auditStore = config.gatewayDatabaseUrl ? await auditSink(app, config.gatewayDatabaseUrl, config.auditRetentionDays, now) : undefined
   if (!auditStore) app.decorate('auditStored', async () => undefined)
   await app.register(auditPlugin, {
     sink: auditStore?.sink,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config.js'
 import { auditBatches } from './audit-batches.js'
 import { PostgresAuditLines, PRUNE_EVERY_MS } from './audit-store.js'
 
@@ -20,8 +19,8 @@ declare module 'fastify' {
  * prune every hour; the sink's close, after the audit plugin's last line, writes what waits and ends
  * the pool.
  */
-export async function auditSink(app: FastifyInstance, config: Config & { gatewayDatabaseUrl?: string }, now: () => number) {
-  const lines = new PostgresAuditLines(config.gatewayDatabaseUrl!, config.auditRetentionDays, now)
+export async function auditSink(app: FastifyInstance, databaseUrl: string, retentionDays: number, now: () => number) {
+  const lines = new PostgresAuditLines(databaseUrl, retentionDays, now)
   await lines.open()
   const batches = auditBatches((batch) => lines.insert(batch), {
     maxLines: AUDIT_BATCH_LINES,

@@ -163,5 +163,13 @@ t.test(
     const wests = west.audit.filter((line) => line.user === VERA).reverse()
     const { body } = (await get(`/api/audit?user=${VERA}&replica=west`, audrey)) as { body: { data: AuditLine[] } }
     t.same(body.data.map(unchained), wests, "the other replica's lines, read at this one")
+    // at close, the chain's signed head is its last line: written to the table before the pool ends
+    await west.gateway.close()
+    const last = (await get('/api/audit?replica=west&per_page=1', audrey)) as { body: { data: AuditLine[] } }
+    t.same(
+      last.body.data.map((line) => line.event),
+      ['audit-digest'],
+      'the line a replica writes as it stops is in the table: what waited was written at close',
+    )
   },
 )
