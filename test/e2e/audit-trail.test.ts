@@ -124,6 +124,17 @@ t.test('the audit trail screen', async (t) => {
     t.same(await axeFinds(page), [], 'axe at 800 px, the detail open')
     await screenshot(page, 'audit-trail-800-detail')
 
+    const request = page.getByRole('link', { name: 'Every line of this request' })
+    await request.click()
+    await page.waitForURL(/\/auth\/audit\?reqId=[\w-]+$/)
+    await expect(table.getByRole('row')).toHaveCount(3)
+    t.same(
+      await table.getByRole('row').locator('td:nth-child(3)').allInnerTexts(),
+      ['', 'forwarding'],
+      "the write's outcome, and its line before it went upstream",
+    )
+    await page.goBack()
+    await page.waitForURL(/[?&]line=/)
     await drawer.getByRole('link', { name: 'Record history' }).click()
     await page.waitForURL(`**/auth/view/record_changes?by_model=departments&by_record_id=${id}`)
     await expect(page.getByRole('cell', { name: 'Audit Office' }).first()).toBeVisible()
@@ -149,6 +160,10 @@ t.test('the audit trail screen', async (t) => {
     await page.waitForURL('**/auth/audit?user=bob%40ccoe.example')
     await expect(rows).toHaveCount(26)
     t.pass('Next, then Previous, is the first page again')
+    await page.setViewportSize({ width: 800, height: 900 })
+    await transitionsDone(page)
+    t.same(await axeFinds(page), [], 'axe at 800 px, the list')
+    await screenshot(page, 'audit-trail-800')
   })
 
   await t.test('Vera, a viewer: no menu entry, and Not allowed', async (t) => {

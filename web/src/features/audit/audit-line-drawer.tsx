@@ -18,16 +18,24 @@ function LineFields({ line }: { line: AuditLine }) {
   const record = changedRecord(line)
   return (
     <>
-      {record && (
-        <p>
-          <LinkButton href={paths.auth.recordChanges.getHref(record.model, record.id)} icon="history" intent="primary">
-            Record history
-          </LinkButton>{' '}
-          <span className={Classes.TEXT_MUTED}>
-            of {record.model} {record.id}
-          </span>
-        </p>
-      )}
+      <p className="audit-line__links">
+        {record && (
+          <>
+            <LinkButton href={paths.auth.recordChanges.getHref(record.model, record.id)} icon="history" intent="primary">
+              Record history
+            </LinkButton>
+            <span className={`${Classes.TEXT_MUTED} audit-line__record`}>
+              of {record.model} {record.id}
+            </span>
+          </>
+        )}
+        {/* a write has two lines, before it went upstream and its outcome; a bulk call one per record */}
+        {line.reqId && (
+          <LinkButton href={paths.auth.audit.getHref({ reqId: line.reqId })} icon="search">
+            Every line of this request
+          </LinkButton>
+        )}
+      </p>
       <HTMLTable compact striped className="audit-line__fields" aria-label="Fields of the line">
         <tbody>
           {Object.entries(line).map(([name, value]) => (

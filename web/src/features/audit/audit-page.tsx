@@ -86,9 +86,12 @@ export default function AuditPage() {
     (next: AuditScreenQuery) => navigate(paths.auth.audit.getHref({ ...filtersOf(next), after: next.after, line: next.line })),
     [navigate],
   )
+  // stable, reading the filters of the moment: a search box reports its text again whenever this
+  // changes (its effect's dependency), which would undo a change the URL made under it (a link, Back)
   const onFilter = useCallback(
-    (param: string, value: string) => go({ ...filters, [param]: value === ALL ? undefined : value }),
-    [go, filters],
+    (param: string, value: string) =>
+      go({ ...filtersOf(auditQueryOf(window.location.search)), [param]: value === ALL ? undefined : value }),
+    [go],
   )
   const next = () => {
     setEarlier({ key: filterKey, cursors: [...cursors, query.after ?? ''] })
