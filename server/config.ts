@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { FormatRegistry, Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { ROLES, type RoleGroups } from '../shared/access.js'
+import type { RoleGroups } from '../shared/access.js'
+import { ROLES } from '../shared/roles.js'
 import { isEmailAddress } from '../shared/rules/email-address.js'
 
 /** A bad configuration value: main prints `message` as one line and exits. */
@@ -55,6 +56,8 @@ export interface Config {
   auditDigestEvery: number
   /** days the gateway's database keeps audit lines (GATEWAY_DATABASE_URL's table): older ones are deleted */
   auditRetentionDays: number
+  /** the audit lines' field names: ours, or Elastic Common Schema's (issue 43 item 4) */
+  auditFormat: AuditFormat
   idleTimeoutMs: number
   absoluteTimeoutMs: number
   /** how often a signed-in person is re-checked at the IdP (refresh token, else userinfo) */
@@ -89,6 +92,9 @@ type Env = Record<string, string | undefined>
 /** The client authentications the portal can do at an IdP's token endpoint, in the order it prefers none. */
 export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const
 export type TokenAuthMethod = (typeof TOKEN_AUTH_METHODS)[number]
+/** How audit lines name their fields: README's "Audit log" names, or Elastic Common Schema's (gateway/audit-ecs.ts). */
+export const AUDIT_FORMATS = ['json', 'ecs'] as const
+export type AuditFormat = (typeof AUDIT_FORMATS)[number]
 
 /** The default `OIDC_API_AUDIENCE`: the audience the embedded IdP puts in its access tokens. */
 export const DEFAULT_API_AUDIENCE = 'ccoe-portal-api'
@@ -192,6 +198,7 @@ const Settings = Type.Object({
   AUDIT_LOG_FILE: text(),
   AUDIT_DIGEST_EVERY: integer(1, 1_000_000, 1000),
   AUDIT_RETENTION_DAYS: integer(1, 36_500, 400),
+  AUDIT_FORMAT: Type.String({ pattern: `^(${AUDIT_FORMATS.join('|')})$`, default: 'json', expected: 'json or ecs' }),
   SESSION_IDLE_MINUTES: integer(1, 7 * 24 * 60, 8 * 60),
   SESSION_ABSOLUTE_MINUTES: integer(1, 30 * 24 * 60, 12 * 60),
   SESSION_REFRESH_MINUTES: integer(1, 24 * 60, 5),
@@ -357,6 +364,7 @@ export function loadConfig(env: Env = process.env): Config {
     auditLogFile: settings.AUDIT_LOG_FILE,
     auditDigestEvery: settings.AUDIT_DIGEST_EVERY,
     auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
+    auditFormat: settings.AUDIT_FORMAT as AuditFormat,
     idleTimeoutMs: settings.SESSION_IDLE_MINUTES * 60_000,
     absoluteTimeoutMs: settings.SESSION_ABSOLUTE_MINUTES * 60_000,
     sessionRefreshMs: settings.SESSION_REFRESH_MINUTES * 60_000,

@@ -70,20 +70,19 @@ const DEMO_AUDIT_LOG_FILE = 'audit.log'
 /**
  * The gateway listening on config.host and config.port (the single process's, or one worker's);
  * resolves with how to close it. Beside the embedded upstream, the embedded IdP keeps its sign-ins
- * in a database of its own (GATEWAY_DATABASE_URL's or DATABASE_URL's, else a PGlite in DATA_DIR),
- * closed after the gateway.
+ * in a schema of its own: in GATEWAY_DATABASE_URL's or DATABASE_URL's database (a pool closed after
+ * the gateway), else in the embedded upstream's PGlite, whose process runs the statements.
  */
 async function serveGateway(config: Config, embedded: EmbeddedUpstream | undefined, clusterWorker: boolean): Promise<() => Promise<void>> {
   const webRoot = resolve('dist/web')
   const idpPlugin = config.oidcIssuer ? undefined : (await import('./idp/plugin.js')).idpPlugin
-  let idpDatabase: IdpDatabase | undefined
-  if (idpPlugin && embedded) {
-    idpDatabase = await openIdpDatabase({
-      databaseUrl: config.gatewayDatabaseUrl ?? config.databaseUrl,
-      dataDir: join(config.dataDir, 'idp'),
-    })
-  }
-  const store = idpDatabase && { client: idpDatabase }
+  const idpDatabaseUrl = config.gatewayDatabaseUrl ?? config.databaseUrl
+  const idpDatabase: IdpDatabase | undefined =
+    idpPlugin && embedded && idpDatabaseUrl
+      ? await openIdpDatabase({ databaseUrl: idpDatabaseUrl, dataDir: join(config.dataDir, 'idp') })
+      : undefined
+  const idpClient = idpDatabase ?? (idpPlugin ? embedded : undefined)
+  const store = idpClient && { client: idpClient }
   const gateway = await buildGateway(
     {
       ...config,

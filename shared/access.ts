@@ -6,20 +6,8 @@
  */
 import { CALL_LIST } from './calls/index.js'
 import type { CallDef } from './calls/types.js'
+import { CALL_ROLES, type CallRole, type Role, type Scope } from './roles.js'
 import { allowedWrites, RESOURCES, type ResourceDef, type ResourceKey, type Write } from './resources/index.js'
-
-/** The roles a call can need, from least to most: each may do everything the ones before it may. */
-export const CALL_ROLES = ['viewer', 'editor', 'admin'] as const
-export type CallRole = (typeof CALL_ROLES)[number]
-
-/**
- * Every role a person's groups can give. An auditor stands beside the line above: every read a
- * viewer has, no write, and the audit trail, which of the others only an admin reads. A person whose
- * groups give several has the last of this list among them (server/gateway/roles.ts): an editor who
- * is also in the auditors' groups is an editor.
- */
-export const ROLES = ['viewer', 'auditor', 'editor', 'admin'] as const
-export type Role = (typeof ROLES)[number]
 
 /** Where each role stands among the roles calls need: an auditor reads what a viewer reads. */
 const STANDS_AS: Readonly<Record<Role, CallRole>> = { viewer: 'viewer', auditor: 'viewer', editor: 'editor', admin: 'admin' }
@@ -32,10 +20,6 @@ export interface RoleGroups {
   claim: string
   groups: Readonly<Record<Role, readonly string[]>>
 }
-
-/** What a script's token may carry: reads, writes of reference data, the report triggers. */
-export const SCOPES = ['read', 'write', 'reports'] as const
-export type Scope = (typeof SCOPES)[number]
 
 /** What a call needs: the least role of a person, the scope of a script. */
 export interface Permission {

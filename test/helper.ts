@@ -12,12 +12,14 @@ import { Writable } from 'node:stream'
 import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { loadConfig, type Config } from '../server/config.js'
+import { auditFields } from '../server/gateway/audit-ecs.js'
 import type { IdpStoreOptions, SqlClient } from '../server/idp/store.js'
 import type { IdpVariant } from '../server/idp/variant.js'
 import type { PortalClient } from '../server/idp/clients.js'
 import type { DemoUser } from '../server/idp/users.js'
 import { buildUpstream } from '../server/upstream/app.js'
-import { openTestDatabase, type Database } from '../server/upstream/db/client.js'
+import type { Database } from '../server/upstream/db/client.js'
+import { openTestDatabase } from './lib/test-database.js'
 import { openSeededTestDatabase } from './lib/seeded-database.js'
 
 export interface Teardown {
@@ -240,7 +242,7 @@ export async function startGateway(
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n').filter(Boolean)) {
         lines.push(line)
-        const { chain: _chain, seq: _seq, prev: _prev, ...audited } = JSON.parse(line) as AuditLine
+        const { chain: _chain, seq: _seq, prev: _prev, ...audited } = auditFields(JSON.parse(line) as AuditLine)
         if (audited.event !== 'forwarding' && !CHAIN_EVENTS.has(audited.event)) written.emit('line', audited)
       }
       done()
@@ -249,7 +251,7 @@ export async function startGateway(
   // the chain's own lines and fields (audit-chain.ts) are left out: the chain's tests read auditText()
   const parsedAll = () =>
     lines.flatMap((line) => {
-      const { chain: _chain, seq: _seq, prev: _prev, ...audited } = JSON.parse(line) as AuditLine
+      const { chain: _chain, seq: _seq, prev: _prev, ...audited } = auditFields(JSON.parse(line) as AuditLine)
       return CHAIN_EVENTS.has(audited.event) ? [] : [audited]
     })
   const parsed = () => parsedAll().filter((line) => line.event !== 'forwarding')

@@ -10,7 +10,7 @@
  * Every loop is bounded in count and time and talks to 127.0.0.1 only.
  */
 import { sql } from 'drizzle-orm'
-import { rows } from '../../server/upstream/db/records/repository.js'
+import { rows } from '../../server/upstream/db/records/rows.js'
 import { startGateway, startUpstream } from '../../test/helper.js'
 import { scriptToken } from '../../test/lib/sign-in.js'
 

@@ -8,22 +8,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../test/helper.js'
 import { automationToken } from '../../test/lib/sign-in.js'
+import { rssOf } from './process-memory.js'
 import { waitFor } from './wait-for.js'
 
 const FILE_BYTES = Number(process.env.BENCH_UPLOAD_BYTES ?? 50 * 1000 * 1000)
 const SETTLE_MS = 3_000
-
-function rssOf(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  if (!match) throw new Error(`no VmRSS for ${pid}`)
-  return Number(match[1]) * 1024
-}
 
 async function main() {
   if (!existsSync('dist/server/main.js')) throw new Error('dist/server/main.js is missing: `npm run build` first')

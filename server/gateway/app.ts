@@ -129,6 +129,7 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
     replica: config.replicaName,
     key: auditKey(config.dataDir),
     digestEvery: config.auditDigestEvery,
+    format: config.auditFormat,
   })
   await app.register(securityHeadersPlugin, { secure })
   await app.register(hostHeaderPlugin)

@@ -7,10 +7,14 @@
  * shutdown a digest line (`event: 'audit-digest'`) signs the chain's head with the replica's private
  * key: recomputing the hashes after changing a line does not forge the signature. `verifyAudit`
  * (run by `npm run audit:verify -- FILE…`) names the first line removed, altered, reordered or inserted.
+ * With AUDIT_FORMAT=ecs a line is written in ECS names (audit-ecs.ts; the chain's fields under
+ * `ccoe`), and its hash is of that line as written: the verifier reads both formats.
  */
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { AuditFormat } from '../config.js'
+import { auditFields, toEcs } from './audit-ecs.js'
 
 /** the file in the data folder that keeps a replica's signing key (its workers share it) */
 export const AUDIT_KEY_FILE = 'audit-ed25519.pem'
@@ -51,9 +55,9 @@ const signed = (chain: string, seq: number, head: string) => Buffer.from(`${chai
 
 /**
  * The chain of one process: `append` takes a line as pino writes it (one JSON object and a newline)
- * and hands `out` the line with `chain`, `seq` and `prev` added; `digest` writes a signed digest line.
+ * and hands `out` the line with `chain`, `seq` and `prev` added (in `format`); `digest` writes a signed digest line.
  */
-export function auditChain(key: AuditKey, options: { digestEvery: number; now: () => number; replica?: string }) {
+export function auditChain(key: AuditKey, options: { digestEvery: number; now: () => number; replica?: string; format?: AuditFormat }) {
   const chain = randomBytes(6).toString('hex')
   let seq = 0
   let prev = GENESIS
@@ -64,9 +68,10 @@ export function auditChain(key: AuditKey, options: { digestEvery: number; now: (
 
   function link(line: string) {
     seq += 1
-    const chained = `${line.slice(0, line.lastIndexOf('}'))},"chain":"${chain}","seq":${seq},"prev":"${prev}"}\n`
-    prev = sha256(chained.slice(0, -1))
-    out(chained)
+    const chained = `${line.slice(0, line.lastIndexOf('}'))},"chain":"${chain}","seq":${seq},"prev":"${prev}"}`
+    const written = options.format === 'ecs' ? JSON.stringify(toEcs(JSON.parse(chained) as Record<string, unknown>)) : chained
+    prev = sha256(written)
+    out(`${written}\n`)
   }
   function digest() {
     if (seq === 0) return
@@ -130,7 +135,7 @@ export function verifyAudit(
     lines.forEach((lineText, i) => {
       let parsed: Record<string, unknown>
       try {
-        parsed = JSON.parse(lineText) as Record<string, unknown>
+        parsed = auditFields(JSON.parse(lineText) as Record<string, unknown>)
       } catch {
         problems.push({ file, line: i + 1, message: 'inserted or altered: not a JSON line' })
         return

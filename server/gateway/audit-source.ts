@@ -4,6 +4,7 @@
  * AUDIT_LOG_FILE read backwards. Both page newest first by an opaque cursor (`meta.next` → `after=`).
  */
 import type { AuditLine } from '../../shared/audit-trail.js'
+import { auditFields } from './audit-ecs.js'
 import { linesBackwards } from './audit-file.js'
 import { matchesAuditFilter, type AuditFilter } from './audit-filter.js'
 
@@ -21,9 +22,10 @@ export interface AuditSource {
   line(chain: string, seq: number): Promise<AuditLine | undefined>
 }
 
+/** a line as written, in our names whichever AUDIT_FORMAT wrote it (an ECS line is answered in ours: one shape) */
 function parsed(text: string): AuditLine | undefined {
   try {
-    return JSON.parse(text) as AuditLine
+    return auditFields(JSON.parse(text) as Record<string, unknown>) as AuditLine
   } catch {
     return undefined // a line a worker is still writing
   }

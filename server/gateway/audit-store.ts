@@ -8,6 +8,7 @@
  */
 import pg from 'pg'
 import type { AuditLine } from '../../shared/audit-trail.js'
+import { ECS_FIELDS, auditFields } from './audit-ecs.js'
 import { auditFilterSql } from './audit-filter.js'
 import type { AuditSource } from './audit-source.js'
 
@@ -39,10 +40,20 @@ const SCHEMA = [
   `CREATE UNIQUE INDEX IF NOT EXISTS ${T}_chain_seq ON ${T} (chain, seq)`,
 ]
 
+/**
+ * A field of a line in either AUDIT_FORMAT: an ECS line (it has `@timestamp`) by the field's ECS
+ * name (audit-ecs.ts) or under ECS's `ccoe`, ours by our name (ECS's `user` is an object: no guessing).
+ */
+function field(name: string): string {
+  const ecs = (ECS_FIELDS[name]?.ecs ?? `ccoe.${name}`).split('.').join(',')
+  return `CASE WHEN j ? '@timestamp' THEN j#>>'{${ecs}}' ELSE j->>'${name}' END`
+}
+
 /** a batch's lines as one array of texts: PostgreSQL reads each one's columns from its JSON */
 const INSERT = `INSERT INTO ${T} (at_ms, replica, user_name, method, path, status, req_id, chain, seq, line)
-  SELECT (extract(epoch from (j->>'time')::timestamptz) * 1000)::bigint, j->>'replica', j->>'user', j->>'method',
-         j->>'path', (j->>'status')::int, j->>'reqId', j->>'chain', (j->>'seq')::bigint, text
+  SELECT (extract(epoch from (${field('time')})::timestamptz) * 1000)::bigint, ${field('replica')}, ${field('user')},
+         ${field('method')}, ${field('path')}, (${field('status')})::int, ${field('reqId')}, ${field('chain')},
+         (${field('seq')})::bigint, text
   FROM unnest($1::text[]) AS text, LATERAL (SELECT text::jsonb AS j) AS parsed
   ON CONFLICT (chain, seq) DO NOTHING`
 
@@ -112,14 +123,14 @@ export class PostgresAuditLines implements AuditSource {
     const shown = rows.slice(0, perPage)
     const last = shown.at(-1)
     return {
-      lines: shown.map((row) => JSON.parse(row.line) as AuditLine),
+      lines: shown.map((row) => auditFields(JSON.parse(row.line) as Record<string, unknown>) as AuditLine),
       ...(rows.length > perPage && last && { next: `${last.row_at}.${last.row_id}` }),
     }
   }
 
   async line(chain: string, seq: number): Promise<AuditLine | undefined> {
     const { rows } = await this.pool.query<{ line: string }>(`SELECT line FROM ${T} WHERE chain = $1 AND seq = $2`, [chain, seq])
-    return rows[0] && (JSON.parse(rows[0].line) as AuditLine)
+    return rows[0] && (auditFields(JSON.parse(rows[0].line) as Record<string, unknown>) as AuditLine)
   }
 
   async close(): Promise<void> {

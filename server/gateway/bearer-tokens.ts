@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
 import type { IntrospectionResponse } from 'openid-client'
-import { SCOPES, type Scope } from '../../shared/access.js'
+import { SCOPES, type Scope } from '../../shared/roles.js'
 import type { OidcClient } from './oidc-client.js'
 
 /** What a script's token says, once its IdP vouched for it. */

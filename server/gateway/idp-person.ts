@@ -1,5 +1,6 @@
 import * as client from 'openid-client'
-import type { Role, RoleGroups } from '../../shared/access.js'
+import type { RoleGroups } from '../../shared/access.js'
+import type { Role } from '../../shared/roles.js'
 import { claimAt, roleFromClaims } from './roles.js'
 
 /** Who the IdP says a person is, as the portal keeps it in the session. */

@@ -1,4 +1,5 @@
-import { ROLES, type Role, type RoleGroups } from '../../shared/access.js'
+import type { RoleGroups } from '../../shared/access.js'
+import { ROLES, type Role } from '../../shared/roles.js'
 
 /** The groups a claim names: IdPs send a list, some a single group or a space-separated string. */
 function groupsIn(claim: unknown): string[] {

@@ -110,5 +110,3 @@ async function readAnswer(answer: UpstreamResponse): Promise<UpstreamAnswer> {
   const status = answer.statusCode
   return { status, json: status >= 400 && status < 500 ? clientError(status, json) : json, bytes: text.length }
 }
-
-export type UpstreamCall = ReturnType<typeof upstreamClient>

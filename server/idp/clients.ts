@@ -1,4 +1,4 @@
-import { SCOPES } from '../../shared/access.js'
+import { SCOPES } from '../../shared/roles.js'
 import type { IdpVariant } from './variant.js'
 
 /**

@@ -4,12 +4,14 @@
  * its own (HOST and PORT), for gateway replicas that share one upstream through UPSTREAM_URL.
  */
 import { buildUpstream } from './app.js'
-import { openDatabase } from './db/client.js'
+import { openDatabase, type Database } from './db/client.js'
 import { seedDemoData } from './db/seed/index.js'
 import type { EmbeddedOptions } from './embedded.js'
 
 export interface ServedUpstream {
   port: number
+  /** plain SQL on its database, for the embedded IdP's store (Database.query) */
+  query: Database['query']
   /** closes the server, then the database */
   close(): Promise<void>
 }
@@ -31,6 +33,7 @@ export async function serveUpstream(options: EmbeddedOptions, host = '127.0.0.1'
   await upstream.listen({ host, port: options.port ?? 0 })
   return {
     port: (upstream.server.address() as { port: number }).port,
+    query: (text, params) => database.query(text, params),
     async close() {
       await upstream.close()
       await database.close()

@@ -7,11 +7,12 @@ export const ReportAnswerSchema = Type.Object({ data: Type.Object({ message: Typ
 export const OwnerMailsAnswerSchema = Type.Object({ data: Type.Object({ message: Type.String(), sent: Type.Integer() }) })
 
 /** A report's one recipient, inside the body's envelope: {"<outer>":{"<field>":"a@b"}}. */
-export const emailBody = (outer: string, field: string) =>
-  Type.Object(
-    { [outer]: Type.Object({ [field]: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false }) },
-    { additionalProperties: false },
-  )
+export const emailBody = <Outer extends string, Field extends string>(outer: Outer, field: Field) => {
+  const address = Type.String({ format: 'email', maxLength: 254 })
+  // a computed key is typed as any string: the casts keep the names, so a body's type names them (CallBody)
+  const inner = Type.Object({ [field]: address } as Record<Field, typeof address>, { additionalProperties: false })
+  return Type.Object({ [outer]: inner } as Record<Outer, typeof inner>, { additionalProperties: false })
+}
 
 /**
  * The query of an upload call: `?dry_run=true` runs the same parse and checks and answers what the

@@ -1,6 +1,12 @@
+import { Type } from '@sinclair/typebox'
 import { SpendAnswerSchema, SpendQuerySchema } from '../schemas/bills-dashboard.js'
 import { DRY_RUN_DESCRIPTION, ReportAnswerSchema, UploadQuerySchema } from './answers.js'
 import type { CallDomain } from './types.js'
+
+/** A day, or an instant whose day counts (the web sends the window's first and last second) */
+const DAY = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ].*)?$', maxLength: 40 })
+const EMAIL = Type.String({ format: 'email', maxLength: 254 })
+const strict = { additionalProperties: false } as const
 
 export const cloudBillCalls = {
   model: 'cloud_bills',
@@ -30,6 +36,15 @@ export const cloudBillCalls = {
       recipient: { at: ['cloud_bill', 'email'] },
       path: 'cloud_bills/send_single',
       summary: 'Email the bills of one identifier in a date window',
+      body: Type.Object(
+        {
+          cloud_bill: Type.Object(
+            { identifier: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }), start_date: DAY, end_date: DAY, email: EMAIL },
+            strict,
+          ),
+        },
+        strict,
+      ),
       answer: ReportAnswerSchema,
     },
     sendAll: {
@@ -44,6 +59,9 @@ export const cloudBillCalls = {
         "the verified one they signed in with, or to `email` when the body names one. A script's (client credentials) own " +
         'address is its registered contact (OIDC_SCRIPT_CONTACTS); a script without one must name `email`, else 400 naming ' +
         '`email`, and nothing is sent.',
+      // spec 001 §7 sends the window only: the export goes to the caller's own address, unless one is
+      // named (mail/recipient.ts); a script has none, so it names one
+      body: Type.Object({ cloud_bill: Type.Object({ start_date: DAY, end_date: DAY, email: Type.Optional(EMAIL) }, strict) }, strict),
       answer: ReportAnswerSchema,
     },
     // spec 001 §2: the billing dashboard's spend per cost center, summed by the upstream
@@ -66,6 +84,13 @@ export const cloudBillCalls = {
       recipient: { at: ['cloud_bill', 'send_to'] },
       path: 'cloud_bills/send_zipped_aws_bill',
       summary: 'Email the zipped AWS bill',
+      body: Type.Object(
+        {
+          // spec 000 §7 sends email: false beside the address; nothing else is offered
+          cloud_bill: Type.Object({ email: Type.Optional(Type.Boolean()), send_to: EMAIL }, strict),
+        },
+        strict,
+      ),
       answer: ReportAnswerSchema,
     },
   },

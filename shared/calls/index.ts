@@ -1,9 +1,11 @@
 /**
  * Every special call, by domain: the one declaration the gateway (allowlist, upload targets,
- * /api/docs), the web (paths.api) and the upstream (routes/special.ts, one folder per domain, named
- * as the domain here and as the web's feature of that domain, where it has one) read. A new call: one entry in its domain's file here,
- * and its handler in the upstream's folder of that domain.
+ * /api/docs), the web (paths.api, and use-call.ts's useDeclaredCall, typed by CallInput and
+ * CallAnswer here) and the upstream (routes/special.ts, one folder per domain, named as the domain
+ * here and as the web's feature of that domain, where it has one) read. A new call: one entry in
+ * its domain's file here, and its handler in the upstream's folder of that domain.
  */
+import type { Static, TSchema } from '@sinclair/typebox'
 import { authCalls } from './auth.js'
 import { billingAutomationCalls } from './billing-automation.js'
 import { cloudBillCalls } from './cloud-bills.js'
@@ -78,7 +80,65 @@ export function fillPath(path: string, params: Readonly<Record<string, string | 
   })
 }
 
-type CallsOf<D extends CallDomainName> = (typeof CALLS)[D]['calls']
+/** The declaration of `domain.name`. */
+export function declarationOf<D extends CallDomainName>(domain: D, name: CallNameOf<D>): CallDef {
+  // CALLS[domain] is a union of the domains here, which no one name indexes
+  return (CALLS[domain].calls as Readonly<Record<string, CallDef>>)[name]
+}
+
+/** A domain's calls as declared, by name. */
+export type CallsOf<D extends CallDomainName> = (typeof CALLS)[D]['calls']
+/** A call's name in its domain: `'sendReport'` of `costCenters` (a typo fails tsc). */
+export type CallNameOf<D extends CallDomainName> = keyof CallsOf<D> & string
+type Declaration<D extends CallDomainName, N extends CallNameOf<D>> = CallsOf<D>[N]
+
+/**
+ * The body a call takes, as its TypeBox schema says (`Static`): for 'none' nothing or `{}`, for a read
+ * nothing, and a JSON object the route checks when it declares none.
+ */
+export type CallBody<D extends CallDomainName, N extends CallNameOf<D>> =
+  Declaration<D, N> extends { body: infer S extends TSchema }
+    ? Static<S>
+    : Declaration<D, N> extends { body: 'none' }
+      ? Readonly<Record<string, never>>
+      : Declaration<D, N> extends { method: 'GET' | 'DELETE' }
+        ? undefined
+        : Readonly<Record<string, unknown>>
+/** Its query string's parameters; nothing when it declares none. */
+export type CallQuery<D extends CallDomainName, N extends CallNameOf<D>> =
+  Declaration<D, N> extends { query: infer S extends TSchema } ? Static<S> : undefined
+/** Its success answer; unknown when it declares none. */
+export type CallAnswer<D extends CallDomainName, N extends CallNameOf<D>> =
+  Declaration<D, N> extends { answer: infer S extends TSchema } ? Static<S> : unknown
+
+/** The `:<name>`s of a path: `'id'` of `list_views/:id`. */
+type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
+type ParamNames<D extends CallDomainName, N extends CallNameOf<D>> =
+  Declaration<D, N> extends { path: infer P extends string } ? PathParamNames<P> : never
+/** The values of its path's `:<name>`s (row ids); nothing when its path has none. */
+export type CallParams<D extends CallDomainName, N extends CallNameOf<D>> = [ParamNames<D, N>] extends [never]
+  ? undefined
+  : Readonly<Record<ParamNames<D, N>, string | number>>
+
+/** A part of a call's input: required, optional when it may be empty, never when the call takes none. */
+type InputPart<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : Record<never, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T }
+
+/**
+ * Everything one call is sent with, each part typed from its declaration:
+ * `{ body: { cost_center: { send_to } } }`, `{ params: { id }, body: {...} }`, `{ query: { model } }`.
+ */
+export type CallInput<D extends CallDomainName, N extends CallNameOf<D>> = InputPart<'params', CallParams<D, N>> &
+  InputPart<'query', CallQuery<D, N>> &
+  InputPart<'body', CallBody<D, N>>
+
 /** The targets of /api/upload/<target>, as the calls declare them: `'sap_cost_centers' | …`. */
 export type UploadTargetName = {
   [D in CallDomainName]: { [N in keyof CallsOf<D>]: CallsOf<D>[N] extends { upload: { target: infer T } } ? T : never }[keyof CallsOf<D>]

@@ -5,7 +5,7 @@
  * the web's API paths and the upstream's routes are derived from that one declaration.
  */
 import type { TSchema } from '@sinclair/typebox'
-import type { CallRole, Scope } from '../access.js'
+import type { CallRole, Scope } from '../roles.js'
 import type { ResourceKey } from '../resources/index.js'
 
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'

@@ -1,4 +1,4 @@
-import { defineResource, OWNER_AND_COMPANY_FIELDS, withLabel, textFilter } from './define-resource.js'
+import { defineResource, OWNER_BY_EMAIL_AND_COMPANY_FIELDS, withLabel, textFilter } from './define-resource.js'
 import { MESSAGES } from '../messages.js'
 import { CREATED_AT_FIELD, ID_FIELD } from './types.js'
 
@@ -13,7 +13,7 @@ export const costCenters = defineResource({
   fields: [
     ID_FIELD,
     { name: 'identifier', label: 'Identifier', type: 'text', required: true, unique: true, maxLength: 50 },
-    ...OWNER_AND_COMPANY_FIELDS,
+    ...OWNER_BY_EMAIL_AND_COMPANY_FIELDS,
     {
       name: 'owner_terminated',
       label: 'Owner Terminated',

@@ -123,16 +123,15 @@ export function withLabel<const L extends FieldDef & { lookup: LookupDef }, cons
   return [field, display] as const
 }
 
-/**
- * Cost centers and SAP cost centers: an owner (cloud contact) and a company, with its GL accounts.
- * Built with withLabel, so it lives here: types.ts, which this file's types come from, imports no value.
- */
-export const OWNER_AND_COMPANY_FIELDS = [
-  ...withLabel(
-    { name: 'cloud_contact_id', label: 'Owner', type: 'lookup', required: true, lookup: { model: 'cloud_contacts', labelField: 'email' } },
-    'cloud_contact_email',
-    { type: 'email' },
-  ),
+const OWNER_FIELD = {
+  name: 'cloud_contact_id',
+  label: 'Owner',
+  type: 'lookup',
+  required: true,
+  lookup: { model: 'cloud_contacts', labelField: 'email' },
+} as const satisfies FieldDef
+
+const COMPANY_FIELDS = [
   ...withLabel(
     { name: 'companies_id', label: 'Company', type: 'lookup', required: true, lookup: { model: 'companies', labelField: 'code' } },
     'company_code',
@@ -141,6 +140,24 @@ export const OWNER_AND_COMPANY_FIELDS = [
   { name: 'aws_gl', label: 'AWS GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'aws_gl' } },
   { name: 'gcp_gl', label: 'GCP GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'gcp_gl' } },
   { name: 'azure_gl', label: 'Azure GL', type: 'text', readOnly: true, join: { via: 'companies_id', column: 'azure_gl' } },
+] as const satisfies readonly FieldDef[]
+
+/**
+ * Cost centers and SAP cost centers: an owner (cloud contact) and a company, with its GL accounts.
+ * Built with withLabel, so it lives here: types.ts, which this file's types come from, imports no value.
+ */
+export const OWNER_AND_COMPANY_FIELDS = [
+  ...withLabel(OWNER_FIELD, 'cloud_contact_email', { type: 'email' }),
+  ...COMPANY_FIELDS,
+] as const satisfies readonly FieldDef[]
+
+/**
+ * The same, with an owner a write may name by email, in cloud_contact_email, instead of by id: the
+ * upstream looks the contact up (spec 001 §5: the cost center form types the owner's email).
+ */
+export const OWNER_BY_EMAIL_AND_COMPANY_FIELDS = [
+  ...withLabel({ ...OWNER_FIELD, lookup: { ...OWNER_FIELD.lookup, byLabel: true } }, 'cloud_contact_email', { type: 'email' }),
+  ...COMPANY_FIELDS,
 ] as const satisfies readonly FieldDef[]
 
 /** A case-insensitive substring filter on a text field: `by_<field>`. */

@@ -24,7 +24,9 @@ export interface LookupDef {
   labelField: string
   /**
    * a write may name the row by its label instead of its id, resolved by the upstream (spec 001 §7
-   * names a Copilot user's `cost_center`: scripts send the cost center's identifier)
+   * names a Copilot user's `cost_center`: scripts send the cost center's identifier): in the lookup's
+   * own field, or, when the id is not sent, in the field that shows its label (withLabel: a cost
+   * center's cloud_contact_email)
    */
   byLabel?: true
 }

@@ -1,6 +1,6 @@
 /**
  * Cost centers (spec 001 §2, §4, §5, §8) as a person uses them: the owner's email must be a known
- * cloud contact (else off to the contact form), the add and edit forms with their confirm modal,
+ * cloud contact, which the save's upstream checks (else off to the contact form), the add and edit forms with their confirm modal,
  * the replacement and backup sent as null when unchecked, Active from today, Expired clearable, the
  * created-within filter, the page's failure texts, and the emailed inventory report.
  */
@@ -98,7 +98,7 @@ t.test('cost centers', async (t) => {
     t.notMatch(page.url(), /by_created_within/, 'All removes the filter')
   })
 
-  await t.test('the add form: Active is today; a failed contact lookup or save says so', async (t) => {
+  await t.test('the add form: Active is today; a failed save says so', async (t) => {
     await page.getByRole('link', { name: 'Add New Cost Center' }).click()
     await page.getByRole('heading', { name: 'Add New Cost Center' }).waitFor()
     const today = new Date().toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })
@@ -107,21 +107,29 @@ t.test('cost centers', async (t) => {
 
     await page.getByLabel('Identifier').fill('1000-CCOE-01')
     await typeFree(page, page.getByLabel('Cloud Contact Email'), 'alice.martin@example.com')
-    const failLookup = (r: Route) =>
+    // the owner is looked up by the save itself (the upstream): no read of the contacts before it
+    const lookups: string[] = []
+    const countLookups = (r: { url(): string }) => void (new URL(r.url()).pathname === '/api/cloud_contacts' && lookups.push(r.url()))
+    page.on('request', countLookups)
+    const failSave = (r: Route) =>
       r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'boom', statusCode: 500 }) })
-    await page.route('**/api/cloud_contacts?**', failLookup)
+    await page.route('**/api/cost_centers', failSave)
     await page.getByRole('button', { name: 'Submit' }).click()
-    await expect(toast(page, 'API Error!').first()).toBeVisible()
+    const question = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
+    await question.getByRole('button', { name: 'Save' }).click()
+    const submitFailed = 'There was a problem submitting this cost center. Please try again.'
+    await expect(toast(page, submitFailed).first()).toBeVisible()
     t.equal(
-      (await toast(page, 'API Error!').innerText()).trim(),
-      'API Error!\nReason: boom',
+      (await toast(page, submitFailed).innerText()).trim(),
+      `${submitFailed}\nReason: boom`,
       "the spec's text, the server's reason beneath",
     )
-    t.equal(await page.getByRole('dialog').count(), 0, 'no confirm modal')
     t.match(page.url(), /\/auth\/create\/cost_centers$/, 'the form stays')
-    await page.unroute('**/api/cloud_contacts?**', failLookup)
+    await page.unroute('**/api/cost_centers', failSave)
+    page.off('request', countLookups)
+    t.same(lookups, [], 'no contact lookup before the save')
 
-    // the contact is found now; the identifier is taken: the spec's duplicate text alone, not after
+    // the save goes through now; the identifier is taken: the spec's duplicate text alone, not after
     // the page's submit failure ('Please try again. Duplicate identifier found…' read as two errors)
     await page.getByRole('button', { name: 'Submit' }).click()
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
@@ -142,6 +150,8 @@ t.test('cost centers', async (t) => {
     await pick(page, page.getByLabel('Company'), '3100')
     await screenshot(page, 'cost-centers-create')
     await page.getByRole('button', { name: 'Submit' }).click()
+    // the upstream refuses the save: the owner is no contact
+    await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
     await expect(
       toast(
         page,
@@ -286,6 +296,43 @@ t.test('cost centers', async (t) => {
     t.equal(await page.getByRole('dialog').count(), 0, 'no confirm modal either')
     await page.getByRole('button', { name: 'Go Back' }).click()
     await page.waitForURL('**/auth/view/cost_centers')
+  })
+
+  await t.test('edit: an unknown owner → the contact form, and back to the edit form as it was left', async (t) => {
+    const [record] = await byIdentifier('CC-E2E-100')
+    await page.goto(`${portal.baseUrl}/auth/edit/cost_centers/${String(record?.id)}`)
+    await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
+    const email = page.getByLabel('Cloud Contact Email')
+    await expect(email).toHaveValue('bruno.rossi@example.com')
+    await page.getByLabel('Identifier').fill('CC-E2E-100-B')
+    await typeFree(page, email, 'carol.new@example.com')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
+    const missing =
+      "Cloud contact: carol.new@example.com doesn't exists! Please add it first before creating (or editing) this cost center this form"
+    await expect(toast(page, missing).first()).toBeVisible()
+    await page.waitForURL((url) => url.pathname === '/auth/create/cloud_contacts')
+    t.equal(await page.getByLabel('Email').inputValue(), 'carol.new@example.com', 'the owner it needs, filled in')
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await page.waitForURL((url) => url.pathname === `/auth/edit/cost_centers/${String(record?.id)}`)
+    await page.getByRole('heading', { name: 'Edit Cost Center' }).waitFor()
+    t.same(
+      [await page.getByLabel('Identifier').inputValue(), await email.inputValue()],
+      ['CC-E2E-100-B', 'carol.new@example.com'],
+      'the edit form as the person left it',
+    )
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
+    await expect(toast(page, 'Your cost center has been updated!').first()).toBeVisible()
+    const [saved] = await byIdentifier('CC-E2E-100-B')
+    t.equal(saved?.cloud_contact_email, 'carol.new@example.com', 'saved with the new contact as its owner')
+    // back as it was, for the steps below
+    const restored = await fetch(`${portal.upstreamUrl}/cost_centers/${String(record?.id)}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${portal.config.upstreamToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ cost_center: { identifier: 'CC-E2E-100' } }),
+    })
+    t.equal(restored.status, 200)
   })
 
   await t.test('Send Inventory Report: prefilled email, Your report will be emailed!', async (t) => {

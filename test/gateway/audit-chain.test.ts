@@ -4,29 +4,15 @@
  * reordered or inserted, exiting non-zero; a digest re-signed with another key, or a chain whose
  * key is not the one `/audit/public-key` serves, is refused too.
  */
-import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import t from 'tap'
 import { verifyAudit } from '../../server/gateway/audit-chain.js'
 import { signIn } from '../lib/sign-in.js'
 import { startGateway } from '../helper.js'
+import { auditVerify } from '../lib/audit-verify.js'
 import { startRecordingUpstream } from './start.js'
-
-const run = promisify(execFile)
-
-/** the CLI as an auditor runs it: its output and exit code */
-async function auditVerify(...args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/gateway/audit-verify.ts', ...args])
-    return { code: 0, out: stdout }
-  } catch (err) {
-    const failed = err as { code: number; stdout: string }
-    return { code: failed.code, out: failed.stdout }
-  }
-}
 
 t.test('the audit file: one chain, signed; each of four tamperings named', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'ccoe-audit-chain-'))

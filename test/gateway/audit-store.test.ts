@@ -5,6 +5,7 @@
  */
 import t from 'tap'
 import { auditBatches, type BatchTimer } from '../../server/gateway/audit-batches.js'
+import { toEcs } from '../../server/gateway/audit-ecs.js'
 import { AUDIT_LINES_TABLE, PostgresAuditLines } from '../../server/gateway/audit-store.js'
 import { loadConfig } from '../../server/config.js'
 import { ownSchema, testClock } from '../helper.js'
@@ -133,5 +134,23 @@ t.test(
     )
     t.same(await store.line('c1', 4), JSON.parse(lines[3]!))
     t.equal(await store.line('c1', 1), undefined)
+
+    // AUDIT_FORMAT=ecs: the same columns read from the ECS names, the line answered in ours
+    const ours = {
+      time: '2026-11-27T10:00:00.000Z',
+      replica: 'r2',
+      reqId: 'e1',
+      user: 'eve',
+      method: 'DELETE',
+      path: '/api/x/1',
+      status: 204,
+      chain: 'c2',
+      seq: 1,
+      prev: 'p',
+    }
+    await store.insert([`${JSON.stringify(toEcs(ours))}\n`])
+    const ecs = await store.page({ user: 'eve', method: 'DELETE', status: 204, replica: 'r2', reqId: 'e1', path: '/api/x/' }, 10)
+    t.same(ecs.lines, [ours], 'an ECS line, found by every column')
+    t.same(await store.line('c2', 1), ours)
   },
 )

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import t from 'tap'
 import { MAX_PAGE_SIZE } from '../../shared/constants.js'
-import { rows } from '../../server/upstream/db/records/repository.js'
+import { rows } from '../../server/upstream/db/records/rows.js'
 import { SCRIPT_CLIENTS } from '../../server/idp/clients.js'
 import { startPortal } from '../helper.js'
 import { automationToken, signedInApi, type ApiAnswer } from '../lib/sign-in.js'

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { openTestDatabase } from '../../server/upstream/db/client.js'
+import { openTestDatabase } from '../lib/test-database.js'
 import { openIdpStore } from '../../server/idp/store.js'
 import { startGateway, startUpstream, testClock } from '../helper.js'
 import { beginSignIn, finishSignIn } from '../lib/sign-in.js'

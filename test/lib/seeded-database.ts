@@ -6,7 +6,8 @@
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { openDatabase, openTestDatabase, type Database } from '../../server/upstream/db/client.js'
+import { openDatabase, type Database } from '../../server/upstream/db/client.js'
+import { openTestDatabase } from './test-database.js'
 import { migrationsHash } from '../../server/upstream/db/migrate.js'
 import { builtOnce, pgliteTemplate, scratchDir } from '../../server/upstream/db/pglite-template.js'
 import { seedDemoData } from '../../server/upstream/db/seed/index.js'

@@ -2,7 +2,8 @@
  * Signs in the way a script would: the whole OIDC round trip over plain HTTP, following each
  * redirect by hand, carrying cookies per path, and submitting the IdP's login form.
  */
-import { permitsOf, type Role } from '../../shared/access.js'
+import { permitsOf } from '../../shared/access.js'
+import type { Role } from '../../shared/roles.js'
 import { SCRIPT_CLIENT, SCRIPT_CLIENTS } from '../../server/idp/plugin.js'
 
 interface StoredCookie {

@@ -35,6 +35,11 @@ t.test('defaults: embedded everything, secrets generated once and kept', async (
   t.equal(again.upstreamToken, config.upstreamToken, 'and the upstream token')
   t.equal(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) }).sessionKey.length, 32, 'a passphrase becomes a key')
   t.equal(config.gatewayWorkers, 1, 'one gateway process unless GATEWAY_WORKERS says more')
+  t.same(
+    [config.auditFormat, loadConfig({ DATA_DIR: dataDir, AUDIT_FORMAT: 'ecs' }).auditFormat],
+    ['json', 'ecs'],
+    'audit lines in our names unless AUDIT_FORMAT=ecs',
+  )
 })
 
 t.test('bad values are refused with a message naming the variable', async (t) => {
@@ -55,6 +60,7 @@ t.test('bad values are refused with a message naming the variable', async (t) =>
   refused({ UPLOADS_IN_FLIGHT: '0' }, /^UPLOADS_IN_FLIGHT must be an integer between 1 and 1024/)
   refused({ GATEWAY_WORKERS: '0' }, /^GATEWAY_WORKERS must be an integer between 1 and 64, got "0"$/)
   refused({ GATEWAY_WORKERS: '65' }, /^GATEWAY_WORKERS must be an integer between 1 and 64/)
+  refused({ AUDIT_FORMAT: 'elastic' }, /^AUDIT_FORMAT must be json or ecs, got "elastic"$/)
   refused({ GATEWAY_WORKERS: '2' }, /^GATEWAY_WORKERS above 1 needs OIDC_ISSUER: the embedded IdP keeps sign-ins in one process$/)
   const sso = { OIDC_ISSUER: 'https://sso.example', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret' }
   refused(

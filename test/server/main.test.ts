@@ -7,6 +7,7 @@
  * line by line, never polled.
  */
 import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -59,6 +60,7 @@ t.test('one command starts the whole portal; a restart keeps data and sessions',
     ['/api/departments'],
     'an auditor reads it back, from DATA_DIR/audit.log',
   )
+  t.notOk(existsSync(join(env.DATA_DIR, 'idp')), "the IdP's sign-ins are in the upstream's database: no second PGlite in the gateway")
   const upstreams = childPids(first.pid)
   t.equal(upstreams.length, 1, 'the embedded upstream: one child process')
   const { DATABASE_URL: _ignored, ...inherited } = process.env

@@ -1,7 +1,7 @@
 /**
  * The one declaration of each special call (shared/calls) and what every tier derives from it: the
  * gateway's allowlist, upload targets and OpenAPI document. (The upstream's routes are checked
- * against it in test/upstream/special.test.ts, the web's paths.api in test/web/urls.test.ts.)
+ * against it in test/upstream/routes/special.test.ts, the web's paths.api in test/web/urls.test.ts.)
  */
 import t from 'tap'
 import { CALL_LIST, CALLS, UPLOADS, fillPath } from '../../shared/calls/index.js'

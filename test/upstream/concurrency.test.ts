@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import t from 'tap'
-import { rows } from '../../server/upstream/db/records/repository.js'
+import { rows } from '../../server/upstream/db/records/rows.js'
 import { serveUpstream, TOKEN } from './fixtures/serve.js'
 
 const dataUrl = (text: string) => `data:text/csv;base64,${Buffer.from(text).toString('base64')}`

@@ -1,8 +1,8 @@
 /**
  * The embedded provider API in a process of its own (server/upstream/embedded.ts), as `npm start`
  * runs it: it serves the seeded data over loopback, refuses a data folder already in use with the
- * lock's message, close() ends the process and lets the folder go, and a process that dies is
- * reported as lost.
+ * lock's message, runs the statements its parent sends (the embedded IdP's store), close() ends the
+ * process and lets the folder go, and a process that dies is reported as lost.
  */
 import { cpSync } from 'node:fs'
 import { join } from 'node:path'
@@ -43,6 +43,11 @@ t.test(
     t.equal(first.body.data.length, 1, 'a page of the seeded departments')
     t.ok(first.body.meta.total > 1, 'the demo data is there')
     t.equal(await statusOf(fetch(`${embedded.url}/departments`)), 401, 'and only for the upstream token')
+    // the embedded IdP's store runs its statements on this database, through the process
+    t.same(await embedded.query('SELECT $1::int + 1 AS n, $2::timestamptz AS at', [41, new Date(Date.UTC(2026, 10, 28))]), {
+      rows: [{ n: 42, at: new Date(Date.UTC(2026, 10, 28)) }],
+    })
+    await t.rejects(embedded.query('SELECT * FROM no_such_table'), { message: 'relation "no_such_table" does not exist' })
 
     await t.rejects(startEmbeddedUpstream(opts), {
       message: `The database in ${opts.dataDir} is already in use by process ${embedded.pid}: stop that process or use another data folder`,
@@ -64,6 +69,7 @@ t.test(
     process.kill(again.pid, 'SIGKILL')
     t.equal((await again.lost).message, 'the embedded upstream was killed by SIGKILL')
     await t.rejects(again.close(), { message: 'the embedded upstream was killed by SIGKILL while closing' })
+    await t.rejects(again.query('SELECT 1'), { message: 'the embedded upstream has stopped' })
   },
 )
 

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm'
 import t from 'tap'
 import { CALL_LIST } from '../../shared/calls/index.js'
 import { RESOURCES, allowedWrites, writableFields, type FieldDef, type ResourceDef } from '../../shared/resources/index.js'
-import { rows } from '../../server/upstream/db/records/repository.js'
+import { rows } from '../../server/upstream/db/records/rows.js'
 import { serveUpstream, TOKEN } from './fixtures/serve.js'
 
 const PAYLOADS = Number(process.env.FUZZ_PAYLOADS ?? 10_000)

@@ -1,6 +1,7 @@
 /** What the web offers each role: lib/access.ts over /api/session's permits, and the menus and screens that follow from it. */
 import t from 'tap'
-import { permitsOf, type Role } from '../../shared/access.js'
+import { permitsOf } from '../../shared/access.js'
+import type { Role } from '../../shared/roles.js'
 import { getResource } from '../../shared/resources/index.js'
 import { menuScreens, permittedMenus, topMenus } from '../../web/src/app/shell/menu-items.js'
 import { resourceScreenNeeds, SCREEN_NEEDS } from '../../web/src/app/screen-needs.js'
@@ -15,8 +16,8 @@ t.test('the reason names the role needed and the role held', async (t) => {
   t.equal(refusalText('editor', 'admin'), 'Needs the admin role; you are an editor')
   t.equal(refusalText('viewer', 'admin'), 'Needs the admin role; you are a viewer')
   t.equal(neededRole(need.model('departments', 'delete')), 'admin', 'deleting is an admin’s')
-  t.equal(neededRole(need.call('dbDump.dump')), 'admin', 'a call’s role is its declaration’s')
-  t.equal(neededRole(need.call('costCenters.sendReport')), 'editor')
+  t.equal(neededRole(need.call('dbDump', 'dump')), 'admin', 'a call’s role is its declaration’s')
+  t.equal(neededRole(need.call('costCenters', 'sendReport')), 'editor')
 })
 
 t.test('each role can what its permits say, and is told why not otherwise', async (t) => {
@@ -27,13 +28,13 @@ t.test('each role can what its permits say, and is told why not otherwise', asyn
   t.equal(viewer.why(need.model(departments, 'create')), 'Needs the editor role; you are a viewer')
   t.equal(editor.why(need.model(departments, 'update')), undefined, 'an editor edits')
   t.equal(editor.why(need.model(departments, 'delete')), 'Needs the admin role; you are an editor')
-  t.equal(editor.why(need.call('dbDump.dump')), 'Needs the admin role; you are an editor')
-  t.equal(admin.why(need.call('dbDump.dump')), undefined, 'an admin backs up')
-  const addOrRemove = [need.call('requests.spincoSgAdd'), need.call('requests.spincoSgRemove')]
+  t.equal(editor.why(need.call('dbDump', 'dump')), 'Needs the admin role; you are an editor')
+  t.equal(admin.why(need.call('dbDump', 'dump')), undefined, 'an admin backs up')
+  const addOrRemove = [need.call('requests', 'spincoSgAdd'), need.call('requests', 'spincoSgRemove')]
   t.equal(editor.can(addOrRemove), true, 'any one of several is enough')
   t.equal(viewer.why(addOrRemove), 'Needs the editor role; you are a viewer')
   t.equal(
-    viewer.why([need.call('dbDump.dump'), need.model(departments, 'create')]),
+    viewer.why([need.call('dbDump', 'dump'), need.model(departments, 'create')]),
     'Needs the editor role; you are a viewer',
     'the least role of several',
   )

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import fp from 'fastify-plugin'
 import pino, { type Logger } from 'pino'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { AuditFormat } from '../../config.js'
 import { auditChain, type AuditKey } from '../audit-chain.js'
 
 export interface AuditOptions {
@@ -18,6 +19,8 @@ export interface AuditOptions {
   digestEvery: number
   /** also hands every line to this (the gateway's database: audit-batches.ts), closed after the last line */
   sink?: { add(line: string): void; close(): Promise<void> }
+  /** AUDIT_FORMAT: the lines in our names (`json`, the default) or Elastic Common Schema's (`ecs`, audit-ecs.ts) */
+  format?: AuditFormat
 }
 
 declare module 'fastify' {
@@ -136,7 +139,7 @@ export const auditPlugin = fp<AuditOptions>(
     let fileOpen = file !== undefined
     // every line goes through the chain once, then to stdout and the file alike; a line that comes
     // after close (a response still closing) is dropped rather than thrown at an ended file
-    const chain = auditChain(opts.key, { digestEvery: opts.digestEvery, now, replica: opts.replica })
+    const chain = auditChain(opts.key, { digestEvery: opts.digestEvery, now, replica: opts.replica, format: opts.format })
     chain.start((line) => {
       stdout.write(line)
       if (fileOpen) fileLines?.write(line)

@@ -1,15 +1,12 @@
-import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { createPglite, pgliteTransaction, pgTransaction } from './drivers.js'
 import { acquireLock, LockedError } from './lock-file.js'
 import { migrate } from './migrate.js'
-import { pgliteTemplate, scratchDir } from './pglite-template.js'
 
 /**
  * Both drivers behind one drizzle type. Type drift between them (int8 a string on node-postgres,
@@ -126,31 +123,4 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
     query: async <T>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as T[] }),
     close: () => pool.end(),
   }
-}
-
-/**
- * A fresh, migrated, empty database for one test file: a new schema on the PostgreSQL of
- * DATABASE_URL (dropped on close), else a PGlite folder copied from the migrated template, or from
- * `pgliteTemplate` (a migrated data folder of the tests' own: one seeded with the demo data).
- */
-export async function openTestDatabase(opts: { pgliteTemplate?: string } = {}): Promise<Database> {
-  const databaseUrl = process.env.DATABASE_URL
-  if (databaseUrl) {
-    const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`
-    const database = await openDatabase({ databaseUrl, schema })
-    const close = async () => {
-      await database.db.execute(sql`DROP SCHEMA IF EXISTS ${sql.identifier(schema)} CASCADE`)
-      await database.close()
-    }
-    return { ...database, close }
-  }
-  const template = opts.pgliteTemplate ?? (await pgliteTemplate())
-  const dir = mkdtempSync(join(scratchDir(), 'ccoe-test-db-'))
-  cpSync(template, join(dir, 'pgdata'), { recursive: true })
-  const database = await openDatabase({ dataDir: dir })
-  const close = async () => {
-    await database.close()
-    rmSync(dir, { recursive: true, force: true })
-  }
-  return { ...database, close }
 }

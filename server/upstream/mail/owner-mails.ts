@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { rows, type Executor } from '../db/records/repository.js'
+import { rows, type Executor } from '../db/records/rows.js'
 
 /** One cloud parent as an owner's email lists it. */
 export interface OwnedAccount {

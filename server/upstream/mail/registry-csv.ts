@@ -3,7 +3,7 @@ import { csvColumns, fieldOf, type ResourceDef } from '../../../shared/resources
 // the one CSV writer of the project (RFC 4180, formula-injection prefix); it lives with the gateway
 // until it is hoisted into shared/, and a second copy here would drift from it
 import { csvHeader, csvRows, type CsvColumnOf } from '../../../shared/csv.js'
-import type { Executor } from '../db/records/repository.js'
+import type { Executor } from '../db/records/rows.js'
 import type { ListFilter } from '../db/records/list-filter.js'
 import { recordRepository } from '../db/records/repository.js'
 

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import type { ResourceDef } from '../../../shared/resources/index.js'
 import { hasRecordRules, recordErrors } from '../../../shared/rules/record-rules.js'
-import type { Executor, recordRepository } from '../db/records/repository.js'
+import type { recordRepository } from '../db/records/repository.js'
+import type { Executor } from '../db/records/rows.js'
 import { HttpError } from '../http-error.js'
 
 /**

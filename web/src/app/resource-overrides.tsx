@@ -8,6 +8,7 @@ import { MESSAGES } from '../../../shared/messages.js'
 import { isResourceKey, type ResourceKey } from '../../../shared/resources/index.js'
 import type { ResourceExtensions } from '../resources/extensions.js'
 import { deriveCompanyGl } from '../features/companies/index.js'
+import { costCenterForm } from '../features/cost-centers/form-extension.js'
 import type { Row } from '../lib/resource-api.js'
 
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never
@@ -33,7 +34,9 @@ const OVERRIDES = {
   cost_centers: {
     listActions: lazyNamed(costCenters, 'CostCenterListActions'),
     inlineActions: lazyNamed(costCenters, 'TerminatedOwnersCsvLink'),
-    screens: { create: lazyNamed(costCenters, 'CostCenterPage'), edit: lazyNamed(costCenters, 'CostCenterPage') },
+    // the generic add and edit pages, with the cost center's inputs, checks and unknown owner (spec 001 §4, §5)
+    ...costCenterForm,
+    formInputs: lazyNamed(costCenters, 'CostCenterInputs'),
     // spec 001 §4, §5: a new inline row is active from now; a duplicate identifier reloads the page
     newValues: () => ({ active_at: new Date().toISOString() }),
     reloadOnDuplicate: true,

@@ -1,3 +1,4 @@
+import './logo-mark.css'
 export interface LogoMarkProps {
   /** @default 32 */
   size?: number

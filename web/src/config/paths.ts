@@ -13,6 +13,7 @@ import {
   type BulkAction,
   type CallDef,
   type CallDomainName,
+  type CallNameOf,
   type UploadTargetName,
 } from '../../../shared/calls/index.js'
 import type { AuditFilterQuery } from '../../../shared/audit-trail.js'
@@ -62,7 +63,7 @@ function modelPaths(resource: ResourceDef) {
   }
 }
 
-type Params = Readonly<Record<string, string | number | undefined>>
+type Params = Readonly<Record<string, string | number | boolean | undefined>>
 
 /**
  * A declared call's gateway path (shared/calls). `getHref` fills the path's `:<name>` from `params`
@@ -84,7 +85,8 @@ function callPath(call: CallDef) {
   }
 }
 
-type CallPaths = { [D in CallDomainName]: { [N in keyof (typeof CALLS)[D]['calls']]: ReturnType<typeof callPath> } }
+type CallPath = ReturnType<typeof callPath>
+type CallPaths = { [D in CallDomainName]: { [N in CallNameOf<D>]: CallPath } }
 
 /** Every declared call's path, by domain and name as shared/calls declares it: `calls.costCenters.sendReport`. */
 const calls = Object.fromEntries(
@@ -94,13 +96,9 @@ const calls = Object.fromEntries(
   ]),
 ) as CallPaths
 
-/** A declared call by its `domain.name`, as /api/session's permits name it: `costCenters.sendReport` (a typo fails tsc). */
-export type CallName = { [D in CallDomainName]: `${D}.${keyof (typeof CALLS)[D]['calls'] & string}` }[CallDomainName]
-
-/** The gateway path of a declared call named `domain.name`, for a caller that keeps the name (the role it needs goes with it). */
-export function callHref(name: CallName, params?: Params): string {
-  const [domain, call] = name.split('.') as [CallDomainName, string]
-  return (calls[domain] as Readonly<Record<string, ReturnType<typeof callPath>>>)[call].getHref(params)
+/** The gateway path of a declared call, for a caller that keeps its domain and name (use-call.ts's useDeclaredCall). */
+export function declaredPath<D extends CallDomainName, N extends CallNameOf<D>>(domain: D, name: N): CallPath {
+  return calls[domain][name]
 }
 
 /** An upload's path; `{ dry_run: true }` asks what the file would do, writing nothing (shared/calls/answers.ts). */

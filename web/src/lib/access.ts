@@ -6,27 +6,18 @@
  * shared/calls).
  */
 import { useMemo } from 'react'
-import {
-  AUDIT_TRAIL_ROLES,
-  CALL_ROLES,
-  callPermission,
-  MODEL_PERMISSIONS,
-  type CallRole,
-  type ModelOperation,
-  type Role,
-} from '../../../shared/access.js'
-import { CALLS, type CallDef, type CallDomainName } from '../../../shared/calls/index.js'
+import { AUDIT_TRAIL_ROLES, callPermission, MODEL_PERMISSIONS, type ModelOperation } from '../../../shared/access.js'
+import { declarationOf, type CallDomainName, type CallNameOf } from '../../../shared/calls/index.js'
+import { CALL_ROLES, type CallRole, type Role } from '../../../shared/roles.js'
 import type { ResourceDef, ResourceKey } from '../../../shared/resources/index.js'
-import type { CallName } from '../config/paths.js'
 import { useSession, type SessionUser } from './session.js'
-
-export type { CallName }
 
 /**
  * One thing a control or a screen does: an operation on a registry model (by key), a declared call,
- * or reading the gateway's audit trail (shared/access.ts AUDIT_TRAIL_ROLES: by role, not a permit).
+ * by the `domain.name` /api/session's permits name it, with the least role it asks for, or reading
+ * the gateway's audit trail (AUDIT_TRAIL_ROLES: by role, not a permit).
  */
-export type Need = { model: string; op: ModelOperation } | { call: CallName } | { auditTrail: true }
+export type Need = { model: string; op: ModelOperation } | { call: string; role: CallRole } | { auditTrail: true }
 
 /** Any one of these is enough (a screen with two actions, such as add and remove users). */
 export type Needs = Need | readonly Need[]
@@ -34,22 +25,21 @@ export type Needs = Need | readonly Need[]
 export const need = {
   /** a registry model, or its key spelled out (a typo fails tsc) */
   model: (model: ResourceDef | ResourceKey, op: ModelOperation): Need => ({ model: typeof model === 'string' ? model : model.key, op }),
-  call: (call: CallName): Need => ({ call }),
+  /** a declared call by its domain and name in shared/calls (a typo fails tsc) */
+  call: <D extends CallDomainName>(domain: D, name: CallNameOf<D>): Need => ({
+    call: `${domain}.${name}`,
+    role: callPermission(declarationOf(domain, name)).role,
+  }),
   auditTrail: (): Need => ({ auditTrail: true }),
 }
 
 /** what the audit trail needs, as a refusal names it */
 const AUDIT_TRAIL_NEEDS = AUDIT_TRAIL_ROLES.join(' or ')
 
-function callDef(name: CallName): CallDef {
-  const [domain, call] = name.split('.') as [CallDomainName, string]
-  return (CALLS[domain].calls as Readonly<Record<string, CallDef>>)[call]
-}
-
 /** The least role the need asks for, from its declaration ('auditor or admin' for the audit trail). */
 export function neededRole(n: Need): CallRole | typeof AUDIT_TRAIL_NEEDS {
   if ('auditTrail' in n) return AUDIT_TRAIL_NEEDS
-  return 'model' in n ? MODEL_PERMISSIONS[n.op].role : callPermission(callDef(n.call)).role
+  return 'model' in n ? MODEL_PERMISSIONS[n.op].role : n.role
 }
 
 const list = (needs: Needs): readonly Need[] => (Array.isArray(needs) ? (needs as readonly Need[]) : [needs as Need])

@@ -1,6 +1,7 @@
 import useSWR from 'swr'
 import { useSearch } from 'wouter'
-import type { Permits, Role } from '../../../shared/access.js'
+import type { Permits } from '../../../shared/access.js'
+import type { Role } from '../../../shared/roles.js'
 import { paths, safeAuthPath } from '../config/paths.js'
 import { ApiError } from './api-client.js'
 

@@ -2,16 +2,20 @@
  * The web's one write path (on SWR's useSWRMutation): a write's busy state, its success and failure
  * toasts (spec 001 §8), the upstream's per-field errors (`fields`) of the last failure, and the
  * revalidation of the cached reads it changes. The model's controllers (write-controllers.ts) are
- * this hook with the model's texts; a special call (a report, an upload, a link) uses it directly.
+ * this hook with the model's texts; a declared call of shared/calls (a report, a link) is
+ * useDeclaredCall, its input and answer typed from the call's declaration, as refine's
+ * useCustomMutation; an upload, whose request is the gateway's multipart form, uses useCall directly.
  *
- *   const send = useCall(url, (body) => apiRequest('POST', url, body), { successText, failureText })
- *   const answer = await send.trigger(body)     // the answer, or undefined after a failure
+ *   const send = useDeclaredCall('costCenters', 'sendReport', { successText, failureText })
+ *   const answer = await send.trigger({ body: { cost_center: { send_to } } })   // undefined after a failure
  *   send.isMutating, send.fieldErrors, send.error, send.reset()
  */
 import { useCallback, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import useSWRMutation from 'swr/mutation'
-import { ApiError, errorText } from './api-client.js'
+import { declarationOf, type CallAnswer, type CallDomainName, type CallInput, type CallNameOf } from '../../../shared/calls/index.js'
+import { declaredPath } from '../config/paths.js'
+import { ApiError, apiRequest, errorText } from './api-client.js'
 import { toastFailure, toastSuccess } from './toaster.js'
 import { fieldErrorsOf, type FieldErrors } from './write-texts.js'
 
@@ -99,4 +103,29 @@ export function useCall<Arg, Answer>(
     error: mutation.error === undefined ? undefined : asApiError(mutation.error),
     reset,
   }
+}
+
+/**
+ * The request one declared call is (bulletproof-react's per-call function): its method and path
+ * from shared/calls, its path's ids and query filled from `params` and `query`, `body` sent as JSON.
+ * A body, query or answer unlike the declaration's fails tsc.
+ */
+export function declaredRequest<D extends CallDomainName, N extends CallNameOf<D>>(domain: D, name: N) {
+  const { method } = declarationOf(domain, name)
+  const path = declaredPath(domain, name)
+  return (input: CallInput<D, N>): Promise<CallAnswer<D, N>> => {
+    // each part is typed by the declaration at the call site; here they are only passed on
+    type Values = Readonly<Record<string, string | number | boolean | undefined>>
+    const { params, query, body } = input as { params?: Values; query?: Values; body?: unknown }
+    return apiRequest<CallAnswer<D, N>>(method, path.getHref({ ...params, ...query }), body)
+  }
+}
+
+/** useCall of one declared call: `trigger`'s input and its answer are the declaration's. */
+export function useDeclaredCall<D extends CallDomainName, N extends CallNameOf<D>>(
+  domain: D,
+  name: N,
+  options: CallOptions<CallInput<D, N>, CallAnswer<D, N>> = {},
+): WriteController<CallInput<D, N>, CallAnswer<D, N>> {
+  return useCall(`${domain}.${name}`, declaredRequest(domain, name), options)
 }

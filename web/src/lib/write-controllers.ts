@@ -38,6 +38,8 @@ export interface WriteOptions<Answer> {
   onSuccess?: (answer: Answer) => void | Promise<unknown>
   /** after the failure toast (reload a list on a duplicate, close a question) */
   onError?: (err: ApiError) => void
+  /** a failure the screen answers itself instead of the toast (an unknown cost center owner): true when it did */
+  showsFailure?: (err: ApiError) => boolean
   /** revalidate every cached list and record of the model after success @default true */
   revalidate?: boolean
   /** after Reload on a save refused as stale (409) has fetched the record again: show it (reset the form) */
@@ -86,12 +88,13 @@ function useWriteController<Arg, Answer>(
     onSuccess,
     onError,
     onReloaded,
+    showsFailure,
     revalidate = true,
   } = options
   const cached = useMemo(() => (revalidate ? resourceCacheKeys(resource) : undefined), [resource, revalidate])
-  const showsStale = useCallback(
+  const showsItself = useCallback(
     (err: ApiError, arg: Arg) => {
-      if (!(err.status === 409 && recordOf && isStaleRecordText(err.message))) return false
+      if (!(err.status === 409 && recordOf && isStaleRecordText(err.message))) return showsFailure?.(err) === true
       // someone else saved this record since it was loaded: say so, and offer its current version
       const url = paths.api.model(resource).record(recordOf(arg))
       void toastErrorWithAction(err.message, {
@@ -103,13 +106,13 @@ function useWriteController<Arg, Answer>(
       })
       return true
     },
-    [resource, recordOf, mutate, onReloaded],
+    [resource, recordOf, mutate, onReloaded, showsFailure],
   )
   // one key per model and kind: isMutating is this hook's own, the key only names the write
   return useCall<Arg, Answer>(`${paths.api.model(resource).path}#${kind}`, send, {
     successText,
     failureText,
-    showsFailure: showsStale,
+    showsFailure: showsItself,
     onSuccess,
     onError,
     revalidate: cached,

@@ -9,6 +9,7 @@ import { need } from '../lib/access.js'
 import { emptyValue, toPayload, type FormValues } from '../lib/form-values.js'
 import { countText } from './bulk-texts.js'
 import type { BulkActions } from './use-bulk-actions.js'
+import './bulk-toolbar.css'
 
 export interface BulkToolbarProps {
   resource: ResourceDef

@@ -1,6 +1,7 @@
 import type { FieldChanges } from '../../../shared/resources/record-changes.js'
 import type { Row } from '../lib/resource-api.js'
 import { changeLines, changeLineText } from './change-lines.js'
+import '../components/resource-table/resource-table.css'
 
 /**
  * The change log list's Changes cell: the entry's fields under their model's labels, from → to,

@@ -9,6 +9,7 @@ import { plural } from '../../../shared/plural.js'
 import { useResourceList } from '../lib/resource-api.js'
 import { ACTION_LABELS, changeLines, changeLineText } from './change-lines.js'
 import { useResource } from '../lib/resource-context.js'
+import './record-history.css'
 
 /** The newest entries the page shows; the rest are a link away (the change log's own list, with its CSV). */
 export const HISTORY_SHOWN = 10

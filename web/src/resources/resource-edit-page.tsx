@@ -1,15 +1,15 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
-import { writableFields } from '../../../shared/resources/index.js'
 import { recordErrors } from '../../../shared/rules/record-rules.js'
 import { FormPage, GoBackButton, RecordState } from '../components/form-page.js'
-import { ResourceForm, toFormValues, toPayload, type FormValues } from '../components/resource-form/index.js'
+import { ResourceForm, type FormValues } from '../components/resource-form/index.js'
 import { paths } from '../config/paths.js'
 import { ApiError } from '../lib/api-client.js'
 import { useResourceRecord } from '../lib/resource-api.js'
 import { bodySchemas } from '../lib/form-validation.js'
 import { pageSubmitFailed, useUpdateController } from '../lib/write-controllers.js'
 import type { ResourceExtensions } from './extensions.js'
+import { useFormExtension } from './form-extension.js'
 import { useResource } from '../lib/resource-context.js'
 
 /**
@@ -21,7 +21,7 @@ export function ResourceEditPage({ modelId, ext = {}, notFound }: { modelId: str
   const { messages } = resource
   const [, navigate] = useLocation()
   const record = useResourceRecord(resource, modelId)
-  const fields = useMemo(() => writableFields(resource), [resource])
+  const form = useFormExtension(ext, 'edit')
   // the model's rules across fields, as the upstream applies them (a network is not its own replacement)
   const rule = useMemo(() => (values: FormValues) => recordErrors(resource.key, values, Number(modelId)), [resource, modelId])
   const [pending, setPending] = useState<FormValues | undefined>()
@@ -35,8 +35,9 @@ export function ResourceEditPage({ modelId, ext = {}, notFound }: { modelId: str
     onSuccess: () => navigate(listHref),
     onError: () => setPending(undefined),
     onReloaded: () => setGeneration((n) => n + 1),
+    showsFailure: (err) => pending !== undefined && form.answersRefusal(err, pending),
   })
-  const save = () => pending && void update.trigger({ id: modelId, values: toPayload(fields, pending) })
+  const save = () => pending && void update.trigger({ id: modelId, values: form.body(pending) })
 
   if (record.error instanceof ApiError && record.error.status === 404) return notFound
 
@@ -55,13 +56,15 @@ export function ResourceEditPage({ modelId, ext = {}, notFound }: { modelId: str
         {(data) => (
           <ResourceForm
             key={`${modelId}:${generation}`}
-            fields={fields}
+            fields={form.fields}
             schema={bodySchemas(resource).update}
             serverErrors={update.fieldErrors}
             rule={rule}
-            initialValues={toFormValues(fields, data.data)}
+            initialValues={form.initialValues(data.data, generation > 0)}
             busy={update.isMutating}
             derive={ext.derive}
+            precheck={form.precheck}
+            inputs={form.inputs}
             onSubmit={setPending}
             extraActions={goBack}
           />

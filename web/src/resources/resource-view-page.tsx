@@ -13,6 +13,8 @@ import { RecordHistory } from './record-history.js'
 import { rowLabel } from './row-label.js'
 import { viewFields } from './view-fields.js'
 import { useResource } from '../lib/resource-context.js'
+import '../components/resource-table/resource-table.css'
+import './resource-view-page.css'
 
 /**
  * /auth/view/<model>/<id>: one record read-only, each field under its registry label and shown as

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { FieldType, ResourceDef } from '../../../../shared/resources/index.js'
-import { rows, type ApiRecord, type Executor } from './repository.js'
+import { rows, type ApiRecord, type Executor } from './rows.js'
 
 /** The array type each field's values travel in (one parameter per column, whatever the row count). */
 const ARRAY_TYPES: Record<FieldType, string> = {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { ChangeAction, FieldChanges } from '../../../../shared/resources/record-changes.js'
 import type { FieldDef, ResourceDef } from '../../../../shared/resources/index.js'
-import type { ApiRecord, Executor } from './repository.js'
+import type { ApiRecord, Executor } from './rows.js'
 
 /** One entry of the change log (migration 047), as the generic CRUD writes it. */
 export interface ChangeEntry {

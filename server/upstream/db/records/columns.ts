@@ -87,7 +87,7 @@ export function shapeOf(resource: ResourceDef, registry: readonly ResourceDef[])
     }
     const alias = sql.identifier(`j_${lookup.name}`)
     if (!joins.has(lookup.name)) {
-      // a required lookup's column is NOT NULL with a foreign key (test/upstream/database.test.ts
+      // a required lookup's column is NOT NULL with a foreign key (test/upstream/db/database.test.ts
       // proves it), so an inner join loses no row, and it lets the planner walk the joined table's
       // index: a page sorted by the owner's email at 1M rows reads ~30 rows instead of hashing all
       const kind = lookup.required ? sql` JOIN` : sql` LEFT JOIN`

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { rows, type Executor } from './repository.js'
+import { rows, type Executor } from './rows.js'
 
 /**
  * value → id for the values that exist; one query per column, whatever the row count. `anyCase`:

@@ -2,7 +2,8 @@ import type { Db } from '../client.js'
 import { upsertMany, type UpsertResult } from './bulk.js'
 import { fieldChanges, logChange, logChanges, type ChangeEntry } from './change-log.js'
 import { idsOf } from './ids-of.js'
-import type { ApiRecord, Executor, RecordRepository } from './repository.js'
+import type { RecordRepository } from './repository.js'
+import type { ApiRecord, Executor } from './rows.js'
 import { STALE, type ExpectedVersions } from './row-versions.js'
 
 /**

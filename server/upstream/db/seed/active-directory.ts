@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { AdCloud } from '../../../../shared/schemas/active-directory.js'
-import { rows, type Executor } from '../records/repository.js'
+import { rows, type Executor } from '../records/rows.js'
 import { demoCloudParents } from './cloud-parents.js'
 import type { ModelSeed } from './types.js'
 

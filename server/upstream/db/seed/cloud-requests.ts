@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { rows, type Executor } from '../records/repository.js'
+import { rows, type Executor } from '../records/rows.js'
 import type { ModelSeed } from './types.js'
 
 /** The Azure management groups of the demo: corp and online make Production subscriptions (spec 000 §4). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Executor } from '../records/repository.js'
+import type { Executor } from '../records/rows.js'
 
 /**
  * Bills number `from` to `to` made up in one INSERT … SELECT over generate_series (no row passes

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { rows, type Executor } from '../records/repository.js'
+import { rows, type Executor } from '../records/rows.js'
 import { OWNERS } from './cloud-bills.js'
 
 const ACCOUNTS = { azure: { account: '650200', activity: 'Storage' }, gcp: { account: '650300', activity: 'BigQuery' } } as const

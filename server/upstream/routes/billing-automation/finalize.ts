@@ -9,7 +9,7 @@ import { FINALIZE_FLAGS, type FinalizeFlag } from '../../../../shared/schemas/bi
 import { formatTotals, totalsByCurrency } from '../../../../shared/amounts.js'
 import { csvHeader, csvRows, type CsvColumnOf } from '../../../../shared/csv.js'
 import { plural } from '../../../../shared/plural.js'
-import { rows, type Executor } from '../../db/records/repository.js'
+import { rows, type Executor } from '../../db/records/rows.js'
 import { HttpError } from '../../http-error.js'
 import { decodeBase64 } from '../../uploads/base64.js'
 import { bodyErrorFormatter } from '../body-errors.js'

@@ -5,7 +5,7 @@ import { formatTotals, totalsByCurrency, type CurrencyTotal } from '../../../../
 import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { plural } from '../../../../shared/plural.js'
-import { rows, type Executor } from '../../db/records/repository.js'
+import { rows, type Executor } from '../../db/records/rows.js'
 import { HttpError } from '../../http-error.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { compareBills, numbered, writeBills, type BillLine } from '../cloud-bills/stored-bills.js'

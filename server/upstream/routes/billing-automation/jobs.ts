@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import type { BillingJobKind } from '../../../../shared/resources/billing-jobs.js'
 import { getResource } from '../../../../shared/resources/index.js'
 import { logWritten } from '../../db/records/logged-writes.js'
-import { recordRepository, rows, type Executor } from '../../db/records/repository.js'
+import { recordRepository } from '../../db/records/repository.js'
+import { rows, type Executor } from '../../db/records/rows.js'
 import type { Requester } from '../crud/author.js'
 
 export interface Job {

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
@@ -9,28 +9,10 @@ import { recipientOf } from '../../mail/recipient.js'
 import { csvFileName, registryCsv } from '../../mail/registry-csv.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { ReportAnswerSchema } from '../../../../shared/calls/answers.js'
+import { cloudBillCalls } from '../../../../shared/calls/cloud-bills.js'
 
-/** A day, or an instant whose day counts (the web sends the window's first and last second) */
-const DAY = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ].*)?$', maxLength: 40 })
-const EMAIL = Type.String({ format: 'email', maxLength: 254 })
-
-const SingleSchema = Type.Object(
-  {
-    cloud_bill: Type.Object(
-      { identifier: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }), start_date: DAY, end_date: DAY, email: EMAIL },
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false },
-)
-const AllSchema = Type.Object(
-  {
-    // spec 001 §7 sends the window only: the export goes to the caller's own address, unless one is
-    // named (mail/recipient.ts); a script has none, so it names one
-    cloud_bill: Type.Object({ start_date: DAY, end_date: DAY, email: Type.Optional(EMAIL) }, { additionalProperties: false }),
-  },
-  { additionalProperties: false },
-)
+const SingleSchema = cloudBillCalls.calls.sendSingle.body
+const AllSchema = cloudBillCalls.calls.sendAll.body
 
 /** The window as two days, checked in order; a refusal names end_date. */
 function windowOf(startDate: string, endDate: string): { start: string; end: string } {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { getResource } from '../../../../shared/resources/index.js'
 import { logWritten, rowsBefore, type Author } from '../../db/records/logged-writes.js'
-import { recordRepository, rows, type Executor } from '../../db/records/repository.js'
+import { recordRepository } from '../../db/records/repository.js'
+import { rows, type Executor } from '../../db/records/rows.js'
 import type { BillRow } from './rows.js'
 
 /**

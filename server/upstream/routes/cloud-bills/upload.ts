@@ -5,7 +5,7 @@ import { UploadPlanAnswerSchema, type UploadQuerySchema } from '../../../../shar
 import type { FastifyPluginAsync } from 'fastify'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { idsOf } from '../../db/records/ids-of.js'
-import type { Executor } from '../../db/records/repository.js'
+import type { Executor } from '../../db/records/rows.js'
 import { HttpError } from '../../http-error.js'
 import { decodeBase64 } from '../../uploads/base64.js'
 import { parseCsv } from '../../uploads/parse-csv.js'

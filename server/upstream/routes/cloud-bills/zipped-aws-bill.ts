@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import type { Readable } from 'node:stream'
 import type { FastifyPluginAsync } from 'fastify'
 import { ZipFile } from 'yazl'
@@ -7,20 +7,9 @@ import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { csvFileName, registryCsv } from '../../mail/registry-csv.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { ReportAnswerSchema } from '../../../../shared/calls/answers.js'
+import { cloudBillCalls } from '../../../../shared/calls/cloud-bills.js'
 
-const ZippedBillSchema = Type.Object(
-  {
-    cloud_bill: Type.Object(
-      {
-        // spec 000 §7 sends email: false beside the address; nothing else is offered
-        email: Type.Optional(Type.Boolean()),
-        send_to: Type.String({ format: 'email', maxLength: 254 }),
-      },
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false },
-)
+const ZippedBillSchema = cloudBillCalls.calls.zippedAwsBill.body
 
 /**
  * POST /cloud_bills/send_zipped_aws_bill {"cloud_bill":{"email":false,"send_to":"a@b"}} (spec 000 §2,

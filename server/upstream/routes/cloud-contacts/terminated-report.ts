@@ -5,7 +5,7 @@ import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { csvHeader, csvRows, type CsvColumnOf } from '../../../../shared/csv.js'
-import { rows } from '../../db/records/repository.js'
+import { rows } from '../../db/records/rows.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { declaredRoute } from '../declared.js'
 

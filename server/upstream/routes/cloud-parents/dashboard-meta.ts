@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { environmentGroup, POSTURE_PROVIDERS, type PostureProvider } from '../../../../shared/rules/posture.js'
 import { DashboardMetaSchema, type DashboardMeta } from '../../../../shared/schemas/dashboard.js'
-import { rows, type Executor, type ListParams } from '../../db/records/repository.js'
-import type { ListMetaExtension } from '../list-meta.js'
+import type { ListParams } from '../../db/records/list-page.js'
+import { rows, type Executor } from '../../db/records/rows.js'
+import type { ListMetaExtension } from '../list-meta-extension.js'
 
 const isProvider = (value: string): value is PostureProvider => (POSTURE_PROVIDERS as readonly string[]).includes(value)
 

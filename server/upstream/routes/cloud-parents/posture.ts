@@ -5,7 +5,7 @@ import { BUSINESS_UNIT_OPTIONS } from '../../../../shared/constants.js'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { groupEnvironments, POSTURE_PROVIDERS } from '../../../../shared/rules/posture.js'
 import type { Posture } from '../../../../shared/schemas/dashboard.js'
-import { rows } from '../../db/records/repository.js'
+import { rows } from '../../db/records/rows.js'
 import { HttpError } from '../../http-error.js'
 import { declaredRoute } from '../declared.js'
 

@@ -18,7 +18,7 @@ import { resourceRoutes } from './resource-routes.js'
  *            after / on or before the day given (yyyy-MM-dd, else 400 naming the parameter); 'All' or ''
  *            means no filter (and an exact filter's 'all' in any case: cloud bills' key=all).
  *            Paging, filtering, sorting and the total all happen in SQL, in one statement (a short page
- *            is counted by arithmetic, a full one by count(*); see db/records/repository.ts).
+ *            is counted by arithmetic, a full one by count(*); see db/records/list-page.ts).
  *   GET    /<path>/:id  → 200 {"data":{…}} | 404 {"error":"<Model> not found"}
  *   POST   /<path>      body {…} or {"<bodyKey>":{…}} → 201 {"data":{…, "id":N}}
  *   PUT    /<path>/:id  same bodies, partial update → 200 {"data":{…}}

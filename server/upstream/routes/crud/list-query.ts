@@ -1,5 +1,5 @@
 import { queryFilters, type ResourceDef } from '../../../../shared/resources/index.js'
-import type { ListCursor, ListParams } from '../../db/records/repository.js'
+import type { ListCursor, ListParams } from '../../db/records/list-page.js'
 import type { ListFilter } from '../../db/records/list-filter.js'
 import { isCalendarDay, dayRefusal } from '../../../../shared/rules/calendar-day.js'
 import { filtersNothing } from '../../../../shared/filter-params.js'

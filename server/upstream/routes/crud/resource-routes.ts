@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify'
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { loggedWrites } from '../../db/records/logged-writes.js'
-import { recordRepository, type ApiRecord } from '../../db/records/repository.js'
+import { recordRepository } from '../../db/records/repository.js'
+import type { ApiRecord } from '../../db/records/rows.js'
 import { STALE } from '../../db/records/row-versions.js'
 import { HttpError } from '../../http-error.js'
 import { sanitiseRichTextFields } from '../../rich-text/sanitise.js'
@@ -13,7 +14,7 @@ import { listMetaFor } from '../list-meta.js'
 import { etagOf, expectedVersions, staleMessage } from './versions.js'
 import { IdParamsSchema, resourceSchemas } from './schemas.js'
 import { validationError } from './validation-errors.js'
-import { idsOfLabels, instantsOfDays } from './body-values.js'
+import { idsOfLabels, instantsOfDays, labelsSent } from './body-values.js'
 
 export interface ResourceRoutesOptions {
   resource: ResourceDef
@@ -47,7 +48,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
   /**
    * Accepts `{ <bodyKey>: {...} }` as well as the flat record, drops read-only fields sent back,
    * joins a list sent for a field kept as one text, reads a day sent for an instant as its start, and
-   * resolves a lookup sent by its label (body-values.ts).
+   * resolves a lookup sent by its label (body-values.ts: a cost center's owner sent as cloud_contact_email).
    */
   const normaliseBody: preValidationHookHandler = async (request) => {
     let body = request.body as ApiRecord | undefined
@@ -56,6 +57,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     const inner = body[resource.bodyKey]
     if (keys.length === 1 && inner && typeof inner === 'object' && !Array.isArray(inner)) body = { ...(inner as ApiRecord) }
     else body = { ...body }
+    const labels = labelsSent(resource, body)
     for (const name of readOnly) delete body[name]
     // a list kept as one text (FieldDef.joinedList) may come as the list: joined before the schema sees it
     for (const { name, joinedList } of joinedLists) {
@@ -66,7 +68,7 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     sanitiseRichTextFields(resource, body)
     instantsOfDays(resource, body)
     request.body = body
-    await idsOfLabels(db(), resource, registry, body)
+    await idsOfLabels(db(), registry, body, labels)
   }
 
   const db = () => app.database.db

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { CALLS } from '../../../../shared/calls/index.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { readMigrations } from '../../db/migrate.js'
-import { rows, type Executor } from '../../db/records/repository.js'
+import { rows, type Executor } from '../../db/records/rows.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { declaredRoute } from '../declared.js'
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import { CALLS } from '../../../../shared/calls/index.js'
 import { PRIVILEGED_GROUP_PREFIX, type AdCloud, type AdGroup } from '../../../../shared/schemas/active-directory.js'
-import { rows } from '../../db/records/repository.js'
+import { rows } from '../../db/records/rows.js'
 import { HttpError } from '../../http-error.js'
 import { declaredRoute } from '../declared.js'
 

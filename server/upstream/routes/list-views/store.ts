@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { ListLayoutSettings, SavedView } from '../../../../shared/calls/list-views.js'
-import { rows, type Executor } from '../../db/records/repository.js'
+import { rows, type Executor } from '../../db/records/rows.js'
 
 /**
  * The SQL of a person's list layouts and views (migration 050). Every statement names the owner:

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import { CALLS } from '../../../../shared/calls/index.js'
 import type { GcpFolderGroup } from '../../../../shared/schemas/cloud-requests.js'
-import { rows } from '../../db/records/repository.js'
+import { rows } from '../../db/records/rows.js'
 import { declaredRoute } from '../declared.js'
 
 const { azureGroups, gcpFolders } = CALLS.requests.calls

@@ -1,5 +1,5 @@
 import { idsOf } from '../../db/records/ids-of.js'
-import type { Executor } from '../../db/records/repository.js'
+import type { Executor } from '../../db/records/rows.js'
 import { HttpError } from '../../http-error.js'
 import { extraFields, separatorProblem } from '../../uploads/parse-csv.js'
 import { refused, type RefusedRow } from '../../uploads/plan.js'

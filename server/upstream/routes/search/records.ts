@@ -13,7 +13,7 @@ import {
 import type { ResourceDef } from '../../../../shared/resources/index.js'
 import { INT4_MAX } from '../../../../shared/schemas/resource-body.js'
 import { shapeOf } from '../../db/records/columns.js'
-import { rows } from '../../db/records/repository.js'
+import { rows } from '../../db/records/rows.js'
 import { HttpError } from '../../http-error.js'
 import { declaredRoute } from '../declared.js'
 

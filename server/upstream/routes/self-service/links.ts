@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { rows, type Executor } from '../../db/records/repository.js'
+import { rows, type Executor } from '../../db/records/rows.js'
 import type { CredentialRefusal, MemberCredentials } from './credential.js'
 
 /**

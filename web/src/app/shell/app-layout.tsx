@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useThemeSync } from '../theme.js'
 import { AppNavbar } from './app-navbar.js'
+import './app-layout.css'
 
 export function AppLayout({ children }: { children: ReactNode }) {
   useThemeSync()

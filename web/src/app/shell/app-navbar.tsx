@@ -9,10 +9,11 @@ import { menuScreens, permittedMenus, topMenus } from './menu-items.js'
 import { NavbarDrawer } from './navbar-drawer.js'
 import { ThemeMenu } from './theme-menu.js'
 import { TopMenu } from './top-menu.js'
+import './app-navbar.css'
 
 /**
  * Spec 000 §2 "Menu": the full menu when logged in, Login only when logged out. A narrow window
- * (styles.css: .app-navbar__wide / __narrow) gets one Menu button that opens everything in a drawer.
+ * (app-navbar.css: .app-navbar__wide / __narrow) gets one Menu button that opens everything in a drawer.
  * The role's screens only (menu-items.ts permittedMenus).
  */
 export function AppNavbar() {

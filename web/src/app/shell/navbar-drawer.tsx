@@ -7,11 +7,12 @@ import type { SessionUser } from '../../lib/session.js'
 import type { TopMenuDef } from './menu-items.js'
 import { ThemeMenuItems } from './theme-menu.js'
 import { TopMenuLinks } from './top-menu.js'
+import './navbar-drawer.css'
 
 export interface NavbarDrawerProps {
   menus: readonly TopMenuDef[]
   user: SessionUser | undefined
-  /** shows the button only where the navbar is narrow (styles.css) */
+  /** shows the button only where the navbar is narrow (app-navbar.css) */
   className?: string
 }
 

@@ -7,6 +7,7 @@ import { apiRequest, logFailure } from '../../lib/api-client.js'
 import { schemaResolver, type FormErrors } from '../../lib/form-validation.js'
 import { useCall } from '../../lib/use-call.js'
 import { useSchemaForm } from '../resource-form/use-resource-form.js'
+import '../resource-form/resource-form.css'
 
 /** a call form's values: every field is text as typed */
 export type CallValues = Record<string, string>

@@ -73,7 +73,7 @@ export function CommandPalette({ isOpen, screens, onClose, returnFocusTo }: Comm
   const [query, setQuery] = useState('')
   const [, navigate] = useLocation()
   const access = useAccess()
-  const search = useRecordSearch(query, isOpen && access.can(need.call('search.records')))
+  const search = useRecordSearch(query, isOpen && access.can(need.call('search', 'records')))
   const items = [
     ...screenItems(screens, query),
     ...search.groups.flatMap((group) =>

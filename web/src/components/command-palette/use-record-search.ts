@@ -1,6 +1,6 @@
 import useSWR from 'swr'
 import type { SearchAnswer } from '../../../../shared/calls/search.js'
-import { callHref } from '../../config/paths.js'
+import { paths } from '../../config/paths.js'
 import { useDebounced } from '../../lib/use-debounced.js'
 
 /** Quiet time after the last key before the server is asked. */
@@ -12,7 +12,7 @@ export const SEARCH_DEBOUNCE_MS = 200
  */
 export function useRecordSearch(text: string, allowed: boolean) {
   const typed = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS)
-  const key = allowed && typed ? callHref('search.records', { q: typed }) : null
+  const key = allowed && typed ? paths.api.search.records.getHref({ q: typed }) : null
   const { data, error, isLoading } = useSWR<SearchAnswer>(key, { keepPreviousData: true, revalidateOnFocus: false })
   const settled = typed === text.trim()
   return {

@@ -5,6 +5,7 @@ import { ALL, isTextFilter } from './filter-choices.js'
 import { SelectFilter } from './select-filter.js'
 import { DateFilter } from './date-filter.js'
 import { TextFilter } from './text-filter.js'
+import './filter-row.css'
 
 export interface FilterRowProps {
   filters: readonly FilterDef[]

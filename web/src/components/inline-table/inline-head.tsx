@@ -1,5 +1,5 @@
 import { Classes } from '@blueprintjs/core'
-import type { RowSelection } from '../resource-table/resource-table.js'
+import type { RowSelection } from '../resource-table/table-props.js'
 import { PageSelectBox } from '../resource-table/select-boxes.js'
 import { SortHeader } from '../resource-table/sort-header.js'
 import type { InlineColumn } from './inline-columns.js'

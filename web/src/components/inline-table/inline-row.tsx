@@ -4,10 +4,11 @@ import type { Row } from '../../lib/resource-api.js'
 import { FieldInput, type FormValues } from '../resource-form/index.js'
 import { CellValue, cellClassName } from '../resource-table/cell-value.js'
 import { classNames } from '../resource-table/mismatch.js'
-import type { RowSelection } from '../resource-table/resource-table.js'
+import type { RowSelection } from '../resource-table/table-props.js'
 import { RowSelectBox } from '../resource-table/select-boxes.js'
 import type { InlineColumn } from './inline-columns.js'
 import type { Draft } from './use-inline-edit.js'
+import './inline-table.css'
 
 export interface InlineRowProps {
   columns: readonly InlineColumn[]

@@ -12,7 +12,7 @@ import { CsvLink } from '../links/index.js'
 import { Permitted } from '../permitted/index.js'
 import { ListPager } from '../resource-table/index.js'
 import { mismatchProps } from '../resource-table/mismatch.js'
-import type { RowSelection } from '../resource-table/resource-table.js'
+import type { RowSelection } from '../resource-table/table-props.js'
 import { inlineColumns } from './inline-columns.js'
 import { InlineHead } from './inline-head.js'
 import { InlineRow } from './inline-row.js'
@@ -21,6 +21,8 @@ import { useInlineEdit, type InlineOptions } from './use-inline-edit.js'
 import { useLeaveGuard } from './use-leave-guard.js'
 import { useOpenRow } from './use-open-row.js'
 import { useResource } from '../../lib/resource-context.js'
+import '../resource-table/resource-table.css'
+import './inline-table.css'
 
 export interface InlineTableProps extends InlineOptions {
   /** a record to open for editing once it is known (/auth/crud/<model>/<id>): first in the records while open */
@@ -171,7 +173,7 @@ function InlineTableBody({
           {data && rows.length === 0 && <NonIdealState icon="inbox" title="No records" />}
         </div>
       )}
-      <div className="pager--bottom">{pager}</div>
+      {pager}
     </>
   )
 }

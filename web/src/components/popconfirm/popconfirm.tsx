@@ -1,5 +1,6 @@
 import { Button, Classes, Popover, type ButtonProps } from '@blueprintjs/core'
 import { useState } from 'react'
+import './popconfirm.css'
 
 export interface PopconfirmProps {
   /** the question: 'Sure to cancel?', 'Sure to delete?' */

@@ -1,5 +1,6 @@
 import { Button, Card, Intent } from '@blueprintjs/core'
 import type { FormEventHandler, ReactNode } from 'react'
+import './resource-form.css'
 
 export interface FormCardProps {
   onSubmit: FormEventHandler<HTMLFormElement>

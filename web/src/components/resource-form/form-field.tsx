@@ -4,6 +4,7 @@ import type { FieldDef } from '../../../../shared/resources/index.js'
 import type { FormValues } from '../../lib/form-values.js'
 import { FieldInput, type FieldInputProps } from './field-input.js'
 import type { ResourceFormApi } from './use-resource-form.js'
+import './resource-form.css'
 
 export interface FormFieldProps extends Pick<FieldInputProps, 'placeholder' | 'withNone' | 'defaultToFirst' | 'choices'> {
   form: ResourceFormApi

@@ -1,5 +1,5 @@
 import type { TObject } from '@sinclair/typebox'
-import type { ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import type { FieldDef } from '../../../../shared/resources/index.js'
 import type { FormValues } from '../../lib/form-values.js'
 import type { FormRule } from '../../lib/form-validation.js'
@@ -7,7 +7,7 @@ import type { FieldInputProps } from './field-input.js'
 import type { FieldErrors } from '../../lib/write-controllers.js'
 import { FormCard } from './form-card.js'
 import { FormField } from './form-field.js'
-import { focusFirstError, useResourceForm } from './use-resource-form.js'
+import { focusFirstError, useResourceForm, type ResourceFormApi } from './use-resource-form.js'
 
 export interface ResourceFormProps {
   /** the writable fields of the model, in order */
@@ -33,6 +33,10 @@ export interface ResourceFormProps {
   rule?: FormRule
   /** text fields chosen among another model's labels, by name */
   choices?: Record<string, FieldInputProps['choices']>
+  /** checked on Submit before the form's own checks (it says why itself): false stops the submit */
+  precheck?: (values: FormValues) => boolean
+  /** the form's own inputs instead of one per field (a model's layout: boxes that show a field) */
+  inputs?: (form: ResourceFormApi) => ReactNode
 }
 
 /** A form built from registry fields: one labelled input per field, checked with the upstream's schema. */
@@ -49,6 +53,8 @@ export function ResourceForm({
   isDisabled,
   rule,
   choices,
+  precheck,
+  inputs,
 }: ResourceFormProps) {
   const form = useResourceForm({ schema, fields, initialValues, serverErrors, rule })
   const values = form.watch()
@@ -61,23 +67,25 @@ export function ResourceForm({
     }
   }
 
+  const checkedSubmit = form.handleSubmit(onSubmit, () => focusFirstError(form, fields, 'field-'))
+  const submit = (e: FormEvent) => {
+    if (precheck && !precheck(form.getValues())) return e.preventDefault()
+    void checkedSubmit(e)
+  }
+
   return (
-    <FormCard
-      onSubmit={form.handleSubmit(onSubmit, () => focusFirstError(form, fields, 'field-'))}
-      busy={busy}
-      extraActions={extraActions}
-      submitText={submitText}
-    >
-      {fields.map((f) => (
-        <FormField
-          key={f.name}
-          form={form}
-          field={f}
-          choices={choices?.[f.name]}
-          disabled={isDisabled?.(f.name, values)}
-          onValueChange={change}
-        />
-      ))}
+    <FormCard onSubmit={submit} busy={busy} extraActions={extraActions} submitText={submitText}>
+      {inputs?.(form) ??
+        fields.map((f) => (
+          <FormField
+            key={f.name}
+            form={form}
+            field={f}
+            choices={choices?.[f.name]}
+            disabled={isDisabled?.(f.name, values)}
+            onValueChange={change}
+          />
+        ))}
     </FormCard>
   )
 }

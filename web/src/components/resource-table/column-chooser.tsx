@@ -1,6 +1,7 @@
 import { Button, ButtonGroup, Checkbox, Classes, Popover } from '@blueprintjs/core'
 import { fieldOf, type ResourceDef } from '../../../../shared/resources/index.js'
 import { TOOLBAR_POPOVER } from './toolbar-popover.js'
+import './resource-table.css'
 
 export interface ColumnChooserProps {
   resource: ResourceDef

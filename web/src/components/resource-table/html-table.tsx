@@ -5,14 +5,15 @@ import { DifferencesNote } from './differences-note.js'
 import { classNames, mismatchProps } from './mismatch.js'
 import type { Row } from '../../lib/resource-api.js'
 import { identifyingColumn } from './preferences.js'
-import type { ResourceTableProps } from './resource-table.js'
+import type { ResourceTableProps } from './table-props.js'
 import { PageSelectBox, RowSelectBox } from './select-boxes.js'
 import { SortHeader } from './sort-header.js'
 import { fieldOf } from '../../../../shared/resources/index.js'
 import { useResource } from '../../lib/resource-context.js'
+import './resource-table.css'
 
 /**
- * A value cut with an ellipsis can be reached by Tab and shows whole while focused (styles.css), as
+ * A value cut with an ellipsis can be reached by Tab and shows whole while focused (resource-table.css), as
  * its title shows it on hover; only the cut ones, so Tab does not walk every cell of the page.
  */
 function useFocusableCutTexts(deps: unknown[]) {

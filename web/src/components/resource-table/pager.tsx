@@ -2,6 +2,7 @@ import type { ListMeta } from '../../../../shared/schemas/common.js'
 import type { ListController } from '../../lib/use-list-controller.js'
 import { Button, ButtonGroup, Classes, HTMLSelect } from '@blueprintjs/core'
 import { plural, pluralOf } from '../../../../shared/plural.js'
+import './resource-table.css'
 
 export interface PagerProps {
   page: number

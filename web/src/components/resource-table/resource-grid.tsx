@@ -4,11 +4,12 @@ import { Intent } from '@blueprintjs/core'
 import { useCallback, useMemo } from 'react'
 import { fieldOf, type FieldDef } from '../../../../shared/resources/index.js'
 import { cellText, CellValue } from './cell-value.js'
-import type { ResourceTableProps } from './resource-table.js'
+import type { ResourceTableProps } from './table-props.js'
 import { PageSelectBox, RowSelectBox } from './select-boxes.js'
 import { SortButton } from './sort-header.js'
 import { differs } from './mismatch.js'
 import { useResource } from '../../lib/resource-context.js'
+import './resource-table.css'
 
 export interface ResourceGridProps extends ResourceTableProps {
   compact: boolean

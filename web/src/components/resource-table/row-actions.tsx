@@ -2,6 +2,7 @@ import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core'
 import type { Needs } from '../../lib/access.js'
 import { LinkButton, MenuLink } from '../links/index.js'
 import { Permitted } from '../permitted/index.js'
+import './resource-table.css'
 
 export interface RowActionsProps {
   /** what the row is, for screen readers: "Actions for Marketing" */

@@ -17,6 +17,7 @@ import { toastSuccess } from '../../lib/toaster.js'
 import type { ListSettings } from './list-settings.js'
 import { TOOLBAR_POPOVER } from './toolbar-popover.js'
 import type { ListViewState } from './use-list-view.js'
+import './resource-table.css'
 
 /**
  * A person's named views of a list (react-admin's saved queries, kept by the upstream instead of

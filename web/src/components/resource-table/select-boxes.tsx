@@ -1,6 +1,6 @@
 import { Checkbox } from '@blueprintjs/core'
 import type { Row } from '../../lib/resource-api.js'
-import type { RowSelection } from './resource-table.js'
+import type { RowSelection } from './table-props.js'
 
 /**
  * A row's box for bulk actions, in any layout (the HTML table's cell, the grid's, the inline

@@ -1,6 +1,7 @@
 import { SegmentedControl } from '@blueprintjs/core'
 import type { ReactNode } from 'react'
 import type { Density, ListLayout } from './preferences.js'
+import './resource-table.css'
 
 export interface TableToolbarProps {
   density: Density

@@ -3,7 +3,7 @@ import { ContentState, convertFromHTML, Editor, EditorState, RichUtils, type Dra
 import 'draft-js/dist/Draft.css'
 import { useEffect, useRef, useState } from 'react'
 import { contentToHtml } from './draft-html.js'
-import type { RichTextEditorProps } from './rich-text-editor.js'
+import type { RichTextEditorProps } from './editor-props.js'
 import { safeBody } from './safe-html.js'
 import './rich-text.css'
 

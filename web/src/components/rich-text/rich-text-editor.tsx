@@ -1,17 +1,6 @@
 import { Classes } from '@blueprintjs/core'
 import { lazy, Suspense } from 'react'
-
-export interface RichTextEditorProps {
-  id: string
-  /** the field's name for assistive technology (the form's label does not name a contenteditable) */
-  label: string
-  /** HTML; '' for no text */
-  value: string
-  invalid?: boolean
-  required?: boolean
-  disabled?: boolean
-  onChange: (html: string) => void
-}
+import type { RichTextEditorProps } from './editor-props.js'
 
 // draft-js (~70 KB gzip) loads with the first form that has rich text, never with the lists or the welcome
 // page; its `global` first (draft-global.ts)

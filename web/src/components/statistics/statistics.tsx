@@ -4,6 +4,7 @@ import type { DashboardMeta } from '../../../../shared/schemas/dashboard.js'
 import { paths } from '../../config/paths.js'
 import { useDashboardMeta } from '../../lib/dashboard.js'
 import { LinkButton } from '../links/index.js'
+import './statistics.css'
 
 /**
  * Spec 000 §2 (dash stats, and the home's Statistics): the four counts, each with a View Details link

@@ -5,6 +5,7 @@ import { toastFailure } from '../../lib/toaster.js'
 import { failureToastText } from '../../lib/write-texts.js'
 import { FileField } from '../file-field/index.js'
 import { UploadPlanSummary, type UploadPlan } from './upload-plan-summary.js'
+import './upload-dialog.css'
 
 export interface UploadDialogProps {
   isOpen: boolean

@@ -2,6 +2,7 @@ import { Callout, Classes, HTMLTable, Intent, Tab, Tabs, Tag } from '@blueprintj
 import { useEffect, useRef, useState } from 'react'
 import type { UploadPlanAnswer } from '../../../../shared/calls/answers.js'
 import { plural } from '../../../../shared/plural.js'
+import './upload-dialog.css'
 
 /** What a dry run of an upload answered (shared/calls/answers.ts). */
 export type UploadPlan = UploadPlanAnswer['data']

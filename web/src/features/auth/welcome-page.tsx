@@ -6,6 +6,7 @@ import { LogoMark } from '../../components/logo-mark.js'
 import { paths } from '../../config/paths.js'
 import { useReturnTo, useSession } from '../../lib/session.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import './auth.css'
 
 /** /unauth/home: the public welcome page (spec 000 §2); Login carries `returnTo` through sign-in. */
 export function WelcomePage() {

@@ -31,13 +31,15 @@ import { FileField } from '../../components/file-field/index.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { ListView } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
-import { apiRequest, apiUpload } from '../../lib/api-client.js'
+import { apiUpload } from '../../lib/api-client.js'
 import { plural } from '../../../../shared/plural.js'
 import { useResourceList } from '../../lib/resource-api.js'
 import { ResourceProvider } from '../../lib/resource-context.js'
-import { useCall } from '../../lib/use-call.js'
+import { useCall, useDeclaredCall } from '../../lib/use-call.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import '../../components/resource-table/resource-table.css'
+import '../../components/resource-form/resource-form.css'
 
 const jobs = getResource('billing_jobs')
 const PROVIDER_LABELS: Record<Provider, string> = { gcp: 'GCP', azure: 'Azure', aws: 'AWS' }
@@ -199,22 +201,17 @@ function FinalizeTab({ onDone }: { onDone: () => void }) {
 /** GCP Trigger (spec 000 §2): 'Load GCP Data', confirmed first: every Google invoice still waiting becomes bills. */
 function GcpTriggerTab({ onDone }: { onDone: () => void }) {
   const [asking, setAsking] = useState(false)
-  const href = paths.api.billingAutomation.loadGcpData.getHref()
-  const load = useCall(
-    href,
-    () => apiRequest<{ data: { invoices: number; inserted: number } }>('POST', href, { cloud_bill: { provider: 'gcp' } }),
-    {
-      successText: ({ data }) =>
-        data.invoices
-          ? `${MESSAGES.dataSubmitted} ${plural(data.invoices, 'invoice')}, ${plural(data.inserted, 'bill')}.`
-          : 'Every Google invoice is loaded already.',
-      failureText: MESSAGES.workbookUploadFailed,
-      onSuccess: () => {
-        setAsking(false)
-        onDone()
-      },
+  const load = useDeclaredCall('billingAutomation', 'loadGcpData', {
+    successText: ({ data }) =>
+      data.invoices
+        ? `${MESSAGES.dataSubmitted} ${plural(data.invoices, 'invoice')}, ${plural(data.inserted, 'bill')}.`
+        : 'Every Google invoice is loaded already.',
+    failureText: MESSAGES.workbookUploadFailed,
+    onSuccess: () => {
+      setAsking(false)
+      onDone()
     },
-  )
+  })
   return (
     <Card className="form-card">
       <p>Loads the charges of every Google invoice that has not been processed yet into the cloud bills.</p>
@@ -224,7 +221,7 @@ function GcpTriggerTab({ onDone }: { onDone: () => void }) {
         question="Load GCP Data?"
         confirmText="Confirm"
         loading={load.isMutating}
-        onConfirm={() => void load.trigger(undefined)}
+        onConfirm={() => void load.trigger({ body: { cloud_bill: { provider: 'gcp' } } })}
         onCancel={() => setAsking(false)}
       >
         Every Google invoice still waiting becomes cloud bills.

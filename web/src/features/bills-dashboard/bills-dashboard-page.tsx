@@ -29,6 +29,7 @@ import { usePageTitle } from '../../lib/use-page-title.js'
 import { formatAmount } from '../../../../shared/amounts.js'
 import { spendHeading, totalLabel, windowCurrency } from './spend-currency.js'
 import { CHART_BARS, SpendChart } from './spend-chart.js'
+import './bills-dashboard.css'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const dayOf = (text: string) => {

@@ -4,12 +4,15 @@ import { exportWindow, isoDay } from '../../../../shared/billing/date-ranges.js'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
 import { DateField } from '../../components/resource-form/index.js'
-import { paths } from '../../config/paths.js'
-import { apiRequest } from '../../lib/api-client.js'
+import { declaredRequest } from '../../lib/use-call.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
+import './cloud-bills.css'
 
 type Scope = 'single' | 'all'
+
+const sendSingle = declaredRequest('cloudBills', 'sendSingle')
+const sendAll = declaredRequest('cloudBills', 'sendAll')
 
 /**
  * The history's Export Data dialog (spec 001 §2, §7, §9): the bills of one identifier (send_single)
@@ -29,15 +32,14 @@ export function BillExportButton() {
   const send = (email: string) => {
     // the window's first day from its first second to the last day's last second, in the person's days
     const window = { start_date: `${days.start} 00:00:00`, end_date: `${days.end} 23:59:59` }
-    const single = scope === 'single'
-    return apiRequest('POST', (single ? paths.api.cloudBills.sendSingle : paths.api.cloudBills.sendAll).getHref(), {
-      cloud_bill: single ? { identifier: identifier.trim(), ...window, email } : { ...window, email },
-    })
+    return scope === 'single'
+      ? sendSingle({ body: { cloud_bill: { identifier: identifier.trim(), ...window, email } } })
+      : sendAll({ body: { cloud_bill: { ...window, email } } })
   }
 
   return (
     <>
-      <Permitted need={[need.call('cloudBills.sendSingle'), need.call('cloudBills.sendAll')]}>
+      <Permitted need={[need.call('cloudBills', 'sendSingle'), need.call('cloudBills', 'sendAll')]}>
         <Button icon="export" text="Export Data" onClick={() => setOpen(true)} />
       </Permitted>
       <EmailDialog

@@ -10,6 +10,7 @@ import { paths } from '../../config/paths.js'
 import { apiUpload } from '../../lib/api-client.js'
 import { useCall } from '../../lib/use-call.js'
 import { useResource } from '../../lib/resource-context.js'
+import './cloud-bills.css'
 
 /**
  * /auth/create/cloud_bills (spec 001 §2): one file picker and Submit. Submit sends the file for a dry

@@ -5,11 +5,13 @@ import type { RecordAnswer } from '../../../../shared/schemas/common.js'
 import { FormPage } from '../../components/form-page.js'
 import { ResourceForm, toFormValues, toPayload } from '../../components/resource-form/index.js'
 import { paths, safeAuthPath } from '../../config/paths.js'
-import { apiRequest } from '../../lib/api-client.js'
 import { bodySchemas } from '../../lib/form-validation.js'
 import type { Row } from '../../lib/resource-api.js'
 import { pageSubmitFailed, useCreateController } from '../../lib/write-controllers.js'
 import { useResource } from '../../lib/resource-context.js'
+import { declaredRequest } from '../../lib/use-call.js'
+
+const createByEmail = declaredRequest('cloudContacts', 'byEmail')
 
 /**
  * /auth/create/cloud_contacts (spec 001 §2): one email, Confirm; the server fills in the rest. A
@@ -25,7 +27,9 @@ export function ContactCreatePage() {
   const [initial] = useState(() => ({ ...toFormValues(fields), email: query.get('email') ?? '' }))
   const create = useCreateController(resource, {
     failureText: pageSubmitFailed(resource.messages, 'create'),
-    request: (values) => apiRequest<RecordAnswer<Row>>('POST', paths.api.cloudContacts.byEmail.getHref(), { [resource.bodyKey]: values }),
+    // the form's one field, which the model's create schema checked; by_email answers the record as
+    // the model's create does (its declaration names no answer)
+    request: async (values) => (await createByEmail({ body: { cloud_contact: values as { email: string } } })) as RecordAnswer<Row>,
     onSuccess: () => navigate(returnTo ? safeAuthPath(returnTo) : paths.auth.resource.getHref('view', resource.key)),
   })
 

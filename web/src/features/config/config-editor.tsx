@@ -2,6 +2,7 @@ import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core'
 import { useMemo, type ReactNode } from 'react'
 import { Controller, useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form'
 import { configRecordErrors, type ConfigRecordDraft, type ConfigRecordTexts } from '../../../../shared/rules/config-records.js'
+import '../../components/resource-form/resource-form.css'
 
 /** The upstream's refusals of a save, by what the editor shows: the name and the list. */
 export interface ConfigRefusal {

@@ -15,6 +15,7 @@ import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { fieldErrorsOf, useCreateController, useDeleteController, useUpdateController } from '../../lib/write-controllers.js'
 import { ConfigEditor, type ConfigRefusal } from './config-editor.js'
+import '../../components/resource-table/resource-table.css'
 import './config.css'
 
 /** What one config screen shows: a registry model with a unique name and a list of texts. */

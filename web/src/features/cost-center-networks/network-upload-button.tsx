@@ -10,6 +10,7 @@ import { useCreateRequest } from '../../lib/write-controllers.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
 import { useResource } from '../../lib/resource-context.js'
+import './cost-center-networks.css'
 
 export const UPLOAD_TITLE = 'Upload New Network/Project IDs'
 
@@ -94,7 +95,7 @@ export function NetworkUploadButton() {
   }
   return (
     <>
-      <Permitted need={need.call('costCenterNetworks.upload')}>
+      <Permitted need={need.call('costCenterNetworks', 'upload')}>
         <Button icon="upload" text={UPLOAD_TITLE} onClick={() => setOpen(true)} />
       </Permitted>
       <UploadDialog

@@ -1,8 +1,20 @@
+import { MESSAGES } from '../../../../shared/messages.js'
 import { fieldOf, type FieldDef, type ResourceDef } from '../../../../shared/resources/index.js'
-import { isNone, toFormValues, toPayload, type FormValues } from '../../components/resource-form/index.js'
+import { isNone, type FormValues } from '../../lib/form-values.js'
+import type { Row } from '../../lib/resource-api.js'
+import type { FormMode } from '../../resources/extensions.js'
 
-/** The form types the owner's email; the payload carries the found contact's id instead. */
-export const CONTACT_EMAIL_FIELD: FieldDef = { name: 'cloud_contact_email', label: 'Cloud Contact Email', type: 'email', required: true }
+/**
+ * The form types the owner's email; the upstream finds the contact with it (the write's
+ * cloud_contact_email, spec 001 §5) and refuses an email that names none.
+ */
+export const CONTACT_EMAIL_FIELD: FieldDef = {
+  name: 'cloud_contact_email',
+  label: 'Cloud Contact Email',
+  type: 'email',
+  required: true,
+  placeholder: 'Company email of the owner, e.g. jane.doe@company.com',
+}
 /** the email is searched among the cloud contacts as it is typed; one not found may be typed whole (then §5's check) */
 export const CONTACT_CHOICES = { lookup: { model: 'cloud_contacts', labelField: 'email' }, freeText: true }
 export const LOOKUPS = ['companies_id', 'business_units_id', 'departments_id'] as const
@@ -11,23 +23,27 @@ export const OPTIONAL_LOOKUPS = [
   { name: 'alt_cost_center_id', flag: 'has_backup', label: 'Backup (WBS only)' },
 ] as const
 
-/** The registry fields the form edits (spec 001 §7 add payload, minus the derived ones). */
+/** The fields the form edits, in its order (spec 001 §7 add payload, the owner by email, minus the derived ones). */
 export function formFields(resource: ResourceDef): FieldDef[] {
-  const names = ['identifier', ...LOOKUPS, 'active_at', 'expired_at', ...OPTIONAL_LOOKUPS.map((o) => o.name)]
-  return names.map((n) => fieldOf(resource, n)).filter((f): f is FieldDef => !!f)
+  const names = ['identifier', CONTACT_EMAIL_FIELD.name, ...LOOKUPS, 'active_at', 'expired_at', ...OPTIONAL_LOOKUPS.map((o) => o.name)]
+  return names.map((n) => (n === CONTACT_EMAIL_FIELD.name ? CONTACT_EMAIL_FIELD : fieldOf(resource, n))).filter((f): f is FieldDef => !!f)
 }
 
-/** A record (or nothing, for a new one: active from now) → the form's values. */
-export function initialValues(resource: ResourceDef, record?: Record<string, unknown>): FormValues {
-  const values = toFormValues([...formFields(resource), CONTACT_EMAIL_FIELD], record)
-  if (!record) values.active_at = new Date().toISOString()
-  for (const o of OPTIONAL_LOOKUPS) values[o.flag] = record?.[o.name] != null
-  return values
+/** Whether the replacement and backup are on: set in the stored record (a new one has neither). */
+export function optionalFlags(record?: Row): FormValues {
+  return Object.fromEntries(OPTIONAL_LOOKUPS.map((o) => [o.flag, record?.[o.name] != null]))
 }
 
-/** The spec 001 §7 payload: unchecked replacement/backup are sent as null. */
-export function toCostCenterPayload(resource: ResourceDef, values: FormValues, contactId: number, companyCode: string) {
-  const body = toPayload(formFields(resource), values)
-  for (const o of OPTIONAL_LOOKUPS) if (!values[o.flag] || isNone(values[o.name])) body[o.name] = null
-  return { ...body, cloud_contact_id: contactId, company_code: companyCode }
+/** spec 001 §4: an unchecked replacement or backup is sent as null. */
+export function withoutUnchecked(body: Record<string, unknown>, values: FormValues): Record<string, unknown> {
+  const unchecked = OPTIONAL_LOOKUPS.filter((o) => values[o.flag] !== true).map((o) => [o.name, null])
+  return { ...body, ...Object.fromEntries(unchecked) }
+}
+
+/** spec 001 §5: an edit may not set the department or business unit to None (its own toasts). */
+export function noneRefusal(values: FormValues, mode: FormMode): string | undefined {
+  if (mode !== 'edit') return undefined
+  if (isNone(values.departments_id)) return MESSAGES.editedDepartmentNone
+  if (isNone(values.business_units_id)) return MESSAGES.editedBusinessUnitNone
+  return undefined
 }

@@ -1,6 +1,6 @@
 import { atom, useAtom, useSetAtom } from 'jotai'
 import { useEffect, useState } from 'react'
-import type { FormValues } from '../../components/resource-form/index.js'
+import type { FormValues } from '../../lib/form-values.js'
 
 /**
  * The cost center form a person left for the contact form (spec 001 §5: an owner who is no cloud

@@ -2,20 +2,20 @@ import { Button } from '@blueprintjs/core'
 import { useState } from 'react'
 import { MESSAGES } from '../../../../shared/messages.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
-import { paths } from '../../config/paths.js'
-import { apiRequest } from '../../lib/api-client.js'
+import { declaredRequest } from '../../lib/use-call.js'
 import { TerminatedOwnersCsvLink } from './terminated-owners-csv.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
 
+const sendReport = declaredRequest('costCenters', 'sendReport')
+
 /** Beside 'Add New Cost Center': the emailed inventory report and the terminated-owners CSV (spec 001 §2). */
 export function CostCenterListActions() {
   const [open, setOpen] = useState(false)
-  const send = (email: string) =>
-    apiRequest('POST', paths.api.costCenters.sendReport.getHref(), { cost_center: { email: true, send_to: email } })
+  const send = (email: string) => sendReport({ body: { cost_center: { email: true, send_to: email } } })
   return (
     <>
-      <Permitted need={need.call('costCenters.sendReport')}>
+      <Permitted need={need.call('costCenters', 'sendReport')}>
         <Button icon="envelope" text="Send Inventory Report" onClick={() => setOpen(true)} />
       </Permitted>
       <TerminatedOwnersCsvLink />

@@ -9,6 +9,7 @@ import { resourceCacheKeys, type Row } from '../../lib/resource-api.js'
 import { useUpdateController } from '../../lib/write-controllers.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
+import './dcoe-members.css'
 
 type Cached = { data: Row[] | Row } | undefined
 

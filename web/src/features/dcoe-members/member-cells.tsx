@@ -7,6 +7,8 @@ import { paths } from '../../config/paths.js'
 import { need, useAccess } from '../../lib/access.js'
 import type { Row } from '../../lib/resource-api.js'
 import { SelfServiceLinkButton } from './self-service-link.js'
+import '../../components/resource-table/resource-table.css'
+import '../../components/inline-table/inline-table.css'
 
 const updating = need.model(dcoeMembers, 'update')
 

@@ -3,15 +3,13 @@ import { format } from 'date-fns'
 import { useState } from 'react'
 import type { Static } from '@sinclair/typebox'
 import type { CredentialAnswerSchema } from '../../../../shared/schemas/member-self-service.js'
-import { paths } from '../../config/paths.js'
-import { apiRequest } from '../../lib/api-client.js'
 import type { Row } from '../../lib/resource-api.js'
 import { toastFailure, toastSuccess } from '../../lib/toaster.js'
-import { useCall } from '../../lib/use-call.js'
+import { useDeclaredCall } from '../../lib/use-call.js'
 import { Permitted } from '../../components/permitted/index.js'
 import { need, useAccess } from '../../lib/access.js'
 
-const issuing = need.call('selfService.credential')
+const issuing = need.call('selfService', 'credential')
 
 type Issued = Static<typeof CredentialAnswerSchema>['data']
 
@@ -27,8 +25,7 @@ export function SelfServiceLinkButton({ row }: { row: Row }) {
   const name = String(row.name ?? row.email ?? row.id)
   const url = issued && `${window.location.origin}${issued.link}`
 
-  const href = paths.api.selfService.credential.getHref({ id: row.id })
-  const issue = useCall(href, () => apiRequest<{ data: Issued }>('POST', href), {
+  const issue = useDeclaredCall('selfService', 'credential', {
     failureText: 'The link could not be made:',
     onSuccess: (answer) => setIssued(answer.data),
   })
@@ -52,7 +49,7 @@ export function SelfServiceLinkButton({ row }: { row: Row }) {
             icon="link"
             aria-label={`Self-service link for ${name}`}
             loading={issue.isMutating}
-            onClick={() => void issue.trigger(undefined)}
+            onClick={() => void issue.trigger({ params: { id: row.id } })}
           />
         </Tooltip>
       ) : (

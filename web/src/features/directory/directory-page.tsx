@@ -10,6 +10,7 @@ import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { PermissionSetDetails } from './permission-set-details.js'
+import '../../components/resource-table/resource-table.css'
 import './directory.css'
 
 const TITLES: Record<AdCloud, string> = { aws: 'AWS Groups', azure: 'Azure Groups', gcp: 'GCP Groups' }

@@ -8,6 +8,8 @@ import { useSession } from '../../lib/session.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { Statistics } from '../../components/statistics/index.js'
 import { QuickUtilities } from './quick-utilities.js'
+import '../../components/statistics/statistics.css'
+import './home.css'
 
 /**
  * Every word capitalised, as the home's cards read: spec 001 §2 writes the business units' add link

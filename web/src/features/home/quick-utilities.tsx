@@ -4,93 +4,111 @@ import { MESSAGES } from '../../../../shared/messages.js'
 import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { EmailDialog } from '../../components/email-dialog/index.js'
 import { Permitted } from '../../components/permitted/index.js'
-import { callHref } from '../../config/paths.js'
-import { need, type CallName } from '../../lib/access.js'
-import { apiRequest } from '../../lib/api-client.js'
-import { useCall } from '../../lib/use-call.js'
+import type { CallDomainName, CallInput, CallNameOf } from '../../../../shared/calls/index.js'
+import { need, type Need } from '../../lib/access.js'
+import { declaredRequest, useCall } from '../../lib/use-call.js'
+import '../../components/statistics/statistics.css'
+
+interface CardText {
+  key: string
+  title: string
+  description: string
+}
 
 /**
  * One report card of spec 000 §2 "Quick Utilities": the address modal (prefilled with the signed-in
- * address) posts `body(email)` to the declared `call`, which names the role its button needs. Adding a report is one entry of QUICK_UTILITIES.
+ * address) sends a declared call, which names the role its button needs. Adding a report is one entry of QUICK_UTILITIES.
  */
-export interface ReportCard {
+export interface ReportCard extends CardText {
   kind?: 'report'
-  key: string
-  title: string
-  description: string
-  /** the declared call it makes: the role it needs, for the button */
-  call: CallName
-  body: (email: string) => unknown
+  /** the role its button needs, from the call's declaration */
+  need: Need
+  send: (email: string) => Promise<unknown>
 }
 
-/** A card that emails many owners at once: 'Are you sure?', then POST {} to `call`. */
-export interface ConfirmedCard {
+/** A card that emails many owners at once: 'Are you sure?', then its call, which takes no body. */
+export interface ConfirmedCard extends CardText {
   kind: 'confirmed'
-  key: string
-  title: string
-  description: string
-  call: CallName
+  need: Need
+  send: () => Promise<unknown>
 }
 
 export type UtilityCard = ReportCard | ConfirmedCard
 
+/** A report card of the declared call `domain.name`, sent with `input(email)` (its body typed by the declaration). */
+function reportCard<D extends CallDomainName, N extends CallNameOf<D>>(
+  domain: D,
+  name: N,
+  input: (email: string) => CallInput<D, N>,
+  text: CardText,
+): ReportCard {
+  const request = declaredRequest(domain, name)
+  return { ...text, need: need.call(domain, name), send: (email) => request(input(email)) }
+}
+
+/** A confirmed card of the declared call `domain.name`, sent with `input` (those of spec 000 §7 send `{}`). */
+function confirmedCard<D extends CallDomainName, N extends CallNameOf<D>>(
+  domain: D,
+  name: N,
+  input: CallInput<D, N>,
+  text: CardText,
+): ConfirmedCard {
+  const request = declaredRequest(domain, name)
+  return { ...text, kind: 'confirmed', need: need.call(domain, name), send: () => request(input) }
+}
+
 /** The cards of spec 000 §2, in its order: five reports, then the two that email every affected owner. */
 export const QUICK_UTILITIES: readonly UtilityCard[] = [
-  {
+  reportCard('cloudBills', 'zippedAwsBill', (email) => ({ body: { cloud_bill: { email: false, send_to: email } } }), {
     key: 'aws-zipped-bill',
     title: 'AWS Zipped Bill',
     description: 'Email every AWS cloud bill as a zipped CSV attachment.',
-    call: 'cloudBills.zippedAwsBill',
-    body: (email) => ({ cloud_bill: { email: false, send_to: email } }),
-  },
-  {
+  }),
+  reportCard('costCenters', 'sendReport', (email) => ({ body: { cost_center: { email: true, send_to: email } } }), {
     key: 'cost-center-inventory',
     title: 'Cost Center Inventory',
     description: 'Email the cost center inventory as a CSV attachment.',
-    call: 'costCenters.sendReport',
-    body: (email) => ({ cost_center: { email: true, send_to: email } }),
-  },
-  {
+  }),
+  reportCard('dbDump', 'dump', (email) => ({ body: { db_dump: { send_to: email } } }), {
     key: 'database-backup',
     title: 'Database Backup',
     description: 'Email a restorable backup of the portal database (a gzip-compressed SQL script).',
-    call: 'dbDump.dump',
-    body: (email) => ({ db_dump: { send_to: email } }),
-  },
-  {
+  }),
+  reportCard('cloudContacts', 'terminatedReport', (email) => ({ body: { cloud_contact: { to_address: email } } }), {
     key: 'terminated-cloud-contacts',
     title: 'Terminated Cloud Contacts',
     description: 'Email the terminated cloud contacts and the cloud parents they own as a CSV attachment.',
-    call: 'cloudContacts.terminatedReport',
-    body: (email) => ({ cloud_contact: { to_address: email } }),
-  },
-  {
+  }),
+  reportCard('github', 'copilotWorkbook', (email) => ({ body: { github: { to_email: email } } }), {
     key: 'github-enterprise-billing',
     title: 'GitHub Enterprise Billing',
     description: 'Email the GitHub Copilot seats and their cost centers as an .xlsx workbook.',
-    call: 'github.copilotWorkbook',
-    body: (email) => ({ github: { to_email: email } }),
-  },
-  {
-    kind: 'confirmed',
-    key: 'expired-cost-centers',
-    title: 'Expired Cost Centers',
-    description: 'Email each owner of cloud parents whose cost center has expired the list of those accounts.',
-    call: 'costCenters.expiredReport',
-  },
-  {
-    kind: 'confirmed',
-    key: 'terminated-cloud-accounts',
-    title: 'Terminated Cloud Accounts',
-    description: 'Email each owner of terminated cloud parents an action-required list of those accounts.',
-    call: 'cloudParents.terminatedAccounts',
-  },
+  }),
+  confirmedCard(
+    'costCenters',
+    'expiredReport',
+    { body: {} },
+    {
+      key: 'expired-cost-centers',
+      title: 'Expired Cost Centers',
+      description: 'Email each owner of cloud parents whose cost center has expired the list of those accounts.',
+    },
+  ),
+  confirmedCard(
+    'cloudParents',
+    'terminatedAccounts',
+    { body: {} },
+    {
+      key: 'terminated-cloud-accounts',
+      title: 'Terminated Cloud Accounts',
+      description: 'Email each owner of terminated cloud parents an action-required list of those accounts.',
+    },
+  ),
 ]
 
 function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
   const [open, setOpen] = useState(false)
-  const href = callHref(card.call)
-  const send = useCall(href, () => apiRequest('POST', href, {}), {
+  const send = useCall(card.key, card.send, {
     successText: MESSAGES.reportEmailed,
     failureText: MESSAGES.actionFailed,
     onSuccess: () => setOpen(false),
@@ -100,7 +118,7 @@ function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
       <H3 className={Classes.HEADING}>{card.title}</H3>
       <p>{card.description}</p>
       <div className="utility-card__actions">
-        <Permitted need={need.call(card.call)}>
+        <Permitted need={card.need}>
           <Button icon="envelope" text="Send Emails" onClick={() => setOpen(true)} />
         </Permitted>
       </div>
@@ -119,13 +137,12 @@ function ConfirmedUtility({ card }: { card: ConfirmedCard }) {
 
 function ReportUtility({ card }: { card: ReportCard }) {
   const [open, setOpen] = useState(false)
-  const send = (email: string) => apiRequest('POST', callHref(card.call), card.body(email))
   return (
     <Card elevation={Elevation.ONE} className="utility-card" role="region" aria-label={card.title}>
       <H3 className={Classes.HEADING}>{card.title}</H3>
       <p>{card.description}</p>
       <div className="utility-card__actions">
-        <Permitted need={need.call(card.call)}>
+        <Permitted need={card.need}>
           <Button icon="envelope" text="Send Report" onClick={() => setOpen(true)} />
         </Permitted>
       </div>
@@ -134,7 +151,7 @@ function ReportUtility({ card }: { card: ReportCard }) {
         failureText={MESSAGES.actionFailed}
         isOpen={open}
         title={card.title}
-        send={send}
+        send={card.send}
         onClose={() => setOpen(false)}
       />
     </Card>

@@ -8,6 +8,7 @@ import { useResourceList } from '../../lib/resource-api.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { ResourceProvider } from '../../lib/resource-context.js'
+import '../../components/resource-table/resource-table.css'
 
 const tickets = getResource('team_membership_tickets')
 

@@ -53,7 +53,7 @@ export function SapUploadButton() {
   }
   return (
     <>
-      <Permitted need={need.call('sapCostCenters.upload')}>
+      <Permitted need={need.call('sapCostCenters', 'upload')}>
         <Button icon="upload" text="Upload New Cost Centers" onClick={() => setOpen(true)} />
       </Permitted>
       <UploadDialog

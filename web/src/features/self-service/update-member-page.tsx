@@ -5,13 +5,19 @@ import useSWR from 'swr'
 import { useLocation, useSearch } from 'wouter'
 import { OTHER_DEPARTMENT as OTHER } from '../../../../shared/constants.js'
 import { MESSAGES } from '../../../../shared/messages.js'
-import { MemberSelfUpdateSchema, SELF_UPDATE_LABELS as L, type SelectOption } from '../../../../shared/schemas/member-self-service.js'
+import {
+  MemberSelfUpdateSchema,
+  SELF_UPDATE_LABELS as L,
+  type MemberSelfUpdate,
+  type SelectOption,
+} from '../../../../shared/schemas/member-self-service.js'
 import { useSchemaForm } from '../../components/resource-form/index.js'
 import { paths } from '../../config/paths.js'
-import { apiRequest, errorText } from '../../lib/api-client.js'
+import { errorText } from '../../lib/api-client.js'
 import { formResolver, isRequired, schemaErrors } from '../../lib/form-validation.js'
-import { useCall } from '../../lib/use-call.js'
+import { useDeclaredCall } from '../../lib/use-call.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import '../../components/resource-form/resource-form.css'
 
 const TITLE = 'Update Your Details'
 
@@ -37,9 +43,11 @@ function requiredErrors(v: Values): Partial<Values> {
 }
 
 /** Spec 000 §5: with Other, the typed department replaces it (and travels as other_department too). */
-function toBody(v: Values) {
+function toBody(v: Values): MemberSelfUpdate {
   const other = v.department === OTHER ? v.other_department.trim() : null
-  return { department: other ?? v.department, other_department: other, business_unit: v.business_unit }
+  // a choice of the select, which the resolver checks against the schema before it is sent
+  const unit = v.business_unit as MemberSelfUpdate['business_unit']
+  return { department: other ?? v.department, other_department: other, business_unit: unit }
 }
 
 /**
@@ -68,8 +76,7 @@ export function UpdateMemberPage() {
   const departments = useSelectOptions('department', complete ? link : undefined)
   const units = useSelectOptions('business_unit', complete ? link : undefined)
   const [, navigate] = useLocation()
-  const href = paths.api.selfService.updateRestricted.getHref({ member_id: memberId, credential })
-  const update = useCall(href, (body: ReturnType<typeof toBody>) => apiRequest('POST', href, body), {
+  const update = useDeclaredCall('selfService', 'updateRestricted', {
     successText: MESSAGES.memberUpdated,
     failureText: MESSAGES.memberUpdateFailed,
     onSuccess: () => navigate(paths.redirect.getHref()),
@@ -83,7 +90,9 @@ export function UpdateMemberPage() {
   useEffect(() => {
     if (form.formState.isSubmitted) void form.trigger()
   }, [department, form])
-  const submit = form.handleSubmit(async (values) => void (await update.trigger(toBody(values))))
+  const submit = form.handleSubmit(
+    async (values) => void (await update.trigger({ params: { member_id: memberId }, query: { credential }, body: toBody(values) })),
+  )
 
   // the upstream's reason first: a used, expired or replaced link is the member's to understand
   const refusal: unknown = departments.error ?? units.error

@@ -20,7 +20,7 @@ export function ProductCard({ product, onUpdate }: { product: Row; onUpdate: (pr
         <RichTextView html={product.description} className="product-card__description" />
       )}
       <div className="product-card__actions">
-        <Permitted need={need.call('serviceCatalogProducts.updateProduct')}>
+        <Permitted need={need.call('serviceCatalogProducts', 'updateProduct')}>
           <Button icon="refresh" text="Update" aria-label={`Update ${name}`} onClick={() => onUpdate(product)} />
         </Permitted>
       </div>

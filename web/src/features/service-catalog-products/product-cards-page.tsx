@@ -4,12 +4,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog/index.js'
 import { LinkButton } from '../../components/links/index.js'
 import { ListPager } from '../../components/resource-table/index.js'
 import { paths } from '../../config/paths.js'
-import { apiRequest, errorText } from '../../lib/api-client.js'
+import { errorText } from '../../lib/api-client.js'
 import { useResourceList, type Row } from '../../lib/resource-api.js'
-import { useCall } from '../../lib/use-call.js'
+import { useDeclaredCall } from '../../lib/use-call.js'
 import { useListController } from '../../lib/use-list-controller.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { ProductCard } from './product-card.js'
+import '../../components/resource-table/resource-table.css'
 import './service-catalog-products.css'
 import { Permitted } from '../../components/permitted/index.js'
 import { need } from '../../lib/access.js'
@@ -28,15 +29,16 @@ export function ProductCardsPage() {
   const { data, error, isLoading, mutate } = useResourceList(resource, list.query)
   const [target, setTarget] = useState<Row | undefined>()
   const products = data?.data ?? []
-  const update = useCall(
-    'service-catalog#update-product',
-    ({ id, identifier, name, description }: Row) =>
-      apiRequest('POST', paths.api.serviceCatalogProducts.updateProduct.getHref({ id }), { identifier, name, description }),
-    { failureText: messages.updateFailed, onSuccess: () => void mutate() },
-  )
+  const update = useDeclaredCall('serviceCatalogProducts', 'updateProduct', {
+    failureText: messages.updateFailed,
+    onSuccess: () => void mutate(),
+  })
   // the question closes whatever the answer: a failure says so in its toast
   const confirm = async () => {
-    if (target) await update.trigger(target)
+    if (target) {
+      const { id, identifier, name, description } = target
+      await update.trigger({ params: { id }, body: { identifier, name, description } })
+    }
     setTarget(undefined)
   }
 
