@@ -54,6 +54,8 @@ export interface Config {
   auditLogFile?: string
   /** the audit chain's lines between two signed digests (issue 43 item 2) */
   auditDigestEvery: number
+  /** days the gateway's database keeps audit lines (GATEWAY_DATABASE_URL's table): older ones are deleted */
+  auditRetentionDays: number
   /** the audit lines' field names: ours, or Elastic Common Schema's (issue 43 item 4) */
   auditFormat: AuditFormat
   idleTimeoutMs: number
@@ -195,6 +197,7 @@ const Settings = Type.Object({
   SMTP_URL: url('smtp:', 'smtps:'),
   AUDIT_LOG_FILE: text(),
   AUDIT_DIGEST_EVERY: integer(1, 1_000_000, 1000),
+  AUDIT_RETENTION_DAYS: integer(1, 36_500, 400),
   AUDIT_FORMAT: Type.String({ pattern: `^(${AUDIT_FORMATS.join('|')})$`, default: 'json', expected: 'json or ecs' }),
   SESSION_IDLE_MINUTES: integer(1, 7 * 24 * 60, 8 * 60),
   SESSION_ABSOLUTE_MINUTES: integer(1, 30 * 24 * 60, 12 * 60),
@@ -360,6 +363,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: withoutTrailingSlash(settings.SMTP_URL),
     auditLogFile: settings.AUDIT_LOG_FILE,
     auditDigestEvery: settings.AUDIT_DIGEST_EVERY,
+    auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
     auditFormat: settings.AUDIT_FORMAT as AuditFormat,
     idleTimeoutMs: settings.SESSION_IDLE_MINUTES * 60_000,
     absoluteTimeoutMs: settings.SESSION_ABSOLUTE_MINUTES * 60_000,

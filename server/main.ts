@@ -64,6 +64,9 @@ function closeOnSignal(close: () => Promise<void>) {
   process.once('SIGTERM', shutdown)
 }
 
+/** AUDIT_LOG_FILE's default, in DATA_DIR, when the portal runs with its embedded upstream (`npm start`) */
+const DEMO_AUDIT_LOG_FILE = 'audit.log'
+
 /**
  * The gateway listening on config.host and config.port (the single process's, or one worker's);
  * resolves with how to close it. Beside the embedded upstream, the embedded IdP keeps its sign-ins
@@ -81,7 +84,12 @@ async function serveGateway(config: Config, embedded: EmbeddedUpstream | undefin
   const idpClient = idpDatabase ?? (idpPlugin ? embedded : undefined)
   const store = idpClient && { client: idpClient }
   const gateway = await buildGateway(
-    { ...config, upstreamUrl: config.upstreamUrl ?? embedded!.url },
+    {
+      ...config,
+      upstreamUrl: config.upstreamUrl ?? embedded!.url,
+      // the demo (the embedded upstream) keeps its trail in DATA_DIR, so the Audit Trail screen has lines to show
+      auditLogFile: config.auditLogFile ?? (embedded ? join(config.dataDir, DEMO_AUDIT_LOG_FILE) : undefined),
+    },
     // stdout is the audit log's: Fastify adds only warnings and errors to it
     {
       webRoot: existsSync(webRoot) ? webRoot : undefined,

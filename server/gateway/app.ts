@@ -8,6 +8,8 @@ import { capConnectionsPerAddress } from './connection-cap.js'
 import { createOidcClient, IssuerMismatchError } from './oidc-client.js'
 import { apiDocsPlugin } from './plugins/api-docs.js'
 import { auditKey } from './audit-chain.js'
+import { auditSink } from './audit-sink.js'
+import { fileAuditSource } from './audit-source.js'
 import { auditPlugin } from './plugins/audit.js'
 import { auditTrailPlugin } from './plugins/audit-trail.js'
 import { metricsPlugin } from './plugins/metrics.js'
@@ -116,7 +118,11 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
       clientKey: config.oidcClientKey,
     }),
   )
+  // every replica's lines in the gateway's database, when it has one (issue 43 item 3)
+  const auditStore = config.gatewayDatabaseUrl ? await auditSink(app, config.gatewayDatabaseUrl, config.auditRetentionDays, now) : undefined
+  if (!auditStore) app.decorate('auditStored', async () => undefined)
   await app.register(auditPlugin, {
+    sink: auditStore?.sink,
     destination: extras.auditDestination,
     file: config.auditLogFile,
     now,
@@ -168,7 +174,9 @@ export async function buildGateway(config: Config & { upstreamUrl: string }, ext
   const upstreamCalls = { pool, upstreamUrl: config.upstreamUrl, upstreamToken: config.upstreamToken }
   await app.register(csvPlugin, upstreamCalls)
   await app.register(apiDocsPlugin)
-  await app.register(auditTrailPlugin, { file: config.auditLogFile })
+  await app.register(auditTrailPlugin, {
+    source: auditStore?.lines ?? (config.auditLogFile === undefined ? undefined : fileAuditSource(config.auditLogFile)),
+  })
   await app.register(uploadsPlugin, {
     ...upstreamCalls,
     bodyLimitBytes: config.bodyLimitBytes,

@@ -8,7 +8,7 @@
  * it is added. Both themes: the dark one, which follows a dark system until a theme is chosen
  * (app/theme.ts), is checked on the same screens and overlays by the rules that read colours.
  */
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { Classes } from '@blueprintjs/core'
 import axe from 'axe-core'
 import type { Page } from 'playwright-core'
@@ -16,7 +16,7 @@ import t from 'tap'
 import { RESOURCES } from '../../shared/resources/index.js'
 import { topMenus } from '../../web/src/app/shell/menu-items.js'
 import { paths } from '../../web/src/config/paths.js'
-import { startPortal } from '../helper.js'
+import { startPortal, tempDir } from '../helper.js'
 import { launchBrowser, settler, signIn, transitionsDone, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 
@@ -74,7 +74,8 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 t.test('no WCAG 2.1 A/AA violation on any screen', async (t) => {
-  const portal = await startPortal(t, { webRoot: resolve('dist/web') })
+  // a trail to read: the Audit Trail screen (a menu link for admins) reads AUDIT_LOG_FILE
+  const portal = await startPortal(t, { webRoot: resolve('dist/web'), env: { AUDIT_LOG_FILE: join(tempDir(t), 'audit.log') } })
   const browser = await launchBrowser(t)
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
   // a shared, busy machine: the first page load has taken more than 10 s

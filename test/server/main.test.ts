@@ -52,6 +52,14 @@ t.test('one command starts the whole portal; a restart keeps data and sessions',
   // the audit logger writes asynchronously: await its line on stdout
   await first.printed(/"user":"bob@ccoe\.example","method":"POST","path":"\/api\/departments","status":201/)
   t.pass('the audit line on stdout')
+  // the demo keeps its trail in the data folder too: the Audit Trail screen has it to show
+  const audrey = await signIn(first.baseUrl, 'audrey@ccoe.example', 'audrey')
+  const trail = await fetch(`${first.baseUrl}/api/audit?user=bob%40ccoe.example&method=POST&status=201`, { headers: { cookie: audrey } })
+  t.same(
+    ((await trail.json()) as { data: { path: string }[] }).data.map((line) => line.path),
+    ['/api/departments'],
+    'an auditor reads it back, from DATA_DIR/audit.log',
+  )
   t.notOk(existsSync(join(env.DATA_DIR, 'idp')), "the IdP's sign-ins are in the upstream's database: no second PGlite in the gateway")
   const upstreams = childPids(first.pid)
   t.equal(upstreams.length, 1, 'the embedded upstream: one child process')

@@ -76,6 +76,21 @@ t.test('the menus leave out what the role cannot open, and a menu left empty', a
   t.same(permittedMenus(topMenus(), as('admin')), topMenus(), 'an admin sees every link')
 })
 
+t.test('the Audit Trail is for auditors and admins: in their Information menu, and the screen theirs', async (t) => {
+  const audit = (role: Role) =>
+    permittedMenus(topMenus(), as(role))
+      .find((m) => m.text === 'Information')!
+      .sections.find((s) => s.title === 'Audit')
+      ?.links.map((l) => [l.text, l.href])
+  t.same(audit('auditor'), [['Audit Trail', '/auth/audit']])
+  t.same(audit('admin'), [['Audit Trail', '/auth/audit']])
+  t.equal(audit('viewer'), undefined, 'no Audit section for a viewer')
+  t.equal(audit('editor'), undefined, 'nor for an editor')
+  t.equal(as('auditor').can(SCREEN_NEEDS.audit), true)
+  t.equal(as('editor').why(SCREEN_NEEDS.audit), 'Needs the auditor or admin role; you are an editor')
+  t.equal(as(null).can(SCREEN_NEEDS.audit), false)
+})
+
 t.test('the command palette offers each screen once, by a name no other screen has', async (t) => {
   for (const role of ['viewer', 'editor', 'admin'] as const) {
     const screens = menuScreens(permittedMenus(topMenus(), as(role)))

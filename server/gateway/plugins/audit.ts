@@ -17,6 +17,8 @@ export interface AuditOptions {
   /** the replica's signing key: the lines are one chain, signed every `digestEvery` lines and at close (audit-chain.ts) */
   key: AuditKey
   digestEvery: number
+  /** also hands every line to this (the gateway's database: audit-batches.ts), closed after the last line */
+  sink?: { add(line: string): void; close(): Promise<void> }
   /** AUDIT_FORMAT: the lines in our names (`json`, the default) or Elastic Common Schema's (`ecs`, audit-ecs.ts) */
   format?: AuditFormat
 }
@@ -141,6 +143,7 @@ export const auditPlugin = fp<AuditOptions>(
     chain.start((line) => {
       stdout.write(line)
       if (fileOpen) fileLines?.write(line)
+      opts.sink?.add(line)
     })
     // one ISO string per millisecond, not per line
     let stampedAt = NaN
@@ -249,6 +252,7 @@ export const auditPlugin = fp<AuditOptions>(
       // the chain's head signed as the gateway stops: lines removed from its end are then told too
       chain.digest()
       stdoutLines?.flush()
+      await opts.sink?.close()
       if (!file || !fileLines || !fileOpen) return
       fileLines.flush()
       fileOpen = false

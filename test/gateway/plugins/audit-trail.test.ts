@@ -163,13 +163,19 @@ t.test('GET /api/audit: the lines of the file, newest first, filtered and paged'
   })
 })
 
-t.test('without AUDIT_LOG_FILE the trail is not kept here, and the answer says so', async (t) => {
+t.test('without AUDIT_LOG_FILE or GATEWAY_DATABASE_URL the trail is not kept here, and the answer says so', async (t) => {
   const upstream = await startRecordingUpstream(t)
   const gw = await startGateway(t, upstream.url)
   const alice = await signIn(gw.baseUrl, 'alice@ccoe.example', 'alice')
   const response = await fetch(`${gw.baseUrl}/api/audit`, { headers: { cookie: alice } })
   t.same(
     [response.status, await response.json()],
-    [404, { error: 'This gateway keeps its audit lines on stdout only: set AUDIT_LOG_FILE to read them here.', statusCode: 404 }],
+    [
+      404,
+      {
+        error: 'This gateway keeps its audit lines on stdout only: set GATEWAY_DATABASE_URL or AUDIT_LOG_FILE to read them here.',
+        statusCode: 404,
+      },
+    ],
   )
 })

@@ -24,12 +24,14 @@ export function resourceScreenNeeds(resource: ResourceDef, action: Action, hasId
   }
 }
 
-/** The fixed screens that do something beyond reading, by their name in paths.auth. */
+/** The fixed screens that do something beyond reading, or read what not every role may, by their name in paths.auth. */
 export const SCREEN_NEEDS = {
   createAwsAccount: need.call('requests', 'awsAccount'),
   createAzureSubscription: need.call('requests', 'azureSubscription'),
   createGcpProject: need.call('requests', 'gcpProject'),
   spincoSgModification: [need.call('requests', 'spincoSgAdd'), need.call('requests', 'spincoSgRemove')],
+  // auditors and admins: the gateway's trail is read by role (shared/access.ts AUDIT_TRAIL_ROLES)
+  audit: need.auditTrail(),
   // its tabs are the billing automation's calls, and its list is their jobs
   billingAutomation: [
     need.call('billingAutomation', 'processAzureInvoice'),

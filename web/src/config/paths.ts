@@ -16,6 +16,7 @@ import {
   type CallNameOf,
   type UploadTargetName,
 } from '../../../shared/calls/index.js'
+import type { AuditFilterQuery } from '../../../shared/audit-trail.js'
 import { filterParams } from '../../../shared/filter-params.js'
 import { allowedWrites, getResource, type Action, type ResourceDef, type Write } from '../../../shared/resources/index.js'
 import type { ListQuery } from '../lib/list-query.js'
@@ -112,6 +113,19 @@ const uploads = Object.fromEntries(UPLOADS.map(({ target }) => [target, uploadPa
   ReturnType<typeof uploadPath>
 >
 
+/** the set values of a query, in its order: the unset and empty ones left out */
+const queryOf = (query: Readonly<Record<string, string | undefined>>) =>
+  new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''))
+
+/** a query string with its `?`, or nothing when the query is empty */
+const withQuery = (path: string, query: Readonly<Record<string, string | undefined>>) => {
+  const text = queryOf(query).toString()
+  return text ? `${path}?${text}` : path
+}
+
+/** the audit trail screen's URL state: its filters, the page's cursor and the line shown */
+export type AuditScreenQuery = AuditFilterQuery & { after?: string; line?: string }
+
 const dcoeMembers = modelPaths(writable(registered('dcoe_members'), 'update'))
 const teamMembershipTickets = modelPaths(writable(registered('team_membership_tickets'), 'create'))
 
@@ -171,6 +185,8 @@ export const paths = {
       path: '/auth/create/cloud_contacts',
       getHref: (email: string, returnTo: string) => `/auth/create/cloud_contacts?${new URLSearchParams({ email, returnTo })}`,
     },
+    /** the gateway's audit trail for auditors and admins (issue 43 item 3): filters, cursor and open line in the query */
+    audit: { path: '/auth/audit', getHref: (query: AuditScreenQuery = {}) => withQuery('/auth/audit', query) },
     /** the generic registry screens: /auth/{view|create|edit|crud}/{model}/{modelId?} */
     resource: {
       path: '/auth/:action/:model/:modelId?',
@@ -202,6 +218,13 @@ export const paths = {
     /** PUT {blacklist}: the registry's update of a CCoE member */
     dcoeMemberBlacklist: { path: `${dcoeMembers.path}/:id`, getHref: (id: number) => dcoeMembers.record(id) },
     teamMembershipTickets: fixed(teamMembershipTickets.path),
+    /** the gateway's audit trail (server/gateway/plugins/audit-trail.ts): a page, one line, the CSV of a filter */
+    audit: {
+      path: '/api/audit',
+      page: (query: AuditFilterQuery & { after?: string; per_page?: string }) => withQuery('/api/audit', query),
+      line: (chain: string, seq: number | string) => `/api/audit/${encodeURIComponent(chain)}/${encodeURIComponent(String(seq))}`,
+      csv: (query: AuditFilterQuery) => withQuery('/api/csv/audit', { ...query, bom: '1' }),
+    },
   },
 } as const
 

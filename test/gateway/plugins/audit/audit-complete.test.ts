@@ -107,6 +107,10 @@ t.test('the walk: each route’s refusals, and every sign-in, sign-out and sessi
   await ask('/api/docs/openapi.json', 'nobody', '/api/docs/openapi.json')
   await ask('/api/audit', 'nobody', '/api/audit')
   await ask('/api/audit', 'a viewer', '/api/audit', { headers: { cookie: vera } })
+  await ask('/api/audit/:chain/:seq', 'nobody', '/api/audit/0a/1')
+  await ask('/api/audit/:chain/:seq', 'a viewer', '/api/audit/0a/1', { headers: { cookie: vera } })
+  await ask('/api/csv/audit', 'nobody', '/api/csv/audit')
+  await ask('/api/csv/audit', 'a viewer', '/api/csv/audit', { headers: { cookie: vera } })
   await ask('/api/upload/:target', 'nobody', '/api/upload/cloud_bills', upload(''))
   await ask('/api/upload/:target', 'a viewer', '/api/upload/cloud_bills', upload(vera))
   await ask('/api/upload/:target', 'another site', '/api/upload/cloud_bills', {
@@ -184,6 +188,10 @@ t.test('the walk: each route’s refusals, and every sign-in, sign-out and sessi
       '/api/docs/openapi.json nobody: 401',
       '/api/audit nobody: 401',
       '/api/audit a viewer: 403',
+      '/api/audit/:chain/:seq nobody: 401',
+      '/api/audit/:chain/:seq a viewer: 403',
+      '/api/csv/audit nobody: 401',
+      '/api/csv/audit a viewer: 403',
       '/api/upload/:target nobody: 401',
       '/api/upload/:target a viewer: 403',
       '/api/upload/:target another site: 403',

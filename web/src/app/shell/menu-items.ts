@@ -116,6 +116,7 @@ export function topMenus(): TopMenuDef[] {
             link('Customers', a.customers.getHref()),
           ],
         },
+        { title: 'Audit', links: [screenLink('Audit Trail', 'audit')] },
       ],
     },
     {

@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core'
-import { useCallback } from 'react'
+import { useMemo } from 'react'
 import type { FilterDef } from '../../../../shared/resources/index.js'
 import { ALL, isTextFilter } from './filter-choices.js'
 import { SelectFilter } from './select-filter.js'
@@ -20,7 +20,11 @@ export interface FilterRowProps {
  * values live in the URL (the list controller), so a filtered list is a link.
  */
 export function FilterRow({ filters: declared, values, onChange, onClear }: FilterRowProps) {
-  const bind = useCallback((param: string) => (value: string) => onChange(param, value), [onChange])
+  // one handler per filter for as long as `onChange` is the same: a search box reports its text
+  // again when its handler changes, and a handler made anew each render would send the old text
+  // back over a value the URL just set (Back, a link)
+  const handlers = useMemo(() => new Map(declared.map((f) => [f.param, (value: string) => onChange(f.param, value)])), [declared, onChange])
+  const bind = (param: string) => handlers.get(param)!
   // hidden filters are query parameters for other screens (a lookup's search), not the person's
   const filters = declared.filter((f) => !f.hidden)
   if (filters.length === 0) return null
