@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
-import { changedRecord, type AuditLine as TrailLine } from '../../../shared/audit-trail.js'
-import { NO_DATABASE, ownSchema, startGateway, tempDir, testClock, type AuditLine } from '../../helper.js'
-import { signIn } from '../../lib/sign-in.js'
-import { startRecordingUpstream } from '../start.js'
+import { changedRecord, type AuditLine as TrailLine } from '../../../../shared/audit-trail.js'
+import { NO_DATABASE, ownSchema, startGateway, tempDir, testClock, type AuditLine } from '../../../helper.js'
+import { signIn } from '../../../lib/sign-in.js'
+import { startRecordingUpstream } from '../../start.js'
 
 const AUDREY = 'audrey@ccoe.example'
 const VERA = 'vera@ccoe.example'

@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path'
 import t from 'tap'
-import { permitsOf } from '../../../shared/access.js'
-import { startGateway, tempDir, type AuditLine, type Teardown } from '../../helper.js'
-import { scriptToken, sessionAnswer, signIn } from '../../lib/sign-in.js'
-import { startRecordingUpstream } from '../start.js'
+import { permitsOf } from '../../../../shared/access.js'
+import { startGateway, tempDir, type AuditLine, type Teardown } from '../../../helper.js'
+import { scriptToken, sessionAnswer, signIn } from '../../../lib/sign-in.js'
+import { startRecordingUpstream } from '../../start.js'
 
 const AUDREY = 'audrey@ccoe.example'
 const VERA = 'vera@ccoe.example'
