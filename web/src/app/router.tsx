@@ -32,6 +32,7 @@ const GcpProjectPage = lazy(() => import('../features/requests/gcp-project-page.
 const SpincoSgPage = lazy(() => import('../features/requests/spinco-sg-page.js'))
 const BillingAutomationPage = lazy(() => import('../features/billing-automation/billing-automation-page.js'))
 const BillsDashboardPage = lazy(() => import('../features/bills-dashboard/bills-dashboard-page.js'))
+const SpendPage = lazy(() => import('../features/spend/spend-page.js'))
 
 interface ResourceParams {
   action: string
@@ -85,6 +86,7 @@ function AuthRoutes() {
         {screen('spincoSgModification', SpincoSgPage)}
         {screen('billingAutomation', BillingAutomationPage)}
         <Route path={paths.auth.billsDashboard.path} component={BillsDashboardPage} />
+        <Route path={paths.auth.spend.path} component={SpendPage} />
         <Route path={paths.auth.activeDirectory.path}>
           {(params) => (/^groups-(aws|azure|gcp)$/.test(params.group ?? '') ? <DirectoryPage params={params} /> : <NotFound />)}
         </Route>
