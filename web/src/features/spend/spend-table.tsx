@@ -1,5 +1,5 @@
 import { HTMLTable } from '@blueprintjs/core'
-import { formatAmount } from '../../../../shared/amounts.js'
+import { formatNumber } from '../../../../shared/amounts.js'
 import { CLOUD_LABELS } from '../../../../shared/constants.js'
 import type { MonthlySpendAnswer, MonthlySpendRow } from '../../../../shared/schemas/monthly-spend.js'
 import { Link } from 'wouter'
@@ -7,7 +7,7 @@ import { SortHeader } from '../../components/resource-table/sort-header.js'
 import { billsHref, monthLabel } from './spend-query.js'
 
 const percent = (value: number | null) => (value === null ? '—' : `${value > 0 ? '+' : ''}${value.toLocaleString('en-US')} %`)
-const signed = (amount: number, currency: string | null) => `${amount > 0 ? '+' : ''}${formatAmount(amount, currency)}`
+const signed = (amount: number) => `${amount > 0 ? '+' : ''}${formatNumber(amount)}`
 const rowKey = (r: MonthlySpendRow) => `${r.identifier} ${r.business_units_id ?? ''} ${r.provider} ${r.currency ?? ''}`
 
 export interface SpendTableProps {
@@ -22,7 +22,8 @@ export interface SpendTableProps {
 /**
  * The monthly spend: a row per cost center, business unit, provider and currency, its 12 months,
  * their total and the last month against the one before; the cost center links to the bills behind
- * the row. The foot holds one total per currency: amounts of two currencies are never added.
+ * the row. Figures are in the row's currency (its own column), so a cell holds the figure alone. The
+ * foot holds one total per currency: amounts of two currencies are never added.
  */
 export function SpendTable({ answer, name, sort, onSort }: SpendTableProps) {
   const { months } = answer.meta
@@ -62,11 +63,11 @@ export function SpendTable({ answer, name, sort, onSort }: SpendTableProps) {
               <td>{r.currency ?? '—'}</td>
               {r.months.map((amount, i) => (
                 <td className="numeric" key={months[i]}>
-                  {formatAmount(amount, r.currency)}
+                  {formatNumber(amount)}
                 </td>
               ))}
-              <td className="numeric">{formatAmount(r.total, r.currency)}</td>
-              <td className="numeric">{signed(r.change, r.currency)}</td>
+              <td className="numeric">{formatNumber(r.total)}</td>
+              <td className="numeric">{signed(r.change)}</td>
               <td className="numeric">{percent(r.change_percent)}</td>
             </tr>
           ))}
@@ -79,11 +80,11 @@ export function SpendTable({ answer, name, sort, onSort }: SpendTableProps) {
               </th>
               {t.months.map((amount, i) => (
                 <td className="numeric" key={months[i]}>
-                  {formatAmount(amount, t.currency)}
+                  {formatNumber(amount)}
                 </td>
               ))}
-              <td className="numeric">{formatAmount(t.total, t.currency)}</td>
-              <td className="numeric">{signed(t.change, t.currency)}</td>
+              <td className="numeric">{formatNumber(t.total)}</td>
+              <td className="numeric">{signed(t.change)}</td>
               <td className="numeric">{percent(t.change_percent)}</td>
             </tr>
           ))}
