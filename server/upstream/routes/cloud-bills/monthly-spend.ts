@@ -111,7 +111,7 @@ const monthsOf = (r: Figures) => MONTH_NAMES.map((m) => Number(r[m as `m${number
  * summed from monthly_spend, the aggregate the database keeps (migration 055): a group's read is at
  * most 12 rows of it, never the bills.
  */
-function groupsSql(q: MonthlySpendQuery, months: string[], page?: { limit: number; offset: number }): SQL {
+export function groupsSql(q: MonthlySpendQuery, months: string[], page?: { limit: number; offset: number }): SQL {
   const paging = page ? sql` LIMIT ${page.limit} OFFSET ${page.offset}` : sql``
   return sql`WITH g AS (
       SELECT s.identifier, s.business_units_id, s.provider, s.currency, ${monthColumns(months)}
@@ -129,7 +129,7 @@ function groupsSql(q: MonthlySpendQuery, months: string[], page?: { limit: numbe
     FROM r ORDER BY ${orderSql(q.sort ?? '-total')}${paging}`
 }
 
-function totalsSql(q: MonthlySpendQuery, months: string[]): SQL {
+export function totalsSql(q: MonthlySpendQuery, months: string[]): SQL {
   return sql`WITH g AS (
       SELECT s.currency, ${monthColumns(months)}
       FROM monthly_spend s
