@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { SpendAnswerSchema, SpendQuerySchema } from '../schemas/bills-dashboard.js'
+import { MonthlySpendAnswerSchema, MonthlySpendCsvQuerySchema, MonthlySpendQuerySchema } from '../schemas/monthly-spend.js'
 import { DRY_RUN_DESCRIPTION, ReportAnswerSchema, UploadQuerySchema } from './answers.js'
 import type { CallDomain } from './types.js'
 
@@ -75,6 +76,28 @@ export const cloudBillCalls = {
         'amounts of different currencies are never added together.',
       query: SpendQuerySchema,
       answer: SpendAnswerSchema,
+    },
+    // issue 42 item 1: the Spend screen, read from the aggregate the database keeps (migration 055)
+    monthlySpend: {
+      method: 'GET',
+      role: 'viewer',
+      path: 'cloud_bills/monthly_spend',
+      summary: 'Monthly spend per cost center, business unit, provider and currency over 12 months',
+      description:
+        'The 12 months ending with `month` (yyyy-MM, default: this month), one row per cost center, business unit, provider ' +
+        'and currency, with the last month against the one before (change, and change_percent: null when the month before is 0 ' +
+        'or absent). Filters: business_unit (id), provider, owner (the cost center owner email), identifier. `meta.totals` ' +
+        'holds one total per currency: amounts of different currencies are never added together.',
+      query: MonthlySpendQuerySchema,
+      answer: MonthlySpendAnswerSchema,
+    },
+    monthlySpendCsv: {
+      method: 'GET',
+      role: 'viewer',
+      path: 'cloud_bills/monthly_spend/csv',
+      summary: 'The monthly spend table as CSV (text/csv), every row of the same filters',
+      description: 'Takes the query of GET cloud_bills/monthly_spend without paging and answers a CSV file (not JSON), sorted alike.',
+      query: MonthlySpendCsvQuerySchema,
     },
     // spec 000 §2, §7: the Home card 'AWS Zipped Bill'
     zippedAwsBill: {

@@ -10,17 +10,15 @@
  */
 import { join, resolve } from 'node:path'
 import { Classes } from '@blueprintjs/core'
-import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import t from 'tap'
 import { RESOURCES } from '../../shared/resources/index.js'
 import { topMenus } from '../../web/src/app/shell/menu-items.js'
 import { paths } from '../../web/src/config/paths.js'
 import { startPortal, tempDir } from '../helper.js'
+import { axeRun, WCAG_21_AA, type RunOnly } from './axe.js'
 import { launchBrowser, settler, signIn, transitionsDone, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 /** The models whose record page and edit form are checked too (the issue's forms). */
 const RECORD_MODELS = ['cost_centers', 'cost_center_networks', 'project_ids'] as const
@@ -32,25 +30,8 @@ const RECORD_MODELS = ['cost_centers', 'cost_center_networks', 'project_ids'] as
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
-type RunOnly = { type: 'tag' | 'rule'; values: string[] }
 const EVERY_RULE: RunOnly = { type: 'tag', values: WCAG_21_AA }
 const COLOURS_ONLY: RunOnly = { type: 'rule', values: COLOUR_RULES }
-
-/** What axe finds on the page as it is, one line per rule and node: `rule-id: selector (why)`. */
-async function axeRun(page: Page, runOnly: RunOnly): Promise<string[]> {
-  // evaluated, not a script tag: the portal's Content-Security-Policy refuses inline scripts
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axe.source};undefined`)
-  return page.evaluate(
-    async (runOnly) =>
-      (await window.axe.run(document, { runOnly, resultTypes: ['violations'] })).violations.flatMap((v) =>
-        v.nodes.map((n) => {
-          const why = [...n.any, ...n.all, ...n.none].map((c) => c.message).join('; ')
-          return `${v.id}: ${n.target.join(' ')}${why ? ` (${why})` : ''}`
-        }),
-      ),
-    runOnly,
-  )
-}
 
 /** Turns the system's colour scheme, which the theme follows, and waits until the page is drawn in it. */
 async function colourScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
@@ -224,9 +205,3 @@ t.test('no WCAG 2.1 A/AA violation on any screen', async (t) => {
     await expect(bar).toHaveCount(0)
   })
 })
-
-declare global {
-  interface Window {
-    axe: typeof axe
-  }
-}

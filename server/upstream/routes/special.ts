@@ -6,6 +6,7 @@ import { finalizeRoute } from './billing-automation/finalize.js'
 import { invoiceRoutes } from './billing-automation/invoices.js'
 import { billExportRoutes } from './cloud-bills/export.js'
 import { billSpendRoute } from './cloud-bills/spend.js'
+import { monthlySpendRoutes } from './cloud-bills/monthly-spend.js'
 import { billUploadRoute } from './cloud-bills/upload.js'
 import { zippedAwsBillRoute } from './cloud-bills/zipped-aws-bill.js'
 import { exportRoute } from './cloud-certifications/export.js'
@@ -37,7 +38,7 @@ type SpecialRoute = FastifyPluginAsync<{ resource: ResourceDef; registry: readon
 const SPECIAL_ROUTES = {
   auth: [authRoutes],
   billingAutomation: [invoiceRoutes, finalizeRoute],
-  cloudBills: [billUploadRoute, billExportRoutes, billSpendRoute, zippedAwsBillRoute],
+  cloudBills: [billUploadRoute, billExportRoutes, billSpendRoute, monthlySpendRoutes, zippedAwsBillRoute],
   cloudCertifications: [exportRoute],
   cloudContacts: [byEmailRoute, terminatedReportRoute],
   cloudParents: [postureRoute, terminatedAccountsRoute],

@@ -40,6 +40,8 @@ const OVERRIDES = {
     // spec 001 §4, §5: a new inline row is active from now; a duplicate identifier reloads the page
     newValues: () => ({ active_at: new Date().toISOString() }),
     reloadOnDuplicate: true,
+    // issue 42 item 1: its own 12-month spend on its record page
+    recordPanel: lazyNamed(() => import('../features/spend/index.js'), 'CostCenterSpend'),
   },
   companies: { derive: deriveCompanyGl, confirmCreate: true },
   // spec 001 §7, §8: an inline add reads the contact back, GET /cloud_contacts/{id}

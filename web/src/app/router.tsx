@@ -33,6 +33,7 @@ const SpincoSgPage = lazy(() => import('../features/requests/spinco-sg-page.js')
 const BillingAutomationPage = lazy(() => import('../features/billing-automation/billing-automation-page.js'))
 const BillsDashboardPage = lazy(() => import('../features/bills-dashboard/bills-dashboard-page.js'))
 const AuditPage = lazy(() => import('../features/audit/audit-page.js'))
+const SpendPage = lazy(() => import('../features/spend/spend-page.js'))
 
 interface ResourceParams {
   action: string
@@ -81,6 +82,7 @@ function AuthRoutes() {
         {screen('billingAutomation', BillingAutomationPage)}
         {screen('audit', AuditPage)}
         <Route path={paths.auth.billsDashboard.path} component={BillsDashboardPage} />
+        <Route path={paths.auth.spend.path} component={SpendPage} />
         <Route path={paths.auth.activeDirectory.path}>
           {(params) => (/^groups-(aws|azure|gcp)$/.test(params.group ?? '') ? <DirectoryPage params={params} /> : <NotFound />)}
         </Route>

@@ -167,6 +167,8 @@ export const paths = {
       getHref: (query?: { key: string; start: string; end: string }) =>
         query ? `/auth/cloud-bills-dashboard?${new URLSearchParams(query)}` : '/auth/cloud-bills-dashboard',
     },
+    /** issue 42 item 1: monthly spend per cost center */
+    spend: fixed('/auth/spend'),
     membershipRequests: fixed('/auth/membership-requests'),
     activeDirectory: {
       path: '/auth/active-directory/:group',

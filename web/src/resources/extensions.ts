@@ -31,6 +31,8 @@ export interface ResourceExtensions {
   renderCell?: (name: string, row: Row) => ReactNode
   /** the row's Edit is a link beside its Actions menu (spec 001 §2: the FAQs' edit link per row) */
   editLink?: true
+  /** a panel of the record page below the record's fields, given the record (a cost center's spend) */
+  recordPanel?: ComponentType<{ row: Row }>
   /** the list's own per-row actions instead of the generic View/Edit/Delete menu */
   rowActions?: ComponentType<{ row: Row }>
   /** generic forms and inline rows: values that follow from an edit (company code → GL accounts) */

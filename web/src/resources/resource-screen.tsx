@@ -36,7 +36,8 @@ export default function ResourceScreen({ resource, action, modelId, ext = {}, no
 function ScreenOf({ action, modelId, ext, notFound }: Omit<Required<ResourceScreenProps>, 'resource' | 'modelId'> & { modelId?: string }) {
   const { key } = useResource()
   // one record, read-only: the same page for every model (a model's own view screen is its list)
-  if (action === 'view' && modelId) return <ResourceViewPage key={`${key}/${modelId}`} modelId={modelId} notFound={notFound} />
+  if (action === 'view' && modelId)
+    return <ResourceViewPage key={`${key}/${modelId}`} modelId={modelId} notFound={notFound} panel={ext.recordPanel} />
   const Screen = ext.screens?.[action]
   if (Screen) return <Screen key={`${key}/${action}/${modelId ?? ''}`} modelId={modelId} notFound={notFound} />
   switch (action) {

@@ -1,5 +1,5 @@
 import { H1, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core'
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { GoBackButton } from '../components/form-page.js'
 import { LinkButton } from '../components/links/index.js'
 import { Permitted } from '../components/permitted/index.js'
@@ -7,7 +7,7 @@ import { CellValue, mismatchProps } from '../components/resource-table/index.js'
 import { paths } from '../config/paths.js'
 import { need } from '../lib/access.js'
 import { ApiError, errorText } from '../lib/api-client.js'
-import { useResourceRecord } from '../lib/resource-api.js'
+import { useResourceRecord, type Row } from '../lib/resource-api.js'
 import { usePageTitle } from '../lib/use-page-title.js'
 import { RecordHistory } from './record-history.js'
 import { rowLabel } from './row-label.js'
@@ -20,9 +20,18 @@ import './resource-view-page.css'
  * /auth/view/<model>/<id>: one record read-only, each field under its registry label and shown as
  * the list shows it; Edit where the model has an edit form. A record the upstream does not have is
  * the app's not-found page, as is an id that is not one (`notFound`, from the router: a feature does
- * not import the app). Below, the record's History from the change log (not for the log's own entries).
+ * not import the app). Below, the model's own panel if it has one (a cost center's spend), then the
+ * record's History from the change log (not for the log's own entries).
  */
-export function ResourceViewPage({ modelId, notFound }: { modelId: string; notFound: ReactNode }) {
+export function ResourceViewPage({
+  modelId,
+  notFound,
+  panel: Panel,
+}: {
+  modelId: string
+  notFound: ReactNode
+  panel?: ComponentType<{ row: Row }>
+}) {
   const resource = useResource()
   // the upstream's ids are positive integers: any other names no record, and is not asked for
   const isId = /^[1-9]\d*$/.test(modelId)
@@ -77,6 +86,7 @@ export function ResourceViewPage({ modelId, notFound }: { modelId: string; notFo
         )}
       </header>
       {body}
+      {row && Panel && <Panel row={row} />}
       {row && !resource.readOnly && <RecordHistory recordId={Number(modelId)} />}
     </div>
   )

@@ -95,6 +95,7 @@ export function topMenus(): TopMenuDef[] {
         {
           links: [
             link('Statistics', a.dashStats.getHref()),
+            link('Spend', a.spend.getHref()),
             link('Faqs', a.resource.getHref('view', 'faqs')),
             link('Glossary', a.resource.getHref('view', 'glossaries')),
           ],
