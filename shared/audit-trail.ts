@@ -51,15 +51,17 @@ const WRITES = new Set(['PUT', 'PATCH', 'DELETE'])
 
 /**
  * The registry record a line's call changed: a write (PUT, PATCH, DELETE; a bulk call's line per
- * record too) to `/api/<model path>/<id>` that succeeded. A create's line names no id, so it has none.
+ * record too) to `/api/<model path>/<id>` that succeeded, or a create whose line names the record it
+ * made (`created`, from the upstream's Location).
  */
 export function changedRecord(line: AuditLine): { model: string; id: string } | undefined {
-  if (!WRITES.has(line.method ?? '') || typeof line.path !== 'string') return undefined
+  const path = line.method === 'POST' ? line.created : WRITES.has(line.method ?? '') ? line.path : undefined
+  if (typeof path !== 'string') return undefined
   if (typeof line.status !== 'number' || line.status < 200 || line.status > 299) return undefined
   for (const resource of RESOURCES) {
     const records = `/api/${resource.path}/`
-    if (!line.path.startsWith(records)) continue
-    const id = line.path.slice(records.length)
+    if (!path.startsWith(records)) continue
+    const id = path.slice(records.length)
     if (/^[^/]+$/.test(id)) return { model: resource.key, id: decodeURIComponent(id) }
   }
   return undefined

@@ -84,13 +84,24 @@ export function upstreamClient(opts: UpstreamClientOptions) {
     }
   }
 
+  /**
+   * An answer's Location (a created record's) as the portal's `/api/…` path: an absolute path or URL
+   * under the upstream's base on its own origin; anything else (a relative reference too) is undefined.
+   */
+  function apiPathOf(location: string | string[] | undefined): string | undefined {
+    if (typeof location !== 'string' || !/^(\/|https?:\/\/)/i.test(location)) return undefined
+    const { origin, pathname } = new URL(location, opts.upstreamUrl)
+    if (origin !== new URL(opts.upstreamUrl).origin || !pathname.startsWith(`${prefix}/`)) return undefined
+    return `/api/${pathname.slice(prefix.length + 1)}`
+  }
+
   /** One call whose JSON answer is read whole. */
   async function call(from: FastifyRequest, method: 'GET' | 'POST', path: string, body?: UpstreamBody): Promise<UpstreamAnswer> {
     const headers = { accept: 'application/json', ...(body && { 'content-type': 'application/json' }) }
     return readAnswer(await send(from, method, path, { headers, body }))
   }
 
-  return Object.assign(call, { send })
+  return Object.assign(call, { send, apiPathOf })
 }
 
 /** An answer's body, read whole, and parsed when it is JSON; a 4xx's only in its documented fields. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import t from 'tap'
+import { changedRecord, type AuditLine as TrailLine } from '../../shared/audit-trail.js'
 import { MAX_PAGE_SIZE } from '../../shared/constants.js'
 import { rows } from '../../server/upstream/db/records/rows.js'
 import { SCRIPT_CLIENTS } from '../../server/idp/clients.js'
@@ -21,6 +22,11 @@ t.test('auditors list and download who changed a record, through /api', async (t
   const made = await api('POST', 'departments', { department: { name: 'Audit Trail', abbreviation: 'AT' } })
   t.equal(made.status, 201)
   const id = made.json().data.id as number
+  t.equal(made.headers.get('location'), null, "the upstream's Location stays between the upstream and the gateway")
+  // the create's audit line names the record it made: the trail's link to its history (issue 43 item 3)
+  const createLine = portal.audit.find((line) => line.method === 'POST' && line.path === '/api/departments')
+  t.same([createLine?.status, createLine?.created], [201, `/api/departments/${id}`])
+  t.same(changedRecord(createLine as TrailLine), { model: 'departments', id: String(id) })
   now = new Date('2030-03-02T08:30:00.000Z')
   // a script changes it, and claims to be someone else: the gateway drops the claim
   const token = await automationToken(portal.baseUrl)

@@ -140,8 +140,16 @@ export const proxyPlugin = fp<ProxyOptions>(
     }
 
     /** The upstream's answer to the client: 5xx replaced, 4xx reduced to the error fields, the rest as it is. */
-    async function answerWith(reply: FastifyReply, route: AllowedRoute, answer: UpstreamResponse, counted: { bytesOut: number }) {
+    async function answerWith(
+      reply: FastifyReply,
+      route: AllowedRoute,
+      answer: UpstreamResponse,
+      counted: { bytesOut: number; created?: string },
+    ) {
       const status = answer.statusCode
+      // the record a create made, for its audit line (the auditor's link to its history)
+      const created = status === 201 ? upstream.apiPathOf(answer.headers.location) : undefined
+      if (created) counted.created = created
       // a 5xx's too: its Retry-After goes on with the gateway's own error
       reply.code(status).headers(clientHeaders(answer.headers))
       if (status >= 400) {
@@ -187,7 +195,7 @@ export const proxyPlugin = fp<ProxyOptions>(
       if (Number(request.headers['content-length'] ?? 0) > limits.bytes) {
         return refuseUnread(request, reply, 413, TOO_LARGE, 'body too large')
       }
-      const counted: { bytesIn: number; bytesOut: number; recipients?: string[] } = { bytesIn: 0, bytesOut: 0 }
+      const counted: { bytesIn: number; bytesOut: number; recipients?: string[]; created?: string } = { bytesIn: 0, bytesOut: 0 }
       // on close, not in onResponse (which never runs for an answer the client did not wait for): every
       // call the proxy took has its line, 499 when the client left before the answer was whole
       fastify.auditOnClose(request, reply, () => counted)

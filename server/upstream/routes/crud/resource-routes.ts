@@ -133,7 +133,12 @@ export const resourceRoutes: FastifyPluginAsync<ResourceRoutesOptions> = async (
     },
     async (request, reply) => {
       const { data, version } = await guarded('write', request.body, () => writes.create(db(), authorOf(request), request.body))
-      return reply.code(201).header('etag', etagOf(version)).send({ data })
+      // where the new record is (RFC 9110 §10.2.2): the gateway's audit line of a create names it
+      return reply
+        .code(201)
+        .header('etag', etagOf(version))
+        .header('location', `/${resource.path}/${String(data.id)}`)
+        .send({ data })
     },
   )
 

@@ -17,7 +17,12 @@ t.test('ETag on every single-record answer, If-Match checked on PUT and DELETE',
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await response.text()
-    return { status: response.status, etag: response.headers.get('etag'), body: text ? JSON.parse(text) : undefined }
+    return {
+      status: response.status,
+      etag: response.headers.get('etag'),
+      location: response.headers.get('location'),
+      body: text ? JSON.parse(text) : undefined,
+    }
   }
   const stored = async (id: number) => (await rows(database.db, sql`SELECT code, country, aws_gl FROM companies WHERE id = ${id}`))[0]
 
@@ -25,6 +30,7 @@ t.test('ETag on every single-record answer, If-Match checked on PUT and DELETE',
   t.equal(made.status, 201)
   t.match(made.etag, /^W\/"[0-9a-f]{32}"$/, 'a created record carries its version')
   const id = made.body.data.id as number
+  t.equal(made.location, `/companies/${id}`, 'and where it is (Location)')
 
   const read = await call('GET', `/companies/${id}`)
   t.equal(read.status, 200)
