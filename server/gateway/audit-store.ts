@@ -11,6 +11,7 @@ import type { AuditLine } from '../../shared/audit-trail.js'
 import { ECS_FIELDS, auditFields } from './audit-ecs.js'
 import { auditFilterSql } from './audit-filter.js'
 import type { AuditSource } from './audit-source.js'
+import { underTableLock } from './table-lock.js'
 
 export const AUDIT_LINES_TABLE = 'gateway_audit_lines'
 const T = AUDIT_LINES_TABLE
@@ -75,18 +76,11 @@ export class PostgresAuditLines implements AuditSource {
 
   /** Makes the table and its indexes if missing (replicas start together: an advisory lock orders them), then prunes. */
   async open(): Promise<void> {
-    const client = await this.pool.connect()
-    try {
-      await client.query('BEGIN')
-      await client.query(`SELECT pg_advisory_xact_lock(hashtext('${T}'))`)
-      for (const statement of SCHEMA) await client.query(statement)
-      await client.query('COMMIT')
-    } catch (error) {
-      await client.query('ROLLBACK')
-      throw error
-    } finally {
-      client.release()
-    }
+    await underTableLock(
+      this.pool,
+      T,
+      SCHEMA.map((text) => ({ text })),
+    )
     await this.prune()
   }
 

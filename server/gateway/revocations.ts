@@ -2,6 +2,7 @@ import { appendFile, readFile, stat, writeFile } from 'node:fs/promises'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import pg from 'pg'
+import { underTableLock } from './table-lock.js'
 
 /**
  * The logout cut-off. Sessions are encrypted cookies (no server store), so a copied cookie would
@@ -190,21 +191,11 @@ export class PostgresRevocations extends RereadRevocations {
 
 /**
  * A table of the replicas' shared PostgreSQL (GATEWAY_DATABASE_URL), made if missing and rid of its
- * expired rows (`until_ms`). IF NOT EXISTS races between replicas starting together: the advisory
- * lock orders them.
+ * expired rows (`until_ms`).
  */
 export async function openGatewayTable(pool: pg.Pool, table: string, columns: string, now: number): Promise<void> {
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext('${table}'))`)
-    await client.query(`CREATE TABLE IF NOT EXISTS ${table} (${columns})`)
-    await client.query(`DELETE FROM ${table} WHERE until_ms <= $1`, [now])
-    await client.query('COMMIT')
-  } catch (error) {
-    await client.query('ROLLBACK')
-    throw error
-  } finally {
-    client.release()
-  }
+  await underTableLock(pool, table, [
+    { text: `CREATE TABLE IF NOT EXISTS ${table} (${columns})` },
+    { text: `DELETE FROM ${table} WHERE until_ms <= $1`, values: [now] },
+  ])
 }
