@@ -11,7 +11,7 @@ import type { Page, Route } from 'playwright-core'
 import { MESSAGES } from '../../shared/messages.js'
 import { startPortal } from '../helper.js'
 import { readOutbox } from '../upstream/fixtures/outbox.js'
-import { holdRequests, screenshot, settler, signedInPage, toggle, upstreamJson } from './browser.js'
+import { holdRequests, screenshot, settler, signedInPage, toggle, transitionsDone, upstreamJson } from './browser.js'
 import { expect } from './expect.js'
 import { pick, typeFree } from './pick.js'
 
@@ -150,8 +150,14 @@ t.test('cost centers', async (t) => {
     await pick(page, page.getByLabel('Company'), '3100')
     await screenshot(page, 'cost-centers-create')
     await page.getByRole('button', { name: 'Submit' }).click()
-    // the upstream refuses the save: the owner is no contact
-    await page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' }).getByRole('button', { name: 'Save' }).click()
+    // the upstream refuses the save: the owner is no contact (Save clicked once the question has opened:
+    // a click during its transition once went unanswered on a loaded machine)
+    const question = page.getByRole('dialog', { name: 'Are you sure you want to save these changes?' })
+    await question.waitFor()
+    await transitionsDone(page)
+    const refused = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cost_centers')
+    await question.getByRole('button', { name: 'Save' }).click()
+    t.equal((await refused).status(), 422, 'the upstream refuses the unknown owner')
     await expect(
       toast(
         page,
