@@ -8,7 +8,9 @@ RUN npm run build
 
 # Run stage: production dependencies and the compiled portal only (no TypeScript, no tsx, no web packages).
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 PUBLIC_URL=http://localhost:3000 DATA_DIR=/app/data
+# Node 24 sizes each process's young generation from the machine's memory (two 64 MB semi-spaces here):
+# 16 MB ones hold 100 MB less per process and halve the gateway's p99 (BENCHMARKS.md "Memory")
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 PUBLIC_URL=http://localhost:3000 DATA_DIR=/app/data NODE_OPTIONS=--max-semi-space-size=16
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

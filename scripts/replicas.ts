@@ -62,7 +62,13 @@ function watch(part: Part) {
 }
 
 const node = (name: string, args: string[], env: Record<string, string>, ready: RegExp) =>
-  startPart(name, process.execPath, ['--enable-source-maps', MAIN, ...args], { NODE_ENV: 'production', ...env }, ready).then(watch)
+  startPart(
+    name,
+    process.execPath,
+    ['--enable-source-maps', '--max-semi-space-size=16', MAIN, ...args],
+    { NODE_ENV: 'production', ...env },
+    ready,
+  ).then(watch)
 
 async function main() {
   // `on`, not `once`: Ctrl+C reaches this process twice (from the terminal, and relayed by tsx), and

@@ -1,5 +1,5 @@
 /**
- * The compiled portal as `npm start` runs it (`dist/server/main.js`, built by `npm run build`), in a
+ * The compiled portal as `npm start` runs it (`dist/server/main.js` with its flags, built by `npm run build`), in a
  * child process whose output is awaited line by line, never polled.
  */
 import { spawn } from 'node:child_process'
@@ -21,7 +21,7 @@ export async function startPortal(
 ) {
   if (!existsSync(join(cwd, MAIN))) throw new Error(`${MAIN} is missing in ${cwd}: run npm run build first`)
   const { DATABASE_URL: _ignored, ...inherited } = process.env
-  const child = spawn(process.execPath, ['--enable-source-maps', MAIN, ...(part ? [part] : [])], {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=16', MAIN, ...(part ? [part] : [])], {
     cwd,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
