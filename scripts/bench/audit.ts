@@ -12,6 +12,7 @@ import { PostgresAuditLines } from '../../server/gateway/audit-store.js'
 import { startGateway } from '../../test/helper.js'
 import { signIn } from '../../test/lib/sign-in.js'
 import { startRecordingUpstream } from '../../test/gateway/start.js'
+import { runBench } from './run-bench.js'
 
 const LINES = Number(process.env.BENCH_AUDIT_LINES ?? 1_000_000)
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40)
@@ -143,11 +144,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error) => {
-    console.error(error)
-    process.exitCode = 1
-  })
-  .finally(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup()
-  })
+runBench(main, cleanups)

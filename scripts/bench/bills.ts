@@ -15,6 +15,7 @@ import { spendSql } from '../../server/upstream/routes/cloud-bills/spend.js'
 import { listQueryOf } from '../../server/upstream/routes/crud/list-query.js'
 import { startGateway, startUpstream } from '../../test/helper.js'
 import { scriptToken } from '../../test/lib/sign-in.js'
+import { runBench } from './run-bench.js'
 
 const BILLS = Number(process.env.BENCH_BILLS ?? 1_000_000)
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40)
@@ -160,11 +161,4 @@ function gc(): void {
   collect()
 }
 
-main()
-  .catch((error) => {
-    console.error(error)
-    process.exitCode = 1
-  })
-  .finally(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup()
-  })
+runBench(main, cleanups)

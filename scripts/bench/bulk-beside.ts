@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import { insertGeneratedBills } from '../../server/upstream/db/seed/generated-bills.js'
 import { startUpstream } from '../../test/helper.js'
 import { Worker } from 'node:worker_threads'
+import { runBench } from './run-bench.js'
 
 const LISTER = `
 const { parentPort, workerData } = require('node:worker_threads')
@@ -107,11 +108,4 @@ async function besideLists(listUrl: string, headers: Record<string, string>, wor
   return { ms, times: await listed }
 }
 
-main()
-  .catch((err) => {
-    console.error(err)
-    process.exitCode = 1
-  })
-  .finally(async () => {
-    for (const fn of cleanups.reverse()) await fn()
-  })
+runBench(main, cleanups)

@@ -23,6 +23,7 @@ import { promisify } from 'node:util'
 import { childPids, freePort, startStandaloneIdp } from '../../test/helper.js'
 import { CookieJar, formAction, signIn, step } from '../../test/lib/sign-in.js'
 import { waitFor } from './wait-for.js'
+import { runBench } from './run-bench.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 /** enough for the JIT; with the measurement, well inside the minute a session cookie stays unrefreshed */
@@ -377,7 +378,4 @@ http {
   }
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exitCode = 1
-})
+runBench(main)

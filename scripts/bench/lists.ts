@@ -25,6 +25,7 @@ import { openDatabase, type Database } from '../../server/upstream/db/client.js'
 import { startEmbeddedUpstream, type EmbeddedOptions } from '../../server/upstream/embedded.js'
 import { startGateway, tempDir, TEST_UPSTREAM_TOKEN } from '../../test/helper.js'
 import { scriptToken } from '../../test/lib/sign-in.js'
+import { runBench } from './run-bench.js'
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000)
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40)
@@ -366,11 +367,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error) => {
-    console.error(error)
-    process.exitCode = 1
-  })
-  .finally(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup()
-  })
+runBench(main, cleanups)

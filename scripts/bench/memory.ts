@@ -15,6 +15,7 @@ import { childPids, freePort, tempDir } from '../../test/helper.js'
 import { startPortal } from '../../test/lib/portal-process.js'
 import { signIn } from '../../test/lib/sign-in.js'
 import { mb, rssOf } from './process-memory.js'
+import { runBench } from './run-bench.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const SETTLE_MS = 5_000
@@ -68,7 +69,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exitCode = 1
-})
+runBench(main)

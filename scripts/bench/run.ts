@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm'
 import { rows } from '../../server/upstream/db/records/rows.js'
 import { startGateway, startUpstream } from '../../test/helper.js'
 import { scriptToken } from '../../test/lib/sign-in.js'
+import { runBench } from './run-bench.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
@@ -86,11 +87,4 @@ async function main() {
   console.log(`CSV through gateway     ${fmt(csvLines / csvSeconds)} rows/s  ratio ${(pagedSeconds / csvSeconds).toFixed(2)}`)
 }
 
-main()
-  .catch((error) => {
-    console.error(error)
-    process.exitCode = 1
-  })
-  .finally(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup()
-  })
+runBench(main, cleanups)

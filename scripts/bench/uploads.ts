@@ -16,6 +16,7 @@ import { freePort } from '../../test/helper.js'
 import { automationToken } from '../../test/lib/sign-in.js'
 import { rssOf } from './process-memory.js'
 import { waitFor } from './wait-for.js'
+import { runBench } from './run-bench.js'
 
 const FILE_BYTES = Number(process.env.BENCH_UPLOAD_BYTES ?? 50 * 1000 * 1000)
 const SETTLE_MS = 3_000
@@ -107,7 +108,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exitCode = 1
-})
+runBench(main)
