@@ -12,6 +12,7 @@ import './routes/crud/author.js'
 import { crudRoutes } from './routes/crud/index.js'
 import { healthRoutes } from './routes/health.js'
 import { specialRoutes } from './routes/special.js'
+import { spendWindowPlugin } from './routes/cloud-bills/spend-window.js'
 import { derivedSecret, memberCredentials, type CredentialSettings } from './routes/self-service/credential.js'
 
 export interface UpstreamOptions {
@@ -82,6 +83,7 @@ export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInsta
   await app.register(bearerAuth, { token: opts.token })
   app.decorate('memberCredentials', memberCredentials({ secret: derivedSecret(opts.token), ...opts.memberCredentials }))
   app.decorate('clock', opts.clock ?? (() => new Date()))
+  await app.register(spendWindowPlugin)
   await app.register(healthRoutes)
   const resources = opts.resources ?? RESOURCES
   await app.register(crudRoutes, { resources })

@@ -46,7 +46,7 @@ function filtersSql(q: MonthlySpendQuery): SQL {
   return parts.reduce((all, part) => sql`${all} AND ${part}`, sql``)
 }
 
-/** The 12 monthly sums m0 (oldest) … m11, numeric, 0 for a month without bills. */
+/** The 12 monthly sums m0 (oldest) … m11 of monthly_spend, 0 for a month without bills. */
 function monthColumns(months: string[]): SQL {
   return sql.join(
     months.map((m, i) => sql`coalesce(sum(s.amount) FILTER (WHERE s.month = ${`${m}-01`}::date), 0) AS ${sql.raw(`m${i}`)}`),
@@ -63,24 +63,75 @@ const FIGURES = sql.raw(`(${MONTH_NAMES.join(' + ')})::text AS total, ${LAST}::t
   CASE WHEN ${BEFORE_LAST} = 0 THEN NULL ELSE round((${LAST} - ${BEFORE_LAST}) / abs(${BEFORE_LAST}) * 100, 1)::text END AS change_percent,
   ${MONTH_NAMES.map((m) => `${m}::text`).join(', ')}`)
 
-const SORT_COLUMNS: Record<SpendSort, string> = {
-  identifier: 'lower(identifier)',
-  business_unit: 'lower(business_unit_name)',
-  provider: 'provider',
-  currency: 'currency',
-  total: 'total_n',
-  current: 'current_n',
-  change: 'change_n',
-  change_percent: 'change_percent_n',
+/**
+ * The window's groups as spend_window (migration 059) holds them: the 12 months and the figures the
+ * screen sorts by. For the kept window that table itself; for another month, summed from monthly_spend.
+ */
+function computedWindow(months: string[]): SQL {
+  return sql`(SELECT g.*, ${sql.raw(MONTH_NAMES.join(' + '))} AS total, ${sql.raw(`${LAST} - ${BEFORE_LAST}`)} AS change,
+      CASE WHEN ${sql.raw(BEFORE_LAST)} = 0 THEN NULL ELSE ${sql.raw(`(${LAST} - ${BEFORE_LAST}) / abs(${BEFORE_LAST})`)} END AS change_ratio
+    FROM (SELECT s.identifier, s.business_units_id, s.provider, s.currency, ${monthColumns(months)}
+      FROM monthly_spend s
+      WHERE s.month >= ${`${months[0]}-01`}::date AND s.month <= ${`${months[SPEND_MONTHS - 1]}-01`}::date
+      GROUP BY s.identifier, s.business_units_id, s.provider, s.currency) AS g)`
 }
 
+/** Where a read finds its groups and the sums of its totals (each with a `groups` count). */
+export interface SpendSource {
+  groups: SQL
+  totals: SQL
+  /** the groups are spend_window itself, with its indexes */
+  kept: boolean
+}
+
+/**
+ * The kept window when it is the one asked for; its totals from spend_window_totals unless the query
+ * picks groups by owner or cost center, which that table does not know.
+ */
+export function spendSource(q: MonthlySpendQuery, months: string[], kept: boolean): SpendSource {
+  const groups = kept ? sql`spend_window` : computedWindow(months)
+  const byGroup = q.owner !== undefined || q.identifier !== undefined
+  return { groups, totals: kept && !byGroup ? sql`spend_window_totals` : sql`(SELECT w.*, 1 AS groups FROM ${groups} w)`, kept }
+}
+
+/** The ties' order: the groups' own key, so a page is the same rows every time. */
+const TIE_BREAK = ['lower(s.identifier)', 's.identifier', 's.provider', 's.currency', 's.business_units_id']
+const SORT_COLUMNS: Record<SpendSort, { column: string; nullable?: boolean }> = {
+  identifier: { column: 'lower(s.identifier)' },
+  business_unit: { column: 'lower(u.name)', nullable: true },
+  provider: { column: 's.provider' },
+  currency: { column: 's.currency', nullable: true },
+  total: { column: 's.total' },
+  current: { column: `s.${LAST}` },
+  change: { column: 's.change' },
+  change_percent: { column: 's.change_ratio', nullable: true },
+}
+
+/**
+ * A descending sort is the ascending one read backwards, ties included, so one index of spend_window
+ * serves both; a row without the value (no business unit, currency or percent) comes last either way.
+ */
 function orderSql(sort: string): SQL {
-  const descending = sort.startsWith('-')
-  const column = SORT_COLUMNS[sort.replace(/^-/, '') as SpendSort]
-  // a row without the value (no business unit, no percent) comes last either way
-  return sql.raw(
-    `${column} ${descending ? 'DESC' : 'ASC'} NULLS LAST, lower(identifier), identifier, provider, currency NULLS LAST, business_units_id NULLS LAST`,
-  )
+  const direction = sort.startsWith('-') ? 'DESC' : 'ASC'
+  const { column, nullable } = SORT_COLUMNS[sort.replace(/^-/, '') as SpendSort]
+  const keys = [
+    `${column} ${direction}${nullable ? ' NULLS LAST' : ''}`,
+    ...TIE_BREAK.filter((k) => k !== column).map((k) => `${k} ${direction}`),
+  ]
+  return sql.raw(keys.join(', '))
+}
+
+/**
+ * The groups a page sorted by business unit can come from: each unit's first rows by its index
+ * (spend_window_business_unit_idx), then those without a unit. A business unit's name is not in
+ * spend_window, and sorting every group by a joined name reads them all; this reads a page per unit.
+ */
+function byUnitSql(q: MonthlySpendQuery, source: SpendSource, sort: string, rowsNeeded: number): SQL {
+  const ties = sql.raw(TIE_BREAK.map((k) => `${k} ${sort.startsWith('-') ? 'DESC' : 'ASC'}`).join(', '))
+  return sql`(SELECT w.* FROM business_units bu CROSS JOIN LATERAL (
+        SELECT s.* FROM ${source.groups} s WHERE s.business_units_id = bu.id ${filtersSql(q)} ORDER BY ${ties} LIMIT ${rowsNeeded}) w
+      UNION ALL
+      (SELECT s.* FROM ${source.groups} s WHERE s.business_units_id IS NULL ${filtersSql(q)} ORDER BY ${ties} LIMIT ${rowsNeeded}))`
 }
 
 interface Figures {
@@ -98,44 +149,40 @@ interface GroupRow extends Figures {
   business_unit_name: string | null
   provider: string
   currency: string | null
-  count: string
 }
 interface TotalRow extends Figures {
   currency: string | null
+  groups: string
 }
 
 const monthsOf = (r: Figures) => MONTH_NAMES.map((m) => Number(r[m as `m${number}`]))
 
 /**
- * The groups of the window (cost center, business unit, provider, currency) with their figures,
- * summed from monthly_spend, the aggregate the database keeps (migration 055): a group's read is at
- * most 12 rows of it, never the bills.
+ * A page of the window's groups (cost center, business unit, provider, currency) with their figures,
+ * in the order asked: from spend_window, the first rows of the sort's index.
  */
-export function groupsSql(q: MonthlySpendQuery, months: string[], page?: { limit: number; offset: number }): SQL {
+export function groupsSql(q: MonthlySpendQuery, source: SpendSource, page?: { limit: number; offset: number }): SQL {
   const paging = page ? sql` LIMIT ${page.limit} OFFSET ${page.offset}` : sql``
-  return sql`WITH g AS (
-      SELECT s.identifier, s.business_units_id, s.provider, s.currency, ${monthColumns(months)}
-      FROM monthly_spend s
-      WHERE s.month >= ${`${months[0]}-01`}::date AND s.month <= ${`${months[SPEND_MONTHS - 1]}-01`}::date ${filtersSql(q)}
-      GROUP BY s.identifier, s.business_units_id, s.provider, s.currency),
-    r AS (
-      SELECT g.identifier, g.business_units_id, g.provider, g.currency, u.name AS business_unit_name, ${FIGURES},
-        ${sql.raw(MONTH_NAMES.join(' + '))} AS total_n, ${sql.raw(LAST)} AS current_n, ${sql.raw(`${LAST} - ${BEFORE_LAST}`)} AS change_n,
-        CASE WHEN ${sql.raw(BEFORE_LAST)} = 0 THEN NULL
-             ELSE ${sql.raw(`(${LAST} - ${BEFORE_LAST}) / abs(${BEFORE_LAST})`)} END AS change_percent_n
-      FROM g LEFT JOIN business_units u ON u.id = g.business_units_id)
-    SELECT r.*, count(*) OVER ()::text AS count,
-      (SELECT cc.id FROM cost_centers cc WHERE lower(cc.identifier) = lower(r.identifier) ORDER BY cc.id LIMIT 1) AS cost_center_id
-    FROM r ORDER BY ${orderSql(q.sort ?? '-total')}${paging}`
+  const sort = q.sort ?? '-total'
+  const groups =
+    source.kept && page && sort.replace(/^-/, '') === 'business_unit' ? byUnitSql(q, source, sort, page.limit + page.offset) : source.groups
+  return sql`SELECT s.identifier, s.business_units_id, s.provider, s.currency, u.name AS business_unit_name,
+      s.total::text AS total, s.${sql.raw(LAST)}::text AS current, s.${sql.raw(BEFORE_LAST)}::text AS previous, s.change::text AS change,
+      round(s.change_ratio * 100, 1)::text AS change_percent, ${sql.raw(MONTH_NAMES.map((m) => `s.${m}::text`).join(', '))},
+      (SELECT cc.id FROM cost_centers cc WHERE lower(cc.identifier) = lower(s.identifier) ORDER BY cc.id LIMIT 1) AS cost_center_id
+    FROM ${groups} s LEFT JOIN business_units u ON u.id = s.business_units_id
+    WHERE true ${filtersSql(q)}
+    ORDER BY ${orderSql(sort)}${paging}`
 }
 
-export function totalsSql(q: MonthlySpendQuery, months: string[]): SQL {
+/** One total per currency of the filtered groups, and how many groups each has. */
+export function totalsSql(q: MonthlySpendQuery, source: SpendSource): SQL {
   return sql`WITH g AS (
-      SELECT s.currency, ${monthColumns(months)}
-      FROM monthly_spend s
-      WHERE s.month >= ${`${months[0]}-01`}::date AND s.month <= ${`${months[SPEND_MONTHS - 1]}-01`}::date ${filtersSql(q)}
+      SELECT s.currency, ${sql.raw(MONTH_NAMES.map((m) => `sum(s.${m}) AS ${m}`).join(', '))}, sum(s.groups) AS groups
+      FROM ${source.totals} s
+      WHERE true ${filtersSql(q)}
       GROUP BY s.currency)
-    SELECT currency, ${FIGURES} FROM g ORDER BY currency NULLS LAST`
+    SELECT currency, groups::text AS groups, ${FIGURES} FROM g ORDER BY currency NULLS LAST`
 }
 
 function rowOf(r: GroupRow): MonthlySpendRow {
@@ -161,25 +208,31 @@ function rowOf(r: GroupRow): MonthlySpendRow {
  * and one total per currency; GET /cloud_bills/monthly_spend/csv: the same table, every row, as CSV.
  */
 export const monthlySpendRoutes: FastifyPluginAsync = async (app) => {
-  const windowOf = (q: MonthlySpendQuery) => windowMonths(q.month ?? app.clock().toISOString().slice(0, 7))
+  /** the query's months and where to read them */
+  const windowOf = async (q: MonthlySpendQuery) => {
+    const current = app.clock().toISOString().slice(0, 7)
+    const months = windowMonths(q.month ?? current)
+    const kept = await app.spendWindow.keeps(months[SPEND_MONTHS - 1], current)
+    return { months, source: spendSource(q, months, kept) }
+  }
 
   app.route<{ Querystring: MonthlySpendQuery }>({
     ...declaredRoute(CALLS.cloudBills.calls.monthlySpend),
     schemaErrorFormatter: bodyErrorFormatter(LABELS),
     handler: async (request): Promise<MonthlySpendAnswer> => {
       const q = request.query
-      const months = windowOf(q)
+      const { months, source } = await windowOf(q)
       const page = q.page ?? 1
       const perPage = q.per_page ?? 50
       const [groups, totals] = await Promise.all([
-        rows<GroupRow>(app.database.db, groupsSql(q, months, { limit: perPage, offset: (page - 1) * perPage })),
-        rows<TotalRow>(app.database.db, totalsSql(q, months)),
+        rows<GroupRow>(app.database.db, groupsSql(q, source, { limit: perPage, offset: (page - 1) * perPage })),
+        rows<TotalRow>(app.database.db, totalsSql(q, source)),
       ])
       return {
         data: groups.map(rowOf),
         meta: {
           months,
-          count: groups.length > 0 ? Number(groups[0].count) : 0,
+          count: totals.reduce((sum, t) => sum + Number(t.groups), 0),
           page,
           per_page: perPage,
           totals: totals.map((t) => ({
@@ -199,8 +252,8 @@ export const monthlySpendRoutes: FastifyPluginAsync = async (app) => {
     schemaErrorFormatter: bodyErrorFormatter(LABELS),
     handler: async (request, reply) => {
       const q = request.query
-      const months = windowOf(q)
-      const groups = await rows<GroupRow>(app.database.db, groupsSql(q, months))
+      const { months, source } = await windowOf(q)
+      const groups = await rows<GroupRow>(app.database.db, groupsSql(q, source))
       const header = ['Identifier', 'Business Unit', 'Provider', 'Currency', ...months, 'Total', 'Change', 'Change %']
       let text = csvLine(header.map((h) => csvCell(h, 'text')))
       for (const g of groups) {

@@ -3,7 +3,9 @@
  * (the upload, a CRUD edit, a delete, a plain statement), and GET /cloud_bills/monthly_spend reads the
  * 12 months from it: per cost center, business unit, provider and currency, one total per currency
  * (never added across currencies), the last month against the one before, filters, sort, paging,
- * 400s naming the parameter, and the CSV of the same table.
+ * 400s naming the parameter, and the CSV of the same table. Item 7: the current window's rows and
+ * totals the database keeps beside it (spend_window, migration 059) stay what monthly_spend sums to,
+ * move with the month, and answer exactly what a window summed from monthly_spend answers.
  */
 import { sql } from 'drizzle-orm'
 import t, { type Test } from 'tap'
@@ -14,6 +16,34 @@ import { serveUpstream, TOKEN } from '../../fixtures/serve.js'
 const dataUrl = (text: string) => `data:text/csv;base64,${Buffer.from(text).toString('base64')}`
 /** the clock's month is 2026-11: the window is 2025-12 … 2026-11 */
 const clock = () => new Date('2026-11-20T10:00:00Z')
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => `m${i}`)
+/** spend_window and spend_window_totals as kept, beside what monthly_spend and spend_window sum to */
+async function windowKept(db: Parameters<typeof rows>[0], last: string) {
+  const months = windowMonths(last)
+  const sums = sql.raw(
+    months.map((m, i) => `coalesce(sum(amount) FILTER (WHERE month = '${m}-01'), 0)::numeric(18, 2)::text AS m${i}`).join(', '),
+  )
+  const texts = sql.raw(MONTHS.map((m) => `${m}::text`).join(', '))
+  const totals = sql.raw(MONTHS.map((m) => `sum(${m})::text AS ${m}`).join(', '))
+  return {
+    kept: await rows(db, sql`SELECT to_char(month, 'YYYY-MM') AS month FROM spend_window_month`),
+    window: await rows(
+      db,
+      sql`SELECT identifier, business_units_id, provider, currency, ${texts}, lines FROM spend_window ORDER BY 1, 2, 3, 4`,
+    ),
+    summed: await rows(
+      db,
+      sql`SELECT identifier, business_units_id, provider, currency, ${sums}, sum(lines)::int AS lines FROM monthly_spend
+          WHERE month BETWEEN ${`${months[0]}-01`}::date AND ${`${last}-01`}::date GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    ),
+    totals: await rows(db, sql`SELECT currency, provider, business_units_id, ${texts}, groups FROM spend_window_totals ORDER BY 1, 2, 3`),
+    totalsSummed: await rows(
+      db,
+      sql`SELECT currency, provider, business_units_id, ${totals}, count(*)::int AS groups FROM spend_window GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    ),
+  }
+}
 
 t.test('windowMonths: the 12 months ending with one, across a year', async (t) => {
   t.strictSame(windowMonths('2026-02'), [
@@ -33,7 +63,7 @@ t.test('windowMonths: the 12 months ending with one, across a year', async (t) =
 })
 
 t.test('monthly_spend stays the GROUP BY of cloud_bills under upload, edit and delete', async (t) => {
-  const { api, database } = await serveUpstream(t, { seed: false, clock })
+  const { api, app, database } = await serveUpstream(t, { seed: false, clock })
   const aggregate = () =>
     rows(
       database.db,
@@ -50,8 +80,16 @@ t.test('monthly_spend stays the GROUP BY of cloud_bills under upload, edit and d
   const same = async (t: Test, what: string) => {
     const [kept, computed] = [await aggregate(), await groupBy()]
     t.strictSame(kept, computed, what)
+    const window = await windowKept(database.db, '2026-11')
+    t.strictSame(
+      [window.kept, window.window, window.totals],
+      [[{ month: '2026-11' }], window.summed, window.totalsSummed],
+      `${what}: the window too`,
+    )
     return kept
   }
+  t.equal((await api('GET', '/cloud_bills/monthly_spend')).status, 200, "the first read starts keeping the clock's window")
+  await app.spendWindow.settled()
 
   const upload = await api('POST', '/cloud_bills/upload', {
     cloud_bill: {
@@ -217,9 +255,17 @@ t.test('GET /cloud_bills/monthly_spend', async (t) => {
   )
 
   t.strictSame(await ids('?sort=total'), ['CC-2 EUR', 'CC-9 null', 'CC-1 USD', 'CC-1 EUR'])
-  t.strictSame(await ids('?sort=-change_percent'), ['CC-2 EUR', 'CC-1 EUR', 'CC-1 USD', 'CC-9 null'], 'no percent last')
+  // a descending order is the ascending one backwards, its ties too, but a row without the value is last either way
+  t.strictSame(await ids('?sort=-change_percent'), ['CC-2 EUR', 'CC-1 EUR', 'CC-9 null', 'CC-1 USD'], 'no percent last')
+  t.strictSame(await ids('?sort=change_percent'), ['CC-1 EUR', 'CC-2 EUR', 'CC-1 USD', 'CC-9 null'], 'no percent last, ascending too')
   t.strictSame(await ids('?sort=business_unit'), ['CC-2 EUR', 'CC-1 EUR', 'CC-1 USD', 'CC-9 null'], 'no business unit last')
-  t.strictSame(await ids('?sort=-identifier'), ['CC-9 null', 'CC-2 EUR', 'CC-1 EUR', 'CC-1 USD'])
+  t.strictSame(
+    await ids('?sort=-business_unit'),
+    ['CC-1 USD', 'CC-1 EUR', 'CC-2 EUR', 'CC-9 null'],
+    'no business unit last, descending too',
+  )
+  t.strictSame(await ids('?sort=-currency'), ['CC-1 USD', 'CC-2 EUR', 'CC-1 EUR', 'CC-9 null'], 'no currency last')
+  t.strictSame(await ids('?sort=-identifier'), ['CC-9 null', 'CC-2 EUR', 'CC-1 USD', 'CC-1 EUR'])
   t.strictSame(await ids('?sort=change'), ['CC-9 null', 'CC-1 USD', 'CC-2 EUR', 'CC-1 EUR'], 'a tie by cost center')
   const second = await spend('?per_page=3&page=2')
   t.strictSame([second.body.data.map((r: { identifier: string }) => r.identifier), second.body.meta.count], [['CC-2'], 4], 'paged')
@@ -275,4 +321,66 @@ t.test('GET /cloud_bills/monthly_spend', async (t) => {
     ],
     'the CSV: the same filters and order, every row',
   )
+})
+
+t.test('the kept window answers what a window summed from monthly_spend answers, and moves when the month turns', async (t) => {
+  let now = new Date('2026-11-20T10:00:00Z')
+  const { api, app, database } = await serveUpstream(t, { seed: false, clock: () => now })
+  const db = database.db
+  await db.execute(sql`INSERT INTO business_units (name) VALUES ('Retail'), ('gaming')`)
+  await db.execute(sql`
+    INSERT INTO cloud_bills (date, provider, identifier, amount, currency, business_units_id, reference)
+    SELECT (DATE '2025-10-01' + (g * 37 % 450)), (ARRAY['aws', 'azure', 'gcp'])[1 + g % 3], 'CC-' || (g % 7),
+           round((g * 7919 % 1000) / 10.0 - 30, 2), (ARRAY['EUR', 'USD', NULL])[1 + g % 3 * (g % 2)],
+           (SELECT min(id) FROM business_units) + g % 3 - 1 + CASE WHEN g % 3 = 0 THEN NULL ELSE 0 END, 'INV-' || g
+    FROM generate_series(1, 400) g`)
+  const queries = [
+    '',
+    '?sort=total',
+    '?sort=-change_percent',
+    '?sort=change_percent',
+    '?sort=business_unit',
+    '?sort=-business_unit',
+    '?sort=currency',
+    '?sort=-currency',
+    '?sort=provider',
+    '?sort=-current',
+    '?sort=change&provider=gcp',
+    '?identifier=cc-3&sort=-change',
+    '?per_page=7&page=3&sort=identifier',
+    '?per_page=5&page=4&sort=-business_unit',
+    '?per_page=5&page=2&sort=business_unit&provider=aws',
+  ]
+  t.equal((await api('GET', '/cloud_bills/monthly_spend')).status, 200)
+  await app.spendWindow.settled()
+  t.strictSame((await windowKept(db, '2026-11')).kept, [{ month: '2026-11' }], "the first read's re-base has kept the window")
+  const kept = []
+  for (const query of queries) kept.push((await api('GET', `/cloud_bills/monthly_spend${query}`)).body)
+  t.equal(kept[0].meta.count, (await windowKept(db, '2026-11')).window.length, 'every group of the window counted')
+  t.ok(kept[0].meta.count > 20, 'enough groups to page through')
+
+  now = new Date('2027-01-03T00:00:00Z')
+  for (const [i, query] of queries.entries()) {
+    const summed = await api('GET', `/cloud_bills/monthly_spend${query}${query ? '&' : '?'}month=2026-11`)
+    t.strictSame(summed.body, kept[i], `${query || 'all'}: the same answer summed from monthly_spend`)
+  }
+  t.strictSame((await windowKept(db, '2026-11')).kept, [{ month: '2026-11' }], "another month's read leaves the kept window")
+
+  const turned = await api('GET', '/cloud_bills/monthly_spend')
+  t.strictSame(turned.body.meta.months.at(-1), '2027-01', "the clock's month ends the window")
+  await app.spendWindow.settled()
+  t.strictSame(
+    (await api('GET', '/cloud_bills/monthly_spend')).body,
+    turned.body,
+    'answered from monthly_spend while the re-base ran, the same after it',
+  )
+  const window = await windowKept(db, '2027-01')
+  t.strictSame(
+    [window.kept, window.window, window.totals],
+    [[{ month: '2027-01' }], window.summed, window.totalsSummed],
+    "the clock's first read of a new month re-bases the kept window",
+  )
+  await db.execute(sql`UPDATE cloud_bills SET amount = amount + 1 WHERE identifier = 'CC-2'`)
+  const after = await windowKept(db, '2027-01')
+  t.strictSame([after.window, after.totals], [after.summed, after.totalsSummed], 'and keeps it from then on')
 })
