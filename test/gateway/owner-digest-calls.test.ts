@@ -116,6 +116,27 @@ t.test('the owners digest: roles, scopes and recipients', async (t) => {
     t.strictSame(mailed(), [])
   })
 
+  t.test('/api/docs describes it for script authors: its role, scope, body and answer', async (t) => {
+    const response = await fetch(`${portal.baseUrl}/api/docs/openapi.json`, { headers: reports })
+    const document = (await response.json()) as { paths: Record<string, { post: Record<string, any> }> }
+    const operation = document.paths[`/api/${PATH}`].post
+    t.strictSame([operation['x-role'], operation['x-scope']], ['editor', 'reports'])
+    t.match(operation.description, /^One email per cost center owner/)
+    t.match(operation.description, /an editor names their own address as `owner` \(another's, or none: 403 naming `owner`\)/)
+    t.strictSame(Object.keys(operation.requestBody.content['application/json'].schema.properties.cost_center.properties), [
+      'month',
+      'owner',
+      'allowed_domains',
+    ])
+    t.strictSame(Object.keys(operation.responses['200'].content['application/json'].schema.properties.data.properties), [
+      'message',
+      'month',
+      'sent',
+      'recipients',
+      'skipped',
+    ])
+  })
+
   t.test('a named owner outside the allowed domains is a 422 naming owner', async (t) => {
     const error = 'Reports go only to addresses of ccoe.example, example.com.'
     t.strictSame(await send(people.alice, { cost_center: { owner: 'out@partner.org' } }), {
