@@ -1,3 +1,4 @@
+import { roleAllows } from '../../shared/access.js'
 import type { Recipient } from '../../shared/calls/index.js'
 import { isEmailAddress, notAnEmailAddress } from '../../shared/rules/email-address.js'
 import type { Identity } from './plugins/auth.js'
@@ -16,11 +17,19 @@ function namedAddress(recipient: Recipient, body: unknown): unknown {
   return (body as Record<string, Record<string, unknown> | undefined> | undefined)?.[outer]?.[field]
 }
 
+/** The object a call's body keeps its fields in (`{"<outer>":{…}}`); undefined when it is none, the upstream's 400. */
+function envelopeOf(recipient: Recipient, body: unknown): Record<string, unknown> | undefined {
+  const envelope = (body as Record<string, unknown> | undefined)?.[recipient.at[0]]
+  return typeof envelope === 'object' && envelope !== null && !Array.isArray(envelope) ? (envelope as Record<string, unknown>) : undefined
+}
+
 /**
  * Where a call's report goes, for its audit line: the address its body names (checked by
  * recipientRefusal first), else the caller's own when the call mails that by default.
  */
 export function recipientsOf(recipient: Recipient, body: unknown, identity: Identity): string[] {
+  // the owners the upstream finds: its answer names them (ownersMailed)
+  if (recipient.owners) return []
   const address = namedAddress(recipient, body)
   if (typeof address === 'string') return [address.trim()]
   return recipient.orCaller && identity.address !== undefined ? [identity.address] : []
@@ -36,9 +45,45 @@ export function withCallersAddress(recipient: Recipient, body: unknown, identity
   if (!recipient.orCaller || identity.kind !== 'bearer' || identity.address === undefined) return body
   if (namedAddress(recipient, body) !== undefined) return body
   const [outer, field] = recipient.at
-  const envelope = (body as Record<string, unknown> | undefined)?.[outer]
-  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return body
+  const envelope = envelopeOf(recipient, body)
+  if (!envelope) return body
   return { ...(body as object), [outer]: { ...envelope, [field]: identity.address } }
+}
+
+/**
+ * The body an owners' report (the digest) goes upstream with: the allowed domains in its envelope,
+ * replacing whatever the caller put there. Only the upstream knows the owners, so it skips those
+ * outside the domains; the gateway, which holds the domains, tells it which they are.
+ */
+export function withAllowedDomains(recipient: Recipient, body: unknown, domains: readonly string[]): unknown {
+  if (!recipient.owners) return body
+  const envelope = envelopeOf(recipient, body)
+  if (!envelope) return body
+  return { ...(body as object), [recipient.at[0]]: { ...envelope, allowed_domains: domains } }
+}
+
+/** Who an owners' report went to, for its audit line: what the upstream's answer names (`data.recipients`). */
+export function ownersMailed(answer: unknown): string[] {
+  const named = (answer as { data?: { recipients?: unknown } } | undefined)?.data?.recipients
+  return Array.isArray(named) ? named.filter((r): r is string => typeof r === 'string') : []
+}
+
+/**
+ * A person below the role an owners' report names (`owners.others`) sends only their own: the body
+ * names their own address as the owner. Null when allowed, else the 403 naming the field.
+ */
+function othersRefusal(recipient: Recipient, body: unknown, identity: Identity): RecipientRefusal | null {
+  const others = recipient.owners?.others
+  // a script's scope is the whole permission (the scheduler sends everyone's)
+  if (!others || !('role' in identity.grant) || roleAllows(identity.grant.role, others)) return null
+  // a body without its envelope is the upstream's 400, and mails no one
+  if (!envelopeOf(recipient, body)) return null
+  const own = identity.address ?? identity.user
+  const address = namedAddress(recipient, body)
+  if (typeof address === 'string' && address.trim().toLowerCase() === own.toLowerCase()) return null
+  const field = recipient.at[1]
+  const error = `Not allowed: only ${/^[aeiou]/.test(others) ? 'an' : 'a'} ${others} sends the digest of other owners or of all; name your own address, ${own}, as ${field}.`
+  return { status: 403, body: { error, statusCode: 403, fields: { [field]: error } } }
 }
 
 /**
@@ -54,6 +99,8 @@ export function recipientRefusal(
 ): RecipientRefusal | null {
   const field = recipient.at[1]
   const address = namedAddress(recipient, body)
+  const notOwn = othersRefusal(recipient, body, identity)
+  if (notOwn) return notOwn
   if (address === undefined) return null
   // one address, as the upstream's validator reads one: a list (`a@x, b@y`) or a display name
   // (`A <a@x>`) would reach more than its domain says

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { OwnerDigestAnswerSchema, OwnerDigestBodySchema } from '../schemas/owner-digest.js'
 import { OwnerMailsAnswerSchema, ReportAnswerSchema } from './answers.js'
 import type { CallDomain } from './types.js'
 
@@ -37,6 +38,28 @@ export const costCenterCalls = {
       summary: 'Email each owner the cloud accounts charged to an expired cost center',
       body: 'none',
       answer: OwnerMailsAnswerSchema,
+    },
+    // issue 42 item 5: a report trigger a scheduler calls once a month
+    ownerDigest: {
+      method: 'POST',
+      role: 'editor',
+      scope: 'reports',
+      recipient: { at: ['cost_center', 'owner'], owners: { others: 'admin' } },
+      path: 'cost_centers/send_owner_digest',
+      summary: "Email each cost center owner the month's digest of their cost centers (spend per currency)",
+      description:
+        "One email per cost center owner (the cost center's cloud contact), to the owner's own address: the spend of the month " +
+        'of each cost center they own, per currency, beside the month before; amounts of different currencies are never added ' +
+        'together. `month` (yyyy-MM) defaults to the last complete month; `owner` names one owner, and without it every owner ' +
+        "is mailed. An admin, or a script with the `reports` scope, may send any owner's digest or all of them; an editor names " +
+        "their own address as `owner` (another's, or none: 403 naming `owner`). A named owner outside the allowed recipient " +
+        'domains is a 422 naming `owner`; of all owners, those outside them are skipped. The answer says how many emails went, ' +
+        'to whom (`recipients`), and each owner skipped with the reason: outside the allowed domains, a terminated contact, ' +
+        'nothing to report for the month (no bills on their cost centers), or, for a named owner, owning no cost center. ' +
+        '`allowed_domains` is set by the gateway (REPORT_RECIPIENT_DOMAINS), whatever the body says. Send `{"cost_center":{}}` ' +
+        'for every owner and the last complete month.',
+      body: OwnerDigestBodySchema,
+      answer: OwnerDigestAnswerSchema,
     },
   },
 } as const satisfies CallDomain

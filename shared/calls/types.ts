@@ -67,6 +67,14 @@ export interface Recipient {
   ownOnly?: true
   /** a body that names no address: the report goes to the signed-in person's own */
   orCaller?: true
+  /**
+   * the report goes to owners the upstream finds (each cost center owner), not to an address the
+   * caller chooses: `at` names one owner, or none for every owner, and the answer names in
+   * `data.recipients` who was mailed. The gateway sends its allowed domains along, at
+   * [outer, 'allowed_domains'], for the upstream to skip owners outside them; a person below the
+   * role `others` names only their own address.
+   */
+  owners?: { others: CallRole }
 }
 
 /**

@@ -80,11 +80,12 @@ t.test('one parse of every body', async (t) => {
       'cloud_certifications/export',
       'cloud_contacts/send_email_report_of_terminated_cloud_parent_owners',
       'cost_centers/send_report',
+      'cost_centers/send_owner_digest',
       'db_dump/dump_db',
       'github/send_copilot_xlsx_email',
       'sap_cost_centers/upload',
     ],
-    'the calls that mail an address their body names',
+    'the calls that mail an address their body names (the digest: the owner it names, or every owner)',
   )
 
   // each case goes to every route at once; the upstream's record of a request is found by its request id

@@ -9,7 +9,7 @@ import { BodyReadError, readBody } from '../body-limit.js'
 import { JsonBodyError, readJsonBody, type JsonBody } from '../json-body.js'
 import { clientHeaders } from '../header-allowlists.js'
 import { discardUnreadBody } from '../unread-body.js'
-import { recipientRefusal, recipientsOf, withCallersAddress } from '../recipients.js'
+import { ownersMailed, recipientRefusal, recipientsOf, withAllowedDomains, withCallersAddress } from '../recipients.js'
 import { refusalOf } from './auth.js'
 import { signInProblemAnswer } from '../sign-in-problem.js'
 import { clientError, CONTENT_HEADERS, replaceServerError } from '../upstream-errors.js'
@@ -144,7 +144,7 @@ export const proxyPlugin = fp<ProxyOptions>(
       reply: FastifyReply,
       route: AllowedRoute,
       answer: UpstreamResponse,
-      counted: { bytesOut: number; created?: string },
+      counted: { bytesOut: number; created?: string; recipients?: string[] },
     ) {
       const status = answer.statusCode
       // the record a create made, for its audit line (the auditor's link to its history)
@@ -160,11 +160,14 @@ export const proxyPlugin = fp<ProxyOptions>(
         counted.bytesOut = Buffer.byteLength(body)
         return reply.type('application/json; charset=utf-8').send(body)
       }
-      // a bulk call's is read whole, whatever its size: it names the records to audit
-      if (route.bulk || Number(answer.headers['content-length']) <= WHOLE_ANSWER_BYTES) {
+      // a bulk call's is read whole, whatever its size: it names the records to audit; an owners'
+      // report's names who it mailed
+      const owners = route.call?.recipient?.owners !== undefined
+      if (route.bulk || owners || Number(answer.headers['content-length']) <= WHOLE_ANSWER_BYTES) {
         const body = Buffer.from(await answer.arrayBuffer())
         counted.bytesOut = body.length
         if (route.bulk) auditBulkRecords(reply.request, reply, route, route.bulk, body)
+        if (owners) counted.recipients = ownersMailed(parsed(body.toString()))
         return reply.send(body)
       }
       // the answer itself is the payload: Fastify ends the client's side when it fails or stops short,
@@ -223,8 +226,9 @@ export const proxyPlugin = fp<ProxyOptions>(
       if (reply.raw.closed) return reply.hijack()
       const recipient = route.call?.recipient
       if (recipient && body) {
-        // a script's own address named where the body names none: checked below like any named one
-        const value = withCallersAddress(recipient, body.value, identity)
+        // a script's own address named where the body names none (checked below like any named one);
+        // an owners' report's allowed domains, for the upstream that finds the owners
+        const value = withAllowedDomains(recipient, withCallersAddress(recipient, body.value, identity), opts.reportDomains)
         if (value !== body.value) body = { value, bytes: Buffer.from(JSON.stringify(value)) }
       }
       const refusedAddress = recipient && body && recipientRefusal(recipient, body.value, identity, opts.reportDomains)

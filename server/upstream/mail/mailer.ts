@@ -18,6 +18,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  /** the same message as HTML, beside the text (nodemailer sends both as multipart/alternative) */
+  html?: string
   /** a stream is read while the message is written: a big report is never held whole in memory */
   attachments?: { filename: string; content: string | Buffer | Readable; contentType?: string }[]
 }

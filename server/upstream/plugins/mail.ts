@@ -29,19 +29,37 @@ const noMail: MailQueue = {
   idle: async () => undefined,
 }
 
+/**
+ * Messages written at once, the rest waiting their turn in order: a report to every owner (the
+ * digest) queues thousands, and each would otherwise open its own SMTP connection or outbox file.
+ */
+export const MAIL_IN_FLIGHT = 4
+
 export const mailPlugin = fp<{ settings?: MailSettings }>(
   async (app, { settings }) => {
     if (!settings) return void app.decorate('mail', noMail)
     const mailer = createMailer(settings)
     const pending = new Set<Promise<void>>()
+    const waiting: (() => void)[] = []
+    let writing = 0
+    /** resolves when the message may be written; `done` hands its place to the next in line */
+    const turn = () => (writing < MAIL_IN_FLIGHT ? (writing++, Promise.resolve()) : new Promise<void>((go) => waiting.push(go)))
+    const done = () => {
+      const next = waiting.shift()
+      if (next) next()
+      else writing--
+    }
     const queue: MailQueue = {
       ready: true,
       sendLater(mail, what) {
-        const job = mailer
-          .send(mail)
+        const job = turn()
+          .then(() => mailer.send(mail))
           .then(() => app.log.info({ what }, 'mail sent'))
           .catch((err: unknown) => app.log.error({ err, what }, 'mail failed'))
-          .finally(() => pending.delete(job))
+          .finally(() => {
+            done()
+            pending.delete(job)
+          })
         pending.add(job)
       },
       async idle() {

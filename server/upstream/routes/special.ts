@@ -16,6 +16,7 @@ import { postureRoute } from './cloud-parents/posture.js'
 import { terminatedAccountsRoute } from './cloud-parents/terminated-accounts.js'
 import { networkUploadRoute } from './cost-center-networks/upload.js'
 import { expiredReportRoute } from './cost-centers/expired-report.js'
+import { ownerDigestRoute } from './cost-centers/owner-digest.js'
 import { sendReportRoute } from './cost-centers/send-report.js'
 import { dbDumpRoute } from './db-dump/dump.js'
 import { groupsRoute } from './directory/groups.js'
@@ -42,7 +43,7 @@ const SPECIAL_ROUTES = {
   cloudCertifications: [exportRoute],
   cloudContacts: [byEmailRoute, terminatedReportRoute],
   cloudParents: [postureRoute, terminatedAccountsRoute],
-  costCenters: [sendReportRoute, expiredReportRoute],
+  costCenters: [sendReportRoute, expiredReportRoute, ownerDigestRoute],
   costCenterNetworks: [networkUploadRoute],
   dbDump: [dbDumpRoute],
   directory: [groupsRoute],

@@ -256,6 +256,7 @@ t.test('the upstream routes exactly the calls shared/calls declares, each as dec
     // the search of every model this upstream serves
     'GET /search',
     'POST /cost_centers/send_expired_cost_centers_report',
+    'POST /cost_centers/send_owner_digest',
     'POST /cost_centers/send_report',
     'POST /db_dump/dump_db',
     'POST /list_views',

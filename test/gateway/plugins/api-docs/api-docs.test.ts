@@ -172,6 +172,7 @@ t.test('operationIds: from the registry key or the call’s name alone, unique, 
     'GET /api/csv/cost_centers': 'csvCostCenters',
     'POST /api/cost_centers/send_report': 'costCentersSendReport',
     'POST /api/cost_centers/send_expired_cost_centers_report': 'costCentersExpiredReport',
+    'POST /api/cost_centers/send_owner_digest': 'costCentersOwnerDigest',
   })
   // the plural endings one record drops
   t.strictSame(
