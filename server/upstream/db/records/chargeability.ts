@@ -3,41 +3,64 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { ChargeabilityCountGroup } from '../../../../shared/schemas/chargeability.js'
 import { rows, type Executor } from './rows.js'
 
+/** a cloud parent's columns of the list: its cloud as a machine's, its business unit by abbreviation */
+const PARENT = sql.raw(`'cloud_parents' AS kind, p.id, p.identifier AS resource, p.name,
+  CASE p.provider_type WHEN 'AwsCloudParent' THEN 'aws' WHEN 'GcpCloudParent' THEN 'gcp' ELSE 'azure' END AS provider,
+  u.id AS business_units_id, u.name AS business_unit_name`)
+const MACHINE = sql.raw(`'virtual_machines', v.id, v.resource_id, v.name, v.provider_type, v.business_units_id, bu.name`)
+
 /**
- * Every cloud parent (but the terminated: a closed account is no longer billed) and virtual machine,
- * with its cost center and that one's owner, and a flag per reason it cannot be charged as of `now`.
+ * Every cloud parent (but the terminated: a closed account is no longer billed) and virtual machine
+ * that cannot be charged as of `now`, with its cost center, that one's owner, and a flag per reason.
  * A cloud parent names its cost center as text (matched in any case, the lowest id when two differ
  * only in case) and its business unit by abbreviation; a machine names both by id, so its cost
  * center is never unknown.
+ *
+ * Built from the few rather than the many (issue 42 item 7): the cost centers that cannot charge
+ * (not approved, expired, or of a terminated owner: each found by an index) and the resources that
+ * name them (by index), beside the resources naming none (partial indexes, migration 058). Only the
+ * unknown names read every cloud parent, an anti-join against the cost centers' lower(identifier).
+ * The LATERAL … OFFSET 0 keeps the resources of the few cost centers found by index, one lookup each:
+ * flattened into a join, the planner's default costs (a disk's random reads) would rather hash every
+ * resource, 20 times slower at 300,000 machines with the tables in memory (scripts/bench/chargeability.ts).
  */
 export function flaggedSql(now: Date): SQL {
   const at = now.toISOString()
   return sql`WITH units AS (
       SELECT DISTINCT ON (lower(abbreviation)) id, name, lower(abbreviation) AS key FROM business_units
       WHERE abbreviation IS NOT NULL ORDER BY lower(abbreviation), id),
-    centers AS (
-      SELECT DISTINCT ON (lower(identifier)) id, lower(identifier) AS key FROM cost_centers ORDER BY lower(identifier), id),
-    r AS (
-      SELECT 'cloud_parents' AS kind, p.id, p.identifier AS resource, p.name,
-        CASE p.provider_type WHEN 'AwsCloudParent' THEN 'aws' WHEN 'GcpCloudParent' THEN 'gcp' ELSE 'azure' END AS provider,
-        u.id AS business_units_id, u.name AS business_unit_name, nullif(btrim(p.cost_center), '') AS cost_center, m.id AS cost_center_id
-      FROM cloud_parents p
+    bad AS (
+      SELECT cc.id, cc.identifier, c.email AS owner, coalesce(cc.expired_at <= ${at}::timestamptz, false) AS expired,
+        cc.approved IS NOT TRUE AS not_approved, coalesce(c.terminated, false) AS terminated_owner
+      FROM (SELECT id, identifier, approved, expired_at, cloud_contact_id FROM cost_centers WHERE approved IS NOT TRUE
+            UNION SELECT id, identifier, approved, expired_at, cloud_contact_id FROM cost_centers WHERE expired_at <= ${at}::timestamptz
+            UNION SELECT o.* FROM cloud_contacts t CROSS JOIN LATERAL (
+              SELECT id, identifier, approved, expired_at, cloud_contact_id FROM cost_centers WHERE cloud_contact_id = t.id OFFSET 0) AS o
+            WHERE t.terminated = true) AS cc
+      LEFT JOIN cloud_contacts c ON c.id = cc.cloud_contact_id)
+    SELECT ${PARENT}, NULL AS cost_center, NULL::integer AS cost_center_id, NULL AS owner,
+      true AS missing, false AS unknown, false AS expired, false AS not_approved, false AS terminated_owner
+    FROM cloud_parents p LEFT JOIN units u ON u.key = lower(p.business_unit_name)
+    WHERE nullif(btrim(p.cost_center), '') IS NULL AND p.terminated IS NOT TRUE
+    UNION ALL
+    SELECT ${PARENT}, btrim(p.cost_center), NULL, NULL, false, true, false, false, false
+    FROM cloud_parents p LEFT JOIN units u ON u.key = lower(p.business_unit_name)
+    WHERE nullif(btrim(p.cost_center), '') IS NOT NULL AND p.terminated IS NOT TRUE
+      AND NOT EXISTS (SELECT 1 FROM cost_centers cc WHERE lower(cc.identifier) = lower(btrim(p.cost_center)))
+    UNION ALL
+    SELECT ${PARENT}, btrim(p.cost_center), b.id, b.owner, false, false, b.expired, b.not_approved, b.terminated_owner
+    FROM bad b CROSS JOIN LATERAL (SELECT * FROM cloud_parents p WHERE lower(btrim(p.cost_center)) = lower(b.identifier) OFFSET 0) AS p
       LEFT JOIN units u ON u.key = lower(p.business_unit_name)
-      LEFT JOIN centers m ON m.key = lower(btrim(p.cost_center))
-      WHERE p.terminated IS NOT TRUE
-      UNION ALL
-      SELECT 'virtual_machines', v.id, v.resource_id, v.name, v.provider_type, v.business_units_id, bu.name, NULL, v.default_cost_center_id
-      FROM virtual_machines v LEFT JOIN business_units bu ON bu.id = v.business_units_id),
-    f AS (
-      SELECT r.kind, r.id, r.resource, r.name, r.provider, r.business_units_id, r.business_unit_name,
-        coalesce(r.cost_center, cc.identifier) AS cost_center, r.cost_center_id, c.email AS owner,
-        r.cost_center IS NULL AND r.cost_center_id IS NULL AS missing,
-        r.cost_center IS NOT NULL AND r.cost_center_id IS NULL AS unknown,
-        coalesce(cc.expired_at <= ${at}::timestamptz, false) AS expired,
-        r.cost_center_id IS NOT NULL AND cc.approved IS NOT TRUE AS not_approved,
-        coalesce(c.terminated, false) AS terminated_owner
-      FROM r LEFT JOIN cost_centers cc ON cc.id = r.cost_center_id LEFT JOIN cloud_contacts c ON c.id = cc.cloud_contact_id)
-    SELECT * FROM f WHERE missing OR unknown OR expired OR not_approved OR terminated_owner`
+    WHERE p.terminated IS NOT TRUE
+      AND b.id = (SELECT min(o.id) FROM cost_centers o WHERE lower(o.identifier) = lower(b.identifier))
+    UNION ALL
+    SELECT ${MACHINE}, NULL, NULL, NULL, true, false, false, false, false
+    FROM virtual_machines v LEFT JOIN business_units bu ON bu.id = v.business_units_id
+    WHERE v.default_cost_center_id IS NULL
+    UNION ALL
+    SELECT ${MACHINE}, b.identifier, b.id, b.owner, false, false, b.expired, b.not_approved, b.terminated_owner
+    FROM bad b CROSS JOIN LATERAL (SELECT * FROM virtual_machines v WHERE v.default_cost_center_id = b.id OFFSET 0) AS v
+      LEFT JOIN business_units bu ON bu.id = v.business_units_id`
 }
 
 interface CountRow extends Omit<ChargeabilityCountGroup, 'counts'>, Record<keyof ChargeabilityCountGroup['counts'], string> {}
