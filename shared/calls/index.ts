@@ -8,6 +8,7 @@
 import type { Static, TSchema } from '@sinclair/typebox'
 import { authCalls } from './auth.js'
 import { billingAutomationCalls } from './billing-automation.js'
+import { chargeabilityCalls } from './chargeability.js'
 import { cloudBillCalls } from './cloud-bills.js'
 import { cloudCertificationCalls } from './cloud-certifications.js'
 import { cloudContactCalls } from './cloud-contacts.js'
@@ -33,6 +34,7 @@ export * from './bulk.js'
 export const CALLS = {
   auth: authCalls,
   billingAutomation: billingAutomationCalls,
+  chargeability: chargeabilityCalls,
   cloudBills: cloudBillCalls,
   cloudCertifications: cloudCertificationCalls,
   cloudContacts: cloudContactCalls,

@@ -4,6 +4,7 @@ import type { ResourceDef } from '../../../shared/resources/index.js'
 import { authRoutes } from './auth.js'
 import { finalizeRoute } from './billing-automation/finalize.js'
 import { invoiceRoutes } from './billing-automation/invoices.js'
+import { unchargeableRoutes } from './chargeability/unchargeable.js'
 import { billExportRoutes } from './cloud-bills/export.js'
 import { billSpendRoute } from './cloud-bills/spend.js'
 import { monthlySpendRoutes } from './cloud-bills/monthly-spend.js'
@@ -39,6 +40,7 @@ type SpecialRoute = FastifyPluginAsync<{ resource: ResourceDef; registry: readon
 const SPECIAL_ROUTES = {
   auth: [authRoutes],
   billingAutomation: [invoiceRoutes, finalizeRoute],
+  chargeability: [unchargeableRoutes],
   cloudBills: [billUploadRoute, billExportRoutes, billSpendRoute, monthlySpendRoutes, zippedAwsBillRoute],
   cloudCertifications: [exportRoute],
   cloudContacts: [byEmailRoute, terminatedReportRoute],

@@ -34,6 +34,7 @@ const BillingAutomationPage = lazy(() => import('../features/billing-automation/
 const BillsDashboardPage = lazy(() => import('../features/bills-dashboard/bills-dashboard-page.js'))
 const AuditPage = lazy(() => import('../features/audit/audit-page.js'))
 const SpendPage = lazy(() => import('../features/spend/spend-page.js'))
+const ChargeabilityPage = lazy(() => import('../features/chargeability/chargeability-page.js'))
 
 interface ResourceParams {
   action: string
@@ -83,6 +84,7 @@ function AuthRoutes() {
         {screen('audit', AuditPage)}
         <Route path={paths.auth.billsDashboard.path} component={BillsDashboardPage} />
         <Route path={paths.auth.spend.path} component={SpendPage} />
+        <Route path={paths.auth.chargeability.path} component={ChargeabilityPage} />
         <Route path={paths.auth.activeDirectory.path}>
           {(params) => (/^groups-(aws|azure|gcp)$/.test(params.group ?? '') ? <DirectoryPage params={params} /> : <NotFound />)}
         </Route>

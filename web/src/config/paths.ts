@@ -169,6 +169,8 @@ export const paths = {
     },
     /** issue 42 item 1: monthly spend per cost center */
     spend: fixed('/auth/spend'),
+    /** issue 42 item 4: the cloud resources that cannot be charged */
+    chargeability: fixed('/auth/chargeability'),
     membershipRequests: fixed('/auth/membership-requests'),
     activeDirectory: {
       path: '/auth/active-directory/:group',

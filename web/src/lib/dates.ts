@@ -60,3 +60,9 @@ export function isExpired(value: unknown, today: Date): boolean {
   if (!date) return false
   return startOfDay(date) < startOfDay(today)
 }
+
+/** 'Nov 2026' for '2026-11' */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-').map(Number)
+  return new Date(Date.UTC(year, m - 1, 1)).toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+}

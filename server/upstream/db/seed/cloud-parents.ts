@@ -166,7 +166,8 @@ export function demoCloudParents(): DemoCloudParent[] {
         business_unit_name: businessUnit,
         department: DEPARTMENTS[(j * 3 + shift) % DEPARTMENTS.length],
         environment,
-        cost_center: BUSINESS_UNIT_COST_CENTERS[businessUnit],
+        // a few gaming accounts name their cost center as an inventory mistyped it: the Chargeability screen's unknown ones
+        cost_center: j % 60 === 30 ? '3100-GAM-7' : BUSINESS_UNIT_COST_CENTERS[businessUnit],
         terminated: owner === TERMINATED_OWNER,
         billing_contact: 'finops@example.com',
         security_contact: 'security@example.com',

@@ -7,6 +7,7 @@ import { recordRepository } from '../records/repository.js'
 import { rows, type Executor } from '../records/rows.js'
 import { adPermissionSetsSeed, seedActiveDirectoryGroups } from './active-directory.js'
 import { businessUnitsSeed } from './business-units.js'
+import { seedChargeabilityMonth } from './chargeability.js'
 import { cloudBillsSeed } from './cloud-bills.js'
 import { cloudCertificationsSeed } from './cloud-certifications.js'
 import { cloudContactsSeed } from './cloud-contacts.js'
@@ -79,6 +80,7 @@ class MissingLookupError extends Error {}
  */
 export async function seedDemoData(database: Database, warn: (message: string) => void = console.warn): Promise<void> {
   const seededAt = Date.now()
+  const seeded = new Set<string>()
   await database.db.transaction(async (tx) => {
     for (const seed of DEMO_SEEDS) {
       const resource = getResource(seed.model)
@@ -107,6 +109,7 @@ export async function seedDemoData(database: Database, warn: (message: string) =
             )
           }
         })
+        seeded.add(resource.key)
       } catch (error) {
         if (!(error instanceof MissingLookupError)) throw error
         warn(`demo data for ${resource.key} skipped: ${error.message}`)
@@ -118,6 +121,9 @@ export async function seedDemoData(database: Database, warn: (message: string) =
     await seedRequestTargets(tx)
     // the providers' invoices the Billing Automation page turns into bills
     await seedProviderInvoices(tx)
+    // last month's counts of unchargeable resources, for the Chargeability screen's trend: only over
+    // demo resources, never as a count of people's own records that nobody took
+    if (seeded.has('cloud_parents')) await seedChargeabilityMonth(tx, new Date(seededAt))
   })
 }
 

@@ -96,6 +96,7 @@ export function topMenus(): TopMenuDef[] {
           links: [
             link('Statistics', a.dashStats.getHref()),
             link('Spend', a.spend.getHref()),
+            link('Chargeability', a.chargeability.getHref()),
             link('Faqs', a.resource.getHref('view', 'faqs')),
             link('Glossary', a.resource.getHref('view', 'glossaries')),
           ],

@@ -64,8 +64,5 @@ export function billsHref(row: Pick<MonthlySpendRow, 'identifier'>, months: read
   return `${paths.auth.resource.getHref('view', 'cloud_bills')}?${query}`
 }
 
-/** 'Nov 2026' for '2026-11' */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split('-').map(Number)
-  return new Date(Date.UTC(year, m - 1, 1)).toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
-}
+/** the month's label lives with the dates, as the Chargeability screen shows months too */
+export { monthLabel } from '../../lib/dates.js'
