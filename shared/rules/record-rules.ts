@@ -21,7 +21,10 @@ export const RECORD_RULES = {
   cloud_certifications: [inOrder(cloudCertifications, 'issue_date', 'expiration_date')],
   cost_centers: [inOrder(costCenters, 'active_at', 'expired_at')],
   // issue 42 item 3: an ISO currency code, and thresholds people can read (80, 100)
-  cost_center_budgets: [fieldRule(costCenterBudgets, 'currency', currencyProblem), fieldRule(costCenterBudgets, 'thresholds', thresholdsProblem)],
+  cost_center_budgets: [
+    fieldRule(costCenterBudgets, 'currency', currencyProblem),
+    fieldRule(costCenterBudgets, 'thresholds', thresholdsProblem),
+  ],
   cost_center_networks: [inOrder(costCenterNetworks, 'active_at', 'expired_at'), notSelf(costCenterNetworks, 'new_network_id', 'network')],
   project_ids: [inOrder(projectIds, 'active_at', 'expired_at'), notSelf(projectIds, 'new_project_id', 'project')],
 } satisfies Partial<Record<ResourceKey, readonly RecordRule[]>>

@@ -22,7 +22,10 @@ t.test('the budget calls: roles, the CSV and the status', async (t) => {
     INSERT INTO cloud_bills (date, provider, identifier, amount, currency) VALUES
       (date_trunc('month', now())::date, 'gcp', 'CC-1', 90, 'EUR')`)
   const [{ id: costCenterId }] = (await db.execute(sql`SELECT id FROM cost_centers`)).rows as { id: number }[]
-  const cookies = { vera: await signIn(portal.baseUrl, 'vera@ccoe.example', 'vera'), bob: await signIn(portal.baseUrl, 'bob@ccoe.example', 'bob') }
+  const cookies = {
+    vera: await signIn(portal.baseUrl, 'vera@ccoe.example', 'vera'),
+    bob: await signIn(portal.baseUrl, 'bob@ccoe.example', 'bob'),
+  }
   const call = (who: keyof typeof cookies, path: string, body?: object) =>
     fetch(`${portal.baseUrl}/api/${path}`, {
       method: body ? 'POST' : 'GET',

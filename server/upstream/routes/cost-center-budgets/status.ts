@@ -7,7 +7,14 @@ import { rows } from '../../db/records/rows.js'
 import { bodyErrorFormatter } from '../body-errors.js'
 import { declaredRoute } from '../declared.js'
 
-const LABELS = { month: 'Month', business_unit: 'Business unit', owner: 'Owner', identifier: 'Identifier', page: 'Page', per_page: 'Per page' }
+const LABELS = {
+  month: 'Month',
+  business_unit: 'Business unit',
+  owner: 'Owner',
+  identifier: 'Identifier',
+  page: 'Page',
+  per_page: 'Per page',
+}
 
 interface BudgetRow {
   id: number
@@ -25,7 +32,8 @@ function filtersSql(q: BudgetStatusQuery): SQL {
   const parts: SQL[] = []
   if (q.business_unit !== undefined) parts.push(sql`cc.business_units_id = ${q.business_unit}`)
   if (q.identifier !== undefined) parts.push(sql`lower(cc.identifier) = lower(${q.identifier})`)
-  if (q.owner !== undefined) parts.push(sql`cc.cloud_contact_id IN (SELECT c.id FROM cloud_contacts c WHERE lower(c.email) = lower(${q.owner}))`)
+  if (q.owner !== undefined)
+    parts.push(sql`cc.cloud_contact_id IN (SELECT c.id FROM cloud_contacts c WHERE lower(c.email) = lower(${q.owner}))`)
   return parts.reduce((all, part) => sql`${all} AND ${part}`, sql``)
 }
 

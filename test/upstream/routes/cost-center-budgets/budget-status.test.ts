@@ -65,7 +65,11 @@ t.test('budgets on the registry: create, defaults, refusals naming the field, du
     [{ thresholds: null }, 'thresholds', 'Alert Thresholds (%) is required'],
   ]
   for (const [change, field, message] of cases) {
-    t.same(await api('POST', '/cost_center_budgets', { cost_center_budget: { ...body, ...change } }), refusal(field, message), JSON.stringify(change))
+    t.same(
+      await api('POST', '/cost_center_budgets', { cost_center_budget: { ...body, ...change } }),
+      refusal(field, message),
+      JSON.stringify(change),
+    )
   }
   const fine = await api('POST', '/cost_center_budgets', { cost_center_budget: { ...body, thresholds: '1,1000' } })
   t.equal(fine.status, 201, 'the bounds 1 and 1000 are fine, commas without spaces too')
@@ -82,7 +86,10 @@ t.test('budgets on the registry: create, defaults, refusals naming the field, du
   )
 
   const id = created.body.data.id
-  t.same(await api('PUT', `/cost_center_budgets/${id}`, { thresholds: '90, 50' }), refusal('thresholds', 'Alert Thresholds (%) must ascend, each percent once (80, 100)'))
+  t.same(
+    await api('PUT', `/cost_center_budgets/${id}`, { thresholds: '90, 50' }),
+    refusal('thresholds', 'Alert Thresholds (%) must ascend, each percent once (80, 100)'),
+  )
   const edited = await api('PUT', `/cost_center_budgets/${id}`, { amount: 1200.5, thresholds: '50, 75, 100' })
   t.equal(edited.status, 200)
   t.strictSame([edited.body.data.amount, edited.body.data.thresholds], [1200.5, '50, 75, 100'])
@@ -192,7 +199,14 @@ t.test('GET /cost_center_budgets/status', async (t) => {
   const december = await status('?month=2026-12&identifier=cc-1')
   t.strictSame(december.body.meta, { month: '2026-12', elapsed_days: 0, days: 31, count: 1, page: 1, per_page: 50 })
   t.strictSame(
-    december.body.data.map((r: Record<string, unknown>) => [r.spent, r.spent_percent, r.forecast, r.forecast_percent, r.crossed, r.forecast_crossed]),
+    december.body.data.map((r: Record<string, unknown>) => [
+      r.spent,
+      r.spent_percent,
+      r.forecast,
+      r.forecast_percent,
+      r.crossed,
+      r.forecast_crossed,
+    ]),
     [[7000, 700, null, null, [80, 100], []]],
     'a month not begun has no forecast',
   )
@@ -200,10 +214,7 @@ t.test('GET /cost_center_budgets/status', async (t) => {
   // the forecast follows the clock: on the 1st of November, 800 spent is a run rate of 24,000
   const early = await serveUpstream(t, { database, clock: () => new Date('2026-11-01T00:00:00Z') })
   const first = await early.api('GET', '/cost_center_budgets/status?identifier=CC-1')
-  t.strictSame(
-    [first.body.meta.elapsed_days, first.body.data[0].forecast, first.body.data[0].forecast_percent],
-    [1, 24000, 2400],
-  )
+  t.strictSame([first.body.meta.elapsed_days, first.body.data[0].forecast, first.body.data[0].forecast_percent], [1, 24000, 2400])
 
   const ids = async (query: string) => (await status(query)).body.data.map((r: Record<string, unknown>) => r.identifier)
   t.strictSame(await ids('?identifier=CC-2'), ['CC-2'], 'one cost center')
