@@ -1,6 +1,8 @@
 -- Issue 42 item 3: what a cost center may spend a month in one currency, and the percents of it that
 -- warn (the text people type, '80, 100': shared/rules/budgets.ts reads and checks it). One budget per
--- cost center and currency, a constraint named <table>_<column>_key so a duplicate names its field.
+-- cost center and currency, a constraint named <table>_<column>_key so a duplicate names its field,
+-- checked at the statement's end (DEFERRABLE INITIALLY IMMEDIATE), so one statement may move budgets
+-- between cost centers (two swapped) as long as the result has one per cost center and currency.
 -- Its status (month to date, forecast, thresholds crossed) is read from monthly_spend (migration
 -- 055), never from the bills.
 CREATE TABLE cost_center_budgets (
@@ -10,7 +12,7 @@ CREATE TABLE cost_center_budgets (
   currency text NOT NULL CONSTRAINT cost_center_budgets_currency_check CHECK (currency ~ '^[A-Z]{3}$'),
   thresholds text NOT NULL DEFAULT '80, 100',
   created_at timestamptz NOT NULL DEFAULT now(),
-  CONSTRAINT cost_center_budgets_cost_center_id_key UNIQUE (cost_center_id, currency)
+  CONSTRAINT cost_center_budgets_cost_center_id_key UNIQUE (cost_center_id, currency) DEFERRABLE INITIALLY IMMEDIATE
 );
 -- the list's sorts (a (key, id) index per column, text by lower(): migrations 018, 042)
 CREATE INDEX cost_center_budgets_amount_id_idx ON cost_center_budgets (amount, id);
