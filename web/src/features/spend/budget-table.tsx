@@ -76,12 +76,7 @@ export function BudgetTable({ rows, name, withCostCenter = true }: BudgetTablePr
                 </th>
               )}
               <td className="numeric">
-                <Link
-                  href={paths.auth.resource.getHref('view', 'cost_center_budgets', r.id)}
-                  aria-label={`Budget of ${r.identifier} in ${r.currency}`}
-                >
-                  {formatAmount(r.amount, r.currency)}
-                </Link>
+                <Link href={paths.auth.resource.getHref('view', 'cost_center_budgets', r.id)}>{formatAmount(r.amount, r.currency)}</Link>
               </td>
               <td className="numeric">
                 {formatAmount(r.spent, r.currency)}
