@@ -238,3 +238,18 @@ t.test('GET /cost_center_budgets/status', async (t) => {
     t.strictSame(Object.keys(refused.body.fields ?? {}), [field], `${query}: names ${field}`)
   }
 })
+
+t.test('the demo data: a budget over its thresholds this month, one past its first, one within, one in an unbilled currency', async (t) => {
+  // the demo bills are dated by the day of seeding: the status is read at the same clock's month
+  const { api } = await serveUpstream(t, { seed: true })
+  const status = await api('GET', '/cost_center_budgets/status')
+  t.strictSame(
+    status.body.data.map((r: Record<string, unknown>) => [r.identifier, r.currency, r.spent, r.crossed]),
+    [
+      ['1000-CCOE-01', 'USD', 1200, [80, 100]],
+      ['3100-GAM-07', 'USD', 2030.5, [80]],
+      ['2000-LOT-12', 'USD', 2861, []],
+      ['4100-BET-03', 'EUR', 0, []],
+    ],
+  )
+})
