@@ -112,7 +112,8 @@ t.test('budgets on the registry: create, defaults, refusals naming the field, du
 })
 
 t.test('GET /cost_center_budgets/status', async (t) => {
-  const { api, database } = await serveUpstream(t, { seed: false, clock })
+  let now = clock()
+  const { api, database } = await serveUpstream(t, { seed: false, clock: () => now })
   const db = database.db
   const [cc1, cc2, cc3] = await withCostCenters(database)
   await db.execute(sql`
@@ -133,11 +134,11 @@ t.test('GET /cost_center_budgets/status', async (t) => {
   const status = (query = '') => api('GET', `/cost_center_budgets/status${query}`)
   const [b1, b2, b3] = (await rows<{ id: number }>(db, sql`SELECT id FROM cost_center_budgets ORDER BY id`)).map((r) => Number(r.id))
 
-  const now = await status()
-  t.equal(now.status, 200)
-  t.strictSame(now.body.meta, { month: '2026-11', elapsed_days: 20, days: 30, count: 3, page: 1, per_page: 50 })
+  const november = await status()
+  t.equal(november.status, 200)
+  t.strictSame(november.body.meta, { month: '2026-11', elapsed_days: 20, days: 30, count: 3, page: 1, per_page: 50 })
   t.strictSame(
-    now.body.data,
+    november.body.data,
     [
       {
         id: b3,
@@ -212,9 +213,10 @@ t.test('GET /cost_center_budgets/status', async (t) => {
   )
 
   // the forecast follows the clock: on the 1st of November, 800 spent is a run rate of 24,000
-  const early = await serveUpstream(t, { database, clock: () => new Date('2026-11-01T00:00:00Z') })
-  const first = await early.api('GET', '/cost_center_budgets/status?identifier=CC-1')
+  now = new Date('2026-11-01T00:00:00Z')
+  const first = await status('?identifier=CC-1')
   t.strictSame([first.body.meta.elapsed_days, first.body.data[0].forecast, first.body.data[0].forecast_percent], [1, 24000, 2400])
+  now = clock()
 
   const ids = async (query: string) => (await status(query)).body.data.map((r: Record<string, unknown>) => r.identifier)
   t.strictSame(await ids('?identifier=CC-2'), ['CC-2'], 'one cost center')
