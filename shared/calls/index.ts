@@ -14,6 +14,7 @@ import { cloudCertificationCalls } from './cloud-certifications.js'
 import { cloudContactCalls } from './cloud-contacts.js'
 import { cloudParentCalls } from './cloud-parents.js'
 import { costCenterCalls } from './cost-centers.js'
+import { costCenterBudgetCalls } from './cost-center-budgets.js'
 import { costCenterNetworkCalls } from './cost-center-networks.js'
 import { dbDumpCalls } from './db-dump.js'
 import { directoryCalls } from './directory.js'
@@ -40,6 +41,7 @@ export const CALLS = {
   cloudContacts: cloudContactCalls,
   cloudParents: cloudParentCalls,
   costCenters: costCenterCalls,
+  costCenterBudgets: costCenterBudgetCalls,
   costCenterNetworks: costCenterNetworkCalls,
   dbDump: dbDumpCalls,
   directory: directoryCalls,

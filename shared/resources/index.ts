@@ -9,6 +9,7 @@ import { cloudProjects } from './cloud-projects.js'
 import { cloudSurveyResponses } from './cloud-survey-responses.js'
 import { cloudRequests } from './cloud-requests.js'
 import { companies } from './companies.js'
+import { costCenterBudgets } from './cost-center-budgets.js'
 import { costCenterNetworks } from './cost-center-networks.js'
 import { costCenters } from './cost-centers.js'
 import { customers } from './customers.js'
@@ -40,6 +41,8 @@ const MODELS = [
   cloudContacts,
   companies,
   costCenters,
+  // issue 42 item 3: beside the cost centers they belong to
+  costCenterBudgets,
   sapCostCenters,
   members,
   dcoeMembers,

@@ -67,6 +67,11 @@ export interface FieldDef {
    * `itemRequired` when an item of a list is empty. The upstream answers them; the forms show the same.
    */
   texts?: { required: string; itemRequired?: string }
+  /**
+   * the value a new record's form starts with; its migration's column default is the same, for a
+   * write that leaves the field out (a budget's thresholds: '80, 100')
+   */
+  default?: string
   /** the input's placeholder on forms and inline rows (spec 001 §5: the cloud contact's company email) */
   placeholder?: string
   /**

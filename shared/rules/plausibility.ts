@@ -42,3 +42,14 @@ export function notSelf(resource: ResourceDef, field: string, noun: string): Rec
     },
   }
 }
+
+/** One field's own rule beyond its schema: `problem` says what is wrong after the field's label, undefined when nothing is. */
+export function fieldRule(resource: ResourceDef, field: string, problem: (value: unknown) => string | undefined): RecordRule {
+  return {
+    fields: [field],
+    check(values) {
+      const wrong = problem(values[field])
+      return wrong === undefined ? {} : { [field]: `${label(resource, field)} ${wrong}` }
+    },
+  }
+}

@@ -5,12 +5,14 @@
  * line here.
  */
 import { cloudCertifications } from '../resources/cloud-certifications.js'
+import { costCenterBudgets } from '../resources/cost-center-budgets.js'
 import { costCenterNetworks } from '../resources/cost-center-networks.js'
 import { costCenters } from '../resources/cost-centers.js'
 import type { ResourceKey } from '../resources/index.js'
 import { projectIds } from '../resources/project-ids.js'
+import { currencyProblem, thresholdsProblem } from './budgets.js'
 import { otherDepartmentErrors } from './members.js'
-import { inOrder, notSelf, type RecordRule, type RecordValues } from './plausibility.js'
+import { fieldRule, inOrder, notSelf, type RecordRule, type RecordValues } from './plausibility.js'
 
 export const RECORD_RULES = {
   // issue 7c: department 'Other' with nothing typed in 'If Other, Department'
@@ -18,6 +20,11 @@ export const RECORD_RULES = {
   // issue 26: dates in order, and no network or project its own replacement
   cloud_certifications: [inOrder(cloudCertifications, 'issue_date', 'expiration_date')],
   cost_centers: [inOrder(costCenters, 'active_at', 'expired_at')],
+  // issue 42 item 3: an ISO currency code, and thresholds people can read (80, 100)
+  cost_center_budgets: [
+    fieldRule(costCenterBudgets, 'currency', currencyProblem),
+    fieldRule(costCenterBudgets, 'thresholds', thresholdsProblem),
+  ],
   cost_center_networks: [inOrder(costCenterNetworks, 'active_at', 'expired_at'), notSelf(costCenterNetworks, 'new_network_id', 'network')],
   project_ids: [inOrder(projectIds, 'active_at', 'expired_at'), notSelf(projectIds, 'new_project_id', 'project')],
 } satisfies Partial<Record<ResourceKey, readonly RecordRule[]>>

@@ -48,6 +48,8 @@ const SPEC_CREATE = [
   'cloud_contacts',
   'glossaries',
   'service_catalog_products',
+  // issue 42 item 3: budgets are added and edited like any registry model
+  'cost_center_budgets',
 ]
 const SPEC_EDIT = [
   'cost_centers',
@@ -61,6 +63,7 @@ const SPEC_EDIT = [
   'project_ids',
   // spec 000 §4: the member list's edit mode, where team and lists are set (issue 39 item 3)
   'dcoe_members',
+  'cost_center_budgets',
 ]
 
 t.test('the route table of spec 001 §2, for every registered model', async (t) => {

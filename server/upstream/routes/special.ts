@@ -15,6 +15,7 @@ import { byEmailRoute } from './cloud-contacts/by-email.js'
 import { terminatedReportRoute } from './cloud-contacts/terminated-report.js'
 import { postureRoute } from './cloud-parents/posture.js'
 import { terminatedAccountsRoute } from './cloud-parents/terminated-accounts.js'
+import { budgetStatusRoute } from './cost-center-budgets/status.js'
 import { networkUploadRoute } from './cost-center-networks/upload.js'
 import { expiredReportRoute } from './cost-centers/expired-report.js'
 import { ownerDigestRoute } from './cost-centers/owner-digest.js'
@@ -46,6 +47,7 @@ const SPECIAL_ROUTES = {
   cloudContacts: [byEmailRoute, terminatedReportRoute],
   cloudParents: [postureRoute, terminatedAccountsRoute],
   costCenters: [sendReportRoute, expiredReportRoute, ownerDigestRoute],
+  costCenterBudgets: [budgetStatusRoute],
   costCenterNetworks: [networkUploadRoute],
   dbDump: [dbDumpRoute],
   directory: [groupsRoute],

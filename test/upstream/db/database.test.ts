@@ -201,6 +201,7 @@ t.test('the demo data: seeded once, never over people’s data', async (t) => {
   await database.db.execute(sql`DELETE FROM cloud_bills`)
   await database.db.execute(sql`DELETE FROM project_ids`)
   await database.db.execute(sql`DELETE FROM cost_center_networks`)
+  await database.db.execute(sql`DELETE FROM cost_center_budgets`)
   await database.db.execute(sql`DELETE FROM cost_centers`)
   await database.db.execute(sql`DELETE FROM cloud_contacts WHERE email = 'alice.martin@example.com'`)
   await database.db.execute(sql`DELETE FROM dcoe_members`)
@@ -216,8 +217,9 @@ t.test('the demo data: seeded once, never over people’s data', async (t) => {
     /^demo data for cost_center_networks skipped: no cost_centers named "1000-CCOE-01"/,
     /^demo data for project_ids skipped: no cost_center_networks named "NET-1000-01"/,
     /^demo data for cloud_bills skipped: no cost_center_networks named "NET-/,
+    /^demo data for cost_center_budgets skipped: no cost_centers named "1000-CCOE-01"/,
   ])
-  t.equal(warnings.length, 8, 'and nothing else is skipped')
+  t.equal(warnings.length, 9, 'and nothing else is skipped')
   t.equal(await count('dcoe_members'), DEMO_SEEDS.find((s) => s.model === 'dcoe_members')!.rows.length, 'the others still seed')
 })
 

@@ -18,12 +18,13 @@ export function isBlank(field: FieldDef, v: FormValues[string] | undefined): boo
   return v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (field.type === 'lookup' && isNone(v))
 }
 
-/** A record from the API → input values. */
+/** A record from the API → input values; no record: a new one's, with the fields' defaults. */
 export function toFormValues(fields: readonly FieldDef[], record?: Record<string, unknown>): FormValues {
   const values: FormValues = {}
   for (const f of fields) {
     const v = record?.[f.name]
-    if (f.writeOnly || v === undefined || v === null) values[f.name] = emptyValue(f)
+    if (!record && f.default !== undefined) values[f.name] = f.default
+    else if (f.writeOnly || v === undefined || v === null) values[f.name] = emptyValue(f)
     else if (f.type === 'boolean') values[f.name] = Boolean(v)
     else values[f.name] = String(v)
   }

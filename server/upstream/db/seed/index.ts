@@ -16,6 +16,7 @@ import { cloudProjectsSeed } from './cloud-projects.js'
 import { cloudSurveyResponsesSeed } from './cloud-survey-responses.js'
 import { cloudRequestsSeed, seedRequestTargets } from './cloud-requests.js'
 import { companiesSeed } from './companies.js'
+import { costCenterBudgetsSeed } from './cost-center-budgets.js'
 import { costCenterNetworksSeed } from './cost-center-networks.js'
 import { costCentersSeed } from './cost-centers.js'
 import { dcoeMembersSeed } from './dcoe-members.js'
@@ -64,6 +65,7 @@ export const DEMO_SEEDS: readonly ModelSeed[] = [
   customersSeed,
   cloudRequestsSeed,
   cloudBillsSeed,
+  costCenterBudgetsSeed,
 ]
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -11,6 +11,7 @@ import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { useLookupOptions } from '../../lib/use-lookup-options.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import { BudgetStatus } from './budget-status.js'
 import { MonthlySpendChart } from './spend-chart.js'
 import { callParams, filtersOf, monthLabel, searchOf, SPEND_PAGE_SIZES, type SpendFilters } from './spend-query.js'
 import { SpendTable } from './spend-table.js'
@@ -33,7 +34,8 @@ function useFilters(): [SpendFilters, (next: Partial<SpendFilters>) => void] {
  * Spend (issue 42 item 1): the last 12 months of spend per cost center, business unit, provider and
  * currency, read from the aggregate the database keeps; filters by business unit, provider and owner
  * in the URL, a sortable table whose rows open the bills behind them, a chart of the monthly totals
- * (one per currency, never added together) and the CSV of the same table.
+ * (one per currency, never added together) and the CSV of the same table. Above them, this month's
+ * budgets of the same cost centers (issue 42 item 3).
  */
 export default function SpendPage() {
   usePageTitle('Spend')
@@ -110,6 +112,12 @@ export default function SpendPage() {
           />
         </form>
       </Card>
+
+      {/* issue 42 item 3: a budget counts every provider, so the provider filter leaves it alone */}
+      <BudgetStatus
+        id="spend-budgets"
+        query={{ business_unit: filters.business_unit ? Number(filters.business_unit) : undefined, owner: filters.owner || undefined }}
+      />
 
       {error && !answer ? (
         <Callout intent={Intent.DANGER} title="The spend could not be loaded">
