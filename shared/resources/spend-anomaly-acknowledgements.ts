@@ -14,7 +14,7 @@ export const spendAnomalyAcknowledgements = defineResource({
   fields: [
     ID_FIELD,
     { name: 'identifier', label: 'Cost Center', type: 'text', required: true, maxLength: 100 },
-    // the database refuses a day other than the first (422 'Month is not valid')
+    // any day of the anomaly's month names it (the web sends the first); one acknowledgement per month
     { name: 'month', label: 'Month', type: 'date', required: true },
     // bills without a currency are an anomaly of their own: null here
     { name: 'currency', label: 'Currency', type: 'text', maxLength: 10 },

@@ -7,15 +7,16 @@
 CREATE TABLE spend_anomaly_acknowledgements (
   id serial PRIMARY KEY,
   identifier text NOT NULL CHECK (identifier ~ '\S'),
-  -- the anomaly's month, as monthly_spend names it: its first day
-  month date NOT NULL CONSTRAINT spend_anomaly_acknowledgements_month_check CHECK (extract(day FROM month) = 1),
+  -- a day of the anomaly's month (the web sends its first): the month counts, as in monthly_spend
+  month date NOT NULL,
   currency text,
   note text NOT NULL CONSTRAINT spend_anomaly_acknowledgements_note_check CHECK (note ~ '\S'),
   created_at timestamptz NOT NULL DEFAULT now()
 );
--- one per anomaly; bills without a currency are an anomaly's key too (PostgreSQL 15+)
+-- one per anomaly, whichever day of its month names it; bills without a currency are an anomaly's
+-- key too (NULLS NOT DISTINCT, PostgreSQL 15+)
 CREATE UNIQUE INDEX spend_anomaly_acknowledgements_key_idx
-  ON spend_anomaly_acknowledgements (identifier, month, currency) NULLS NOT DISTINCT;
+  ON spend_anomaly_acknowledgements (identifier, (date_trunc('month', month::timestamp)::date), currency) NULLS NOT DISTINCT;
 -- the list's sorts (migration 018's rule: every list column a (key, id) index)
 CREATE INDEX spend_anomaly_acknowledgements_month_id_idx ON spend_anomaly_acknowledgements (month, id);
 CREATE INDEX spend_anomaly_acknowledgements_identifier_lower_id_idx ON spend_anomaly_acknowledgements (lower(identifier), id) INCLUDE (identifier);

@@ -85,7 +85,7 @@ function anomaliesSql(q: SpendAnomaliesQuery, months: string[], rule: AnomalyRul
       count(*) OVER ()::text AS count
     FROM a
     LEFT JOIN spend_anomaly_acknowledgements k
-      ON k.identifier = a.identifier AND k.month = a.month AND k.currency IS NOT DISTINCT FROM a.currency
+      ON k.identifier = a.identifier AND date_trunc('month', k.month::timestamp)::date = a.month AND k.currency IS NOT DISTINCT FROM a.currency
     LEFT JOIN LATERAL (
       SELECT rc.changed_by, rc.changed_at FROM record_changes rc
       WHERE rc.model = 'spend_anomaly_acknowledgements' AND rc.record_id = k.id

@@ -11,6 +11,7 @@ import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { useLookupOptions } from '../../lib/use-lookup-options.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import { SpendAnomalies } from './spend-anomalies.js'
 import { MonthlySpendChart } from './spend-chart.js'
 import { callParams, filtersOf, monthLabel, searchOf, SPEND_PAGE_SIZES, type SpendFilters } from './spend-query.js'
 import { SpendTable } from './spend-table.js'
@@ -33,7 +34,9 @@ function useFilters(): [SpendFilters, (next: Partial<SpendFilters>) => void] {
  * Spend (issue 42 item 1): the last 12 months of spend per cost center, business unit, provider and
  * currency, read from the aggregate the database keeps; filters by business unit, provider and owner
  * in the URL, a sortable table whose rows open the bills behind them, a chart of the monthly totals
- * (one per currency, never added together) and the CSV of the same table.
+ * (one per currency, never added together) and the CSV of the same table; the last month's anomalies
+ * (issue 42 item 2), per cost center and currency (every provider and business unit together: the
+ * owner filter alone applies).
  */
 export default function SpendPage() {
   usePageTitle('Spend')
@@ -142,6 +145,11 @@ export default function SpendPage() {
               ))}
             </div>
           </section>
+          <SpendAnomalies
+            query={{ month: months?.[months.length - 1], owner: params.owner, identifier: params.identifier }}
+            title={`Anomalies, ${monthLabel(answer.meta.months[answer.meta.months.length - 1])}`}
+            id="spend-anomalies-title"
+          />
           <section className="page__section" aria-labelledby="spend-table-title">
             <h2 id="spend-table-title" className={Classes.HEADING}>
               Spend per Cost Center
