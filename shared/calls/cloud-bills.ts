@@ -107,12 +107,12 @@ export const cloudBillCalls = {
       path: 'cloud_bills/spend_anomalies',
       summary: 'Spend anomalies: cost center months whose spend stands out from their last 6 months, and what grew',
       description:
-        'A cost center\'s month, per currency (all providers and business units together, credits lowering it), is an anomaly ' +
-        'when its spend is at least ANOMALY_FACTOR (default 1.5) times the median of the 6 months before it, a month without ' +
-        'bills counting 0, and at least ANOMALY_FLOOR (default 1000, in the currency) above it; only with bills in at least 3 of ' +
-        'those 6 months. The `months` months ending with `month` (yyyy-MM, default: this month; months default 1) are looked ' +
+        "A cost center's month, per currency (all providers and business units together, credits lowering it), is an anomaly " +
+        'when its spend is at least ANOMALY_FACTOR (default 1.5) times the median of the 6 months before it (those since its ' +
+        'first bill in the currency; a month without bills after that counts 0), and at least ANOMALY_FLOOR (default 1000, ' +
+        'in the currency) above it; only with at least 3 such months. The `months` months ending with `month` (yyyy-MM, default: this month; months default 1) are looked ' +
         'at, newest and largest increase first. Each names what grew: providers, GL accounts and bill lines against their ' +
-        'mean over the 6 months, with their share of the increases of their kind; and its acknowledgement (POST ' +
+        'own median over the same months, with their share of the increases of their kind; and its acknowledgement (POST ' +
         'spend_anomaly_acknowledgements), with who wrote its note last and when.',
       query: SpendAnomaliesQuerySchema,
       answer: SpendAnomaliesAnswerSchema,

@@ -24,8 +24,8 @@ const NullableString = Type.Union([Type.String(), Type.Null()])
 
 /**
  * One thing that grew in the anomaly's month: a provider, a GL account or a bill line (its line item
- * text, else its reference), its spend in the month against its mean over the baseline months, and
- * its share of what grew (the positive increases of its dimension, which add up to 1).
+ * text, else its reference), its spend in the month against its own median over the anomaly's
+ * baseline months, and its share of what grew (the positive increases of its dimension, which add up to 1).
  */
 export const GrowthSchema = Type.Object({
   dimension: Type.Union(GROWTH_DIMENSIONS.map((d) => Type.Literal(d))),
@@ -46,8 +46,10 @@ export const SpendAnomalySchema = Type.Object({
   month: Type.String(),
   currency: NullableString,
   amount: Type.Number(),
-  /** the median of the 6 months before, a month without bills counting 0 */
+  /** the median of the 6 months before (since its first bill), a month without bills counting 0 */
   baseline: Type.Number(),
+  /** how many months the median is of: 6, or fewer (at least 3) since the cost center's first bill */
+  baseline_months: Type.Integer(),
   increase: Type.Number(),
   /** amount / baseline; null when the baseline is 0 or below */
   ratio: Type.Union([Type.Number(), Type.Null()]),

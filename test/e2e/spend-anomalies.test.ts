@@ -53,7 +53,7 @@ t.test('Spend anomalies: Spend, Statistics, the cost center page, acknowledged w
       await screenshot(page, `spend-anomalies-${width}`)
 
       const note = width === 1400 ? 'GPU training approved by the Gaming team' : 'GPU training approved until next quarter'
-      await card.getByRole('button', { name: width === 1400 ? `Acknowledge ${gaming}` : `Change the note of ${gaming}` }).click()
+      await card.getByRole('button', { name: width === 1400 ? `Acknowledge ${gaming}` : `Change note of ${gaming}` }).click()
       const dialog = page.getByRole('dialog')
       await dialog.getByLabel('Note').fill(note)
       t.strictSame(await axeRun(page), [], 'axe: the acknowledge dialog')
@@ -95,9 +95,9 @@ t.test('Spend anomalies: Spend, Statistics, the cost center page, acknowledged w
     await signIn(page, portal.baseUrl, VIEWER)
     await page.goto(`${portal.baseUrl}/auth/spend`)
     const card = page.getByRole('article', { name: `Anomaly of ${gaming}` })
-    await expect(card.getByRole('button', { name: `Change the note of ${gaming}` })).toBeDisabled()
+    await expect(card.getByRole('button', { name: `Change note of ${gaming}` })).toBeDisabled()
     t.equal(
-      await card.getByRole('button', { name: `Change the note of ${gaming}` }).getAttribute('aria-description'),
+      await card.getByRole('button', { name: `Change note of ${gaming}` }).getAttribute('aria-description'),
       'Needs the editor role; you are a viewer',
     )
     await page.close()

@@ -47,6 +47,7 @@ interface AnomalyRow {
   month: string
   amount: string
   baseline: string
+  history: number
   cost_center_id: number | null
   ack_id: number | null
   ack_note: string | null
@@ -57,9 +58,10 @@ interface AnomalyRow {
 
 /**
  * The anomalies of the months, read from monthly_spend (migration 055) and never from the bills: each
- * cost center's month and currency in the window, and for each its 6 months before, found by the
- * aggregate's (month, identifier, …) key. The median of exactly 6 values (0 for a month without
- * bills) is the mean of the 3rd and 4th, kept exact in numeric.
+ * cost center's month and currency in the window, its first month with bills (the (lower(identifier),
+ * month) index), and its months before since then, at most 6, each found by the aggregate's (month,
+ * identifier, …) key. The median of n sorted values (0 for a month without bills) is the mean of the
+ * values at (n + 1) / 2 and (n + 2) / 2, integer division, kept exact in numeric.
  */
 function anomaliesSql(q: SpendAnomaliesQuery, months: string[], rule: AnomalyRule, page: { limit: number; offset: number }): SQL {
   return sql`WITH t AS (
@@ -67,19 +69,25 @@ function anomaliesSql(q: SpendAnomaliesQuery, months: string[], rule: AnomalyRul
       FROM monthly_spend s
       WHERE s.month >= ${`${months[0]}-01`}::date AND s.month <= ${`${months[months.length - 1]}-01`}::date ${filtersSql(q)}
       GROUP BY s.identifier, s.currency, s.month),
-    b AS (
-      SELECT t.*, h.values[3] / 2 + h.values[4] / 2 AS baseline, h.history
-      FROM t CROSS JOIN LATERAL (
-        SELECT array_agg(coalesce(m.amount, 0) ORDER BY coalesce(m.amount, 0)) AS values, count(m.amount) AS history
-        FROM generate_series(1, ${BASELINE_MONTHS}) AS back(n)
-        CROSS JOIN LATERAL (
-          SELECT sum(h.amount) AS amount FROM monthly_spend h
-          WHERE h.month = (t.month - make_interval(months => back.n))::date
-            AND h.identifier = t.identifier AND h.currency IS NOT DISTINCT FROM t.currency) AS m) AS h),
+    f AS (
+      SELECT t.*, (SELECT min(s.month) FROM monthly_spend s
+                   WHERE lower(s.identifier) = lower(t.identifier) AND s.identifier = t.identifier
+                     AND s.currency IS NOT DISTINCT FROM t.currency) AS first
+      FROM t),
+    h AS (
+      SELECT f.*, array_agg(coalesce(m.amount, 0) ORDER BY coalesce(m.amount, 0)) AS v, count(*)::int AS history
+      FROM f CROSS JOIN generate_series(1, ${BASELINE_MONTHS}) AS back(n)
+      CROSS JOIN LATERAL (
+        SELECT sum(s.amount) AS amount FROM monthly_spend s
+        WHERE s.month = (f.month - make_interval(months => back.n))::date
+          AND s.identifier = f.identifier AND s.currency IS NOT DISTINCT FROM f.currency) AS m
+      WHERE (f.month - make_interval(months => back.n))::date >= f.first
+      GROUP BY f.identifier, f.currency, f.month, f.amount, f.first),
+    b AS (SELECT h.*, v[(history + 1) / 2] / 2 + v[(history + 2) / 2] / 2 AS baseline FROM h),
     a AS (
       SELECT * FROM b
       WHERE history >= ${MIN_HISTORY_MONTHS} AND amount >= ${rule.factor} * baseline AND amount - baseline >= ${rule.floor})
-    SELECT a.identifier, a.currency, to_char(a.month, 'YYYY-MM') AS month, a.amount::text, a.baseline::text,
+    SELECT a.identifier, a.currency, to_char(a.month, 'YYYY-MM') AS month, a.amount::text, a.baseline::text, a.history,
       (SELECT cc.id FROM cost_centers cc WHERE lower(cc.identifier) = lower(a.identifier) ORDER BY cc.id LIMIT 1) AS cost_center_id,
       k.id AS ack_id, k.note AS ack_note, c.changed_by AS ack_by, c.changed_at AS ack_at,
       count(*) OVER ()::text AS count
@@ -98,49 +106,60 @@ interface GrowthRow {
   anomaly: number
   dimension: GrowthDimension
   name: string
+  /** months before the anomaly's: 0 is its own */
+  back: number
   amount: string
-  before: string
   references: string[] | null
 }
 
 /**
- * What grew in each anomaly of a page: its bills of the month and the 6 before, by provider, GL
- * account and line, read through the (identifier, date) index, one cost center and 7 months each.
+ * What grew in each anomaly of a page: its bills of the month and of its baseline months, summed by
+ * provider, GL account and line and month, read through the (identifier, date) index: one cost
+ * center and at most 7 months each, never a sum over every bill.
  */
 function growthSql(anomalies: SpendAnomaly[]): SQL {
   const keys = sql.join(
-    anomalies.map((a, i) => sql`(${i}::int, ${a.identifier}::text, ${a.currency}::text, ${`${a.month}-01`}::date)`),
+    anomalies.map(
+      (a, i) => sql`(${i}::int, ${a.identifier}::text, ${a.currency}::text, ${`${a.month}-01`}::date, ${a.baseline_months}::int)`,
+    ),
     sql`, `,
   )
   return sql`SELECT v.i AS anomaly, d.dimension, d.name,
-      coalesce(sum(b.amount) FILTER (WHERE b.date >= v.month), 0)::text AS amount,
-      coalesce(sum(b.amount) FILTER (WHERE b.date < v.month), 0)::text AS before,
-      array_agg(DISTINCT b.reference ORDER BY b.reference) FILTER (WHERE b.date >= v.month AND b.reference IS NOT NULL) AS references
-    FROM (VALUES ${keys}) AS v(i, identifier, currency, month)
+      ((extract(year FROM v.month) - extract(year FROM b.date)) * 12 + extract(month FROM v.month) - extract(month FROM b.date))::int AS back,
+      sum(b.amount)::text AS amount,
+      array_agg(DISTINCT b.reference ORDER BY b.reference) FILTER (WHERE b.reference IS NOT NULL) AS references
+    FROM (VALUES ${keys}) AS v(i, identifier, currency, month, history)
     JOIN cloud_bills b ON b.identifier = v.identifier AND b.currency IS NOT DISTINCT FROM v.currency
-      AND b.date >= (v.month - make_interval(months => ${BASELINE_MONTHS}))::date AND b.date < (v.month + interval '1 month')::date
+      AND b.date >= (v.month - make_interval(months => v.history))::date AND b.date < (v.month + interval '1 month')::date
     CROSS JOIN LATERAL (VALUES ('provider', b.provider), ('account', coalesce(b.account, '')),
                                ('line', coalesce(b.line_item, b.reference, ''))) AS d(dimension, name)
-    GROUP BY 1, 2, 3`
+    GROUP BY 1, 2, 3, 4`
 }
 
-/** Each dimension's increases against its mean over the baseline months; shares of its positive increases. */
-function growthOf(rows: GrowthRow[]): Growth[] {
+/** The median of numbers, as the rule takes it (the mean of the two middle ones of an even count), to the cent. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y)
+  const n = sorted.length
+  return Math.round(((sorted[Math.floor((n - 1) / 2)] + sorted[Math.floor(n / 2)]) / 2) * 100) / 100
+}
+
+/**
+ * What grew, as the rule judges the whole: each provider, GL account and line against its own median
+ * over the anomaly's baseline months (0 in a month without its bills); of each dimension, the
+ * positive increases, each with its share of their sum, largest first.
+ */
+function growthOf(rows: GrowthRow[], baselineMonths: number): Growth[] {
   const grew: Growth[] = []
   for (const dimension of GROWTH_DIMENSIONS) {
-    const items = rows
-      .filter((r) => r.dimension === dimension)
-      .map((r) => {
-        const amount = Number(r.amount)
-        const baseline = Math.round((Number(r.before) / BASELINE_MONTHS) * 100) / 100
-        return {
-          dimension,
-          name: r.name,
-          references: r.references ?? [],
-          amount,
-          baseline,
-          increase: Math.round((amount - baseline) * 100) / 100,
-        }
+    const names = [...new Set(rows.filter((r) => r.dimension === dimension).map((r) => r.name))]
+    const items = names
+      .map((name) => {
+        const of = rows.filter((r) => r.dimension === dimension && r.name === name)
+        const sumOf = (back: number) => Number(of.find((r) => Number(r.back) === back)?.amount ?? 0)
+        const amount = sumOf(0)
+        const baseline = median(Array.from({ length: baselineMonths }, (_, i) => sumOf(i + 1)))
+        const references = of.find((r) => Number(r.back) === 0)?.references ?? []
+        return { dimension, name, references, amount, baseline, increase: Math.round((amount - baseline) * 100) / 100 }
       })
       .filter((g) => g.increase > 0)
     const total = items.reduce((sum, g) => sum + g.increase, 0)
@@ -160,6 +179,7 @@ function anomalyOf(r: AnomalyRow): SpendAnomaly {
     currency: r.currency,
     amount,
     baseline,
+    baseline_months: Number(r.history),
     increase: Number((Number(r.amount) - Number(r.baseline)).toFixed(2)),
     ratio: baseline > 0 ? Math.round((amount / baseline) * 100) / 100 : null,
     grew: [],
@@ -189,7 +209,13 @@ export const spendAnomaliesRoutes: FastifyPluginAsync = async (app) => {
       const anomalies = found.map(anomalyOf)
       if (anomalies.length > 0) {
         const growth = await rows<GrowthRow>(app.database.db, growthSql(anomalies))
-        anomalies.forEach((a, i) => (a.grew = growthOf(growth.filter((g) => Number(g.anomaly) === i))))
+        anomalies.forEach(
+          (a, i) =>
+            (a.grew = growthOf(
+              growth.filter((g) => Number(g.anomaly) === i),
+              a.baseline_months,
+            )),
+        )
       }
       return {
         data: anomalies,

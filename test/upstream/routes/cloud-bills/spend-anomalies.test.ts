@@ -54,10 +54,20 @@ const bills: Bill[] = [
   ['2026-07', 'E-GAPS', 3000],
   ['2026-09', 'E-GAPS', 3000],
   ['2026-11', 'E-GAPS', 2500],
-  // bills in 2 of the 6 months: too little history to tell
-  ['2026-08', 'F-NEW', 100],
+  // bills since 2 months: too little history to tell
+  ['2026-09', 'F-NEW', 100],
   ['2026-10', 'F-NEW', 100],
   ['2026-11', 'F-NEW', 90000],
+  // bills since 3 months: judged against those 3 (the median of 0, 0, 0, 4000, 4000, 4000 would be 2000)
+  ['2026-08', 'K-YOUNG', 4000],
+  ['2026-09', 'K-YOUNG', 4000],
+  ['2026-10', 'K-YOUNG', 4000],
+  ['2026-11', 'K-YOUNG', 4500],
+  // a gap after the first bill counts 0: 3000, 0, 0, 0, 0, 3000 is a median of 0
+  ['2026-04', 'L-GAP', 500],
+  ['2026-05', 'L-GAP', 3000],
+  ['2026-10', 'L-GAP', 3000],
+  ['2026-11', 'L-GAP', 1000],
   // a credit lowers its month: 5000 − 2000 is 3000, an anomaly at the edges, and the credit grew nothing
   ...steady('G-CREDIT', 2000),
   ['2026-11', 'G-CREDIT', 5000, 'EUR', 'aws', '650100', 'Usage'],
@@ -100,6 +110,7 @@ const anomaly = (identifier: string, currency: string | null, amount: number, ba
   currency,
   amount,
   baseline,
+  baseline_months: 6,
   increase: amount - baseline,
   ratio: baseline > 0 ? Math.round((amount / baseline) * 100) / 100 : null,
   acknowledgement: null,
@@ -113,7 +124,7 @@ t.test('GET /cloud_bills/spend_anomalies: the rule at its edges', async (t) => {
 
   const found = await api('GET', '/cloud_bills/spend_anomalies')
   t.equal(found.status, 200)
-  t.strictSame(found.body.meta, { months: ['2026-11'], count: 4, page: 1, per_page: 50, rule: RULE }, "the clock's month, the default rule")
+  t.strictSame(found.body.meta, { months: ['2026-11'], count: 5, page: 1, per_page: 50, rule: RULE }, "the clock's month, the default rule")
   t.strictSame(
     found.body.data,
     [
@@ -148,8 +159,15 @@ t.test('GET /cloud_bills/spend_anomalies: the rule at its edges', async (t) => {
           grew('line', 'Usage', 5000, 2000, 3000, 1, ['INV-2026-11-aws']),
         ],
       }),
+      anomaly('L-GAP', 'EUR', 1000, 0, {
+        grew: [
+          grew('provider', 'aws', 1000, 0, 1000, 1, ['INV-2026-11-aws']),
+          grew('account', '650100', 1000, 0, 1000, 1, ['INV-2026-11-aws']),
+          grew('line', 'Usage', 1000, 0, 1000, 1, ['INV-2026-11-aws']),
+        ],
+      }),
     ],
-    'the largest increase first; B, C, D, F and H are no anomalies',
+    'the largest increase first; B, C, D, F, H and K are no anomalies',
   )
 })
 
@@ -163,9 +181,9 @@ t.test('GET /cloud_bills/spend_anomalies: windows, filters, the settings, refusa
   t.strictSame(keys(year), ['2026-05 J-PAST EUR'], 'an earlier month in a longer window; the identifier in any case')
   t.strictSame(year.body.meta.months.slice(0, 2), ['2025-12', '2026-01'])
   t.strictSame(keys(await api('GET', '/cloud_bills/spend_anomalies?month=2026-05')), ['2026-05 J-PAST EUR'], 'a month named')
-  t.strictSame(keys(await api('GET', '/cloud_bills/spend_anomalies?month=2026-10')), [], 'a month without any')
+  t.strictSame(keys(await api('GET', '/cloud_bills/spend_anomalies?month=2026-06')), [], 'a month without any')
   const paged = await api('GET', '/cloud_bills/spend_anomalies?per_page=2&page=2')
-  t.strictSame([keys(paged), paged.body.meta.count], [['2026-11 E-GAPS EUR', '2026-11 G-CREDIT EUR'], 4], 'paged')
+  t.strictSame([keys(paged), paged.body.meta.count], [['2026-11 E-GAPS EUR', '2026-11 G-CREDIT EUR'], 5], 'paged')
 
   await database.db.execute(sql`INSERT INTO cloud_contacts (email) VALUES ('olivia@ccoe.example')`)
   await database.db.execute(sql`INSERT INTO companies (code) VALUES ('1000')`)
@@ -189,7 +207,7 @@ t.test('GET /cloud_bills/spend_anomalies: windows, filters, the settings, refusa
   await insertBills(strict.database, bills)
   const stricter = await strict.api('GET', '/cloud_bills/spend_anomalies')
   t.strictSame(stricter.body.meta.rule, { ...RULE, factor: 2, floor: 500 }, 'the settings it was given')
-  t.strictSame(keys(stricter), ['2026-11 I-NONE null'], 'twice the median now: only I-NONE')
+  t.strictSame(keys(stricter), ['2026-11 I-NONE null', '2026-11 L-GAP EUR'], 'twice the median and 500 above it: I-NONE and L-GAP')
 })
 
 t.test('an anomaly acknowledged with a note, kept in the change log', async (t) => {

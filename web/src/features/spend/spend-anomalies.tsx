@@ -1,4 +1,4 @@
-import { AnchorButton, Button, Callout, Card, Classes, H3, Intent, Spinner, Tag } from '@blueprintjs/core'
+import { Button, Callout, Card, Classes, H3, Intent, Spinner, Tag } from '@blueprintjs/core'
 import { useState } from 'react'
 import useSWR from 'swr'
 import { Link } from 'wouter'
@@ -88,7 +88,7 @@ function AnomalyCard({ anomaly, onAcknowledge }: { anomaly: SpendAnomaly; onAckn
       <p className="anomaly__figures">
         <strong>{formatAmount(anomaly.amount, anomaly.currency)}</strong>
         {anomaly.ratio !== null ? `, ${anomaly.ratio.toLocaleString('en-US')} times` : ', against'} the median of{' '}
-        {formatAmount(anomaly.baseline, anomaly.currency)} over the 6 months before:{' '}
+        {formatAmount(anomaly.baseline, anomaly.currency)} over the {anomaly.baseline_months} months before:{' '}
         <strong>+{formatAmount(anomaly.increase, anomaly.currency)}</strong>
       </p>
       <WhatGrew anomaly={anomaly} />
@@ -105,18 +105,14 @@ function AnomalyCard({ anomaly, onAcknowledge }: { anomaly: SpendAnomaly; onAckn
           <Button
             icon={ack ? 'edit' : 'endorsed'}
             text={ack ? 'Change note' : 'Acknowledge'}
-            aria-label={`${ack ? 'Change the note of' : 'Acknowledge'} ${name}`}
+            aria-label={`${ack ? 'Change note of' : 'Acknowledge'} ${name}`}
             onClick={onAcknowledge}
           />
         </Permitted>
         {ack && (
-          <AnchorButton
-            variant="minimal"
-            icon="history"
-            text="History"
-            aria-label={`History of the acknowledgement of ${name}`}
-            href={paths.auth.recordChanges.getHref(ACKNOWLEDGEMENTS.key, ack.id)}
-          />
+          <Link className="anomaly__history" href={paths.auth.recordChanges.getHref(ACKNOWLEDGEMENTS.key, ack.id)}>
+            History<span className={Classes.TEXT_MUTED}> of the acknowledgement of {name}</span>
+          </Link>
         )}
       </div>
     </Card>
