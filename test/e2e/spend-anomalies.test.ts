@@ -11,7 +11,7 @@ import t from 'tap'
 import { rows } from '../../server/upstream/db/records/rows.js'
 import { startPortal } from '../helper.js'
 import { axeRun } from './axe.js'
-import { launchBrowser, screenshot, settler, signIn } from './browser.js'
+import { launchBrowser, screenshot, settler, signIn, transitionsDone } from './browser.js'
 import { expect } from './expect.js'
 
 /** 'Nov 2026' for the month `offset` months from this one, as the screens write it */
@@ -26,9 +26,15 @@ const monthName = (offset: number) => {
 const EDITOR = { email: 'bob@ccoe.example', password: 'bob' }
 const VIEWER = { email: 'vera@ccoe.example', password: 'vera' }
 
+// two widths, three screens and a dialog each, on a machine that may be running other browsers
+t.setTimeout(360_000)
+
 t.test('Spend anomalies: Spend, Statistics, the cost center page, acknowledged with a note', async (t) => {
   const portal = await startPortal(t, { webRoot: resolve('dist/web') })
-  const [{ id: betting }] = await rows<{ id: number }>(portal.database.db, sql`SELECT id FROM cost_centers WHERE identifier = '4100-BET-03'`)
+  const [{ id: betting }] = await rows<{ id: number }>(
+    portal.database.db,
+    sql`SELECT id FROM cost_centers WHERE identifier = '4100-BET-03'`,
+  )
   const gaming = `3100-GAM-07, ${monthName(0)} (USD)`
 
   const browser = await launchBrowser(t)
@@ -56,6 +62,7 @@ t.test('Spend anomalies: Spend, Statistics, the cost center page, acknowledged w
       await card.getByRole('button', { name: width === 1400 ? `Acknowledge ${gaming}` : `Change note of ${gaming}` }).click()
       const dialog = page.getByRole('dialog')
       await dialog.getByLabel('Note').fill(note)
+      await transitionsDone(page)
       t.strictSame(await axeRun(page), [], 'axe: the acknowledge dialog')
       await dialog.getByRole('button', { name: width === 1400 ? 'Acknowledge' : 'Save note' }).click()
       await dialog.waitFor({ state: 'hidden' })
@@ -72,9 +79,12 @@ t.test('Spend anomalies: Spend, Statistics, the cost center page, acknowledged w
       t.strictSame(await axeRun(page), [], 'axe: the Statistics page')
       await screenshot(page, `statistics-anomalies-${width}`)
 
-      await statsCard.getByRole('link', { name: `History of the acknowledgement of ${gaming}` }).click()
-      await page.waitForURL('**/auth/view/record_changes?**')
-      await expect(page.getByRole('main')).toContainText(note)
+      if (width === 1400) {
+        // the acknowledgement's history (both notes are asserted by the upstream's test)
+        await statsCard.getByRole('link', { name: `History of the acknowledgement of ${gaming}` }).click()
+        await page.waitForURL('**/auth/view/record_changes?**')
+        await expect(page.getByRole('main')).toContainText(note)
+      }
 
       await page.goto(`${portal.baseUrl}/auth/view/cost_centers/${betting}`)
       const own = page.getByRole('region', { name: /^Anomalies, / })
