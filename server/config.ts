@@ -7,6 +7,7 @@ import { FormatRegistry, Kind, Type, TypeRegistry, type Static, type TSchema } f
 import { Value } from '@sinclair/typebox/value'
 import type { RoleGroups } from '../shared/access.js'
 import { ROLES } from '../shared/roles.js'
+import { DEFAULT_ANOMALY_FACTOR, DEFAULT_ANOMALY_FLOOR, type AnomalyRule } from '../shared/rules/spend-anomaly.js'
 import { isEmailAddress } from '../shared/rules/email-address.js'
 
 /** A bad configuration value: main prints `message` as one line and exits. */
@@ -56,6 +57,8 @@ export interface Config {
   auditDigestEvery: number
   /** days the gateway's database keeps audit lines (GATEWAY_DATABASE_URL's table): older ones are deleted */
   auditRetentionDays: number
+  /** when a cost center's month is a spend anomaly (issue 42 item 2): ANOMALY_FACTOR, ANOMALY_FLOOR */
+  anomalyRule: AnomalyRule
   /** the audit lines' field names: ours, or Elastic Common Schema's (issue 43 item 4) */
   auditFormat: AuditFormat
   idleTimeoutMs: number
@@ -147,6 +150,9 @@ const name = (fallback: string | (() => string)) =>
     default: fallback,
     expected: '1 to 253 letters, digits, dots, colons, dashes or underscores',
   })
+/** a decimal number (a factor, an amount) */
+const decimal = (minimum: number, maximum: number, fallback: number) =>
+  Type.Number({ minimum, maximum, default: fallback, expected: `a number between ${minimum} and ${maximum}` })
 const text = (fallback?: string) => (fallback === undefined ? Type.Optional(Type.String()) : Type.String({ default: fallback }))
 const VISIBLE = '^[\\x21-\\x7e]{1,256}$'
 const GROUP = '^[^\\s,]{1,256}$'
@@ -214,6 +220,10 @@ const Settings = Type.Object({
   REDIS_URL: url('redis:', 'rediss:'),
   REDIS_KEY_PREFIX: name('ccoe-portal:'),
   TRUST_PROXY: addresses([]),
+  // issue 42 item 2 (shared/rules/spend-anomaly.ts): spend at least ANOMALY_FACTOR times the median of
+  // the 6 months before, and at least ANOMALY_FLOOR (in the currency's units) above it
+  ANOMALY_FACTOR: decimal(1, 1000, DEFAULT_ANOMALY_FACTOR),
+  ANOMALY_FLOOR: decimal(0, 1e12, DEFAULT_ANOMALY_FLOOR),
 })
 type Settings = Static<typeof Settings>
 
@@ -230,7 +240,7 @@ function readSettings(env: Env): Settings {
             .split(',')
             .map((entry) => entry.trim())
             .filter(Boolean)
-        : schema.type === 'integer'
+        : schema.type === 'integer' || schema.type === 'number'
           ? Number(raw)
           : raw
     const error = Value.Errors(schema, values[variable]).First()
@@ -365,6 +375,7 @@ export function loadConfig(env: Env = process.env): Config {
     auditDigestEvery: settings.AUDIT_DIGEST_EVERY,
     auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
     auditFormat: settings.AUDIT_FORMAT as AuditFormat,
+    anomalyRule: { factor: settings.ANOMALY_FACTOR, floor: settings.ANOMALY_FLOOR },
     idleTimeoutMs: settings.SESSION_IDLE_MINUTES * 60_000,
     absoluteTimeoutMs: settings.SESSION_ABSOLUTE_MINUTES * 60_000,
     sessionRefreshMs: settings.SESSION_REFRESH_MINUTES * 60_000,

@@ -30,6 +30,7 @@ const upstreamOptions = (config: Config) => ({
   seed: true,
   logLevel: 'warn' as const,
   mail: { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox') },
+  anomalyRule: config.anomalyRule,
 })
 
 /** The embedded provider API listens on loopback only (a process of its own): the browser never reaches it. */

@@ -1,6 +1,7 @@
 import { HttpError } from './http-error.js'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { RESOURCES, type ResourceDef } from '../../shared/resources/index.js'
+import { DEFAULT_ANOMALY_RULE, type AnomalyRule } from '../../shared/rules/spend-anomaly.js'
 import type { Database } from './db/client.js'
 import type { MailSettings } from './mail/mailer.js'
 import { bearerAuth } from './plugins/bearer-auth.js'
@@ -9,6 +10,7 @@ import { errorHandler } from './plugins/error-handler.js'
 import { mailPlugin } from './plugins/mail.js'
 import { validation } from './plugins/validation.js'
 import './routes/crud/author.js'
+import './routes/cloud-bills/spend-anomalies.js'
 import { crudRoutes } from './routes/crud/index.js'
 import { healthRoutes } from './routes/health.js'
 import { specialRoutes } from './routes/special.js'
@@ -32,6 +34,8 @@ export interface UpstreamOptions {
   memberCredentials?: Partial<CredentialSettings>
   /** when a write happens, as its change-log entry says (tests fix it) @default the system clock */
   clock?: () => Date
+  /** when a cost center's month is a spend anomaly (ANOMALY_FACTOR, ANOMALY_FLOOR) @default DEFAULT_ANOMALY_RULE */
+  anomalyRule?: AnomalyRule
 }
 
 const MAX_JSON_DEPTH = 32
@@ -84,6 +88,7 @@ export async function buildUpstream(opts: UpstreamOptions): Promise<FastifyInsta
   app.decorate('memberCredentials', memberCredentials({ secret: derivedSecret(opts.token), ...opts.memberCredentials }))
   app.decorate('clock', opts.clock ?? (() => new Date()))
   await app.register(spendWindowPlugin)
+  app.decorate('anomalyRule', opts.anomalyRule ?? DEFAULT_ANOMALY_RULE)
   await app.register(healthRoutes)
   const resources = opts.resources ?? RESOURCES
   await app.register(crudRoutes, { resources })

@@ -9,6 +9,8 @@ import { fork } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 
+import type { AnomalyRule } from '../../shared/rules/spend-anomaly.js'
+
 export interface EmbeddedOptions {
   /** postgres:// URL; unset: PGlite */
   databaseUrl?: string
@@ -24,6 +26,8 @@ export interface EmbeddedOptions {
   mail: { smtpUrl?: string; outboxDir: string }
   /** the loopback port; unset: any free one (the bench starts it again at the same address) */
   port?: number
+  /** when a cost center's month is a spend anomaly (ANOMALY_FACTOR, ANOMALY_FLOOR); unset: the defaults */
+  anomalyRule?: AnomalyRule
 }
 
 /**

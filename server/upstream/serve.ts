@@ -29,6 +29,7 @@ export async function serveUpstream(options: EmbeddedOptions, host = '127.0.0.1'
     database,
     logger: options.logLevel ? { level: options.logLevel } : false,
     mail: options.mail,
+    anomalyRule: options.anomalyRule,
   })
   await upstream.listen({ host, port: options.port ?? 0 })
   return {

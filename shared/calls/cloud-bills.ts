@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { SpendAnswerSchema, SpendQuerySchema } from '../schemas/bills-dashboard.js'
 import { MonthlySpendAnswerSchema, MonthlySpendCsvQuerySchema, MonthlySpendQuerySchema } from '../schemas/monthly-spend.js'
+import { SpendAnomaliesAnswerSchema, SpendAnomaliesQuerySchema } from '../schemas/spend-anomalies.js'
 import { DRY_RUN_DESCRIPTION, ReportAnswerSchema, UploadQuerySchema } from './answers.js'
 import type { CallDomain } from './types.js'
 
@@ -98,6 +99,23 @@ export const cloudBillCalls = {
       summary: 'The monthly spend table as CSV (text/csv), every row of the same filters',
       description: 'Takes the query of GET cloud_bills/monthly_spend without paging and answers a CSV file (not JSON), sorted alike.',
       query: MonthlySpendCsvQuerySchema,
+    },
+    // issue 42 item 2: the months whose spend stands out, read from monthly_spend (migration 055)
+    spendAnomalies: {
+      method: 'GET',
+      role: 'viewer',
+      path: 'cloud_bills/spend_anomalies',
+      summary: 'Spend anomalies: cost center months whose spend stands out from their last 6 months, and what grew',
+      description:
+        "A cost center's month, per currency (all providers and business units together, credits lowering it), is an anomaly " +
+        'when its spend is at least ANOMALY_FACTOR (default 1.5) times the median of the 6 months before it (those since its ' +
+        'first bill in the currency; a month without bills after that counts 0), and at least ANOMALY_FLOOR (default 1000, ' +
+        'in the currency) above it; only with at least 3 such months. The `months` months ending with `month` (yyyy-MM, default: this month; months default 1) are looked ' +
+        'at, newest and largest increase first. Each names what grew: providers, GL accounts and bill lines against their ' +
+        'own median over the same months, with their share of the increases of their kind; and its acknowledgement (POST ' +
+        'spend_anomaly_acknowledgements), with who wrote its note last and when.',
+      query: SpendAnomaliesQuerySchema,
+      answer: SpendAnomaliesAnswerSchema,
     },
     // spec 000 §2, §7: the Home card 'AWS Zipped Bill'
     zippedAwsBill: {

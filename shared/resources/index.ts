@@ -26,6 +26,7 @@ import { projectIds } from './project-ids.js'
 import { recordChangesOf } from './record-changes.js'
 import { sapCostCenters } from './sap-cost-centers.js'
 import { serviceCatalogProducts } from './service-catalog-products.js'
+import { spendAnomalyAcknowledgements } from './spend-anomaly-acknowledgements.js'
 import { teamMembershipTickets } from './team-membership-tickets.js'
 import { virtualMachines } from './virtual-machines.js'
 import type { Action, FilterDef, ResourceDef, Write } from './types.js'
@@ -66,6 +67,7 @@ const MODELS = [
   cloudRequests,
   cloudBills,
   billingJobs,
+  spendAnomalyAcknowledgements,
 ] as const
 
 /** The change log of every other model's writes, filtered by those models' keys. */

@@ -40,6 +40,14 @@ t.test('defaults: embedded everything, secrets generated once and kept', async (
     ['json', 'ecs'],
     'audit lines in our names unless AUDIT_FORMAT=ecs',
   )
+  t.strictSame(
+    [config.anomalyRule, loadConfig({ DATA_DIR: dataDir, ANOMALY_FACTOR: '2.25', ANOMALY_FLOOR: '0' }).anomalyRule],
+    [
+      { factor: 1.5, floor: 1000 },
+      { factor: 2.25, floor: 0 },
+    ],
+    'a spend anomaly is 1.5 times the median and 1000 above it unless ANOMALY_FACTOR and ANOMALY_FLOOR say otherwise',
+  )
 })
 
 t.test('bad values are refused with a message naming the variable', async (t) => {
@@ -61,6 +69,9 @@ t.test('bad values are refused with a message naming the variable', async (t) =>
   refused({ GATEWAY_WORKERS: '0' }, /^GATEWAY_WORKERS must be an integer between 1 and 64, got "0"$/)
   refused({ GATEWAY_WORKERS: '65' }, /^GATEWAY_WORKERS must be an integer between 1 and 64/)
   refused({ AUDIT_FORMAT: 'elastic' }, /^AUDIT_FORMAT must be json or ecs, got "elastic"$/)
+  refused({ ANOMALY_FACTOR: 'high' }, /^ANOMALY_FACTOR must be a number between 1 and 1000, got "high"$/)
+  refused({ ANOMALY_FACTOR: '0.5' }, /^ANOMALY_FACTOR must be a number between 1 and 1000, got "0.5"$/)
+  refused({ ANOMALY_FLOOR: '-1' }, /^ANOMALY_FLOOR must be a number between 0 and 1000000000000, got "-1"$/)
   refused({ GATEWAY_WORKERS: '2' }, /^GATEWAY_WORKERS above 1 needs OIDC_ISSUER: the embedded IdP keeps sign-ins in one process$/)
   const sso = { OIDC_ISSUER: 'https://sso.example', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret' }
   refused(

@@ -8,6 +8,7 @@ import { unchargeableRoutes } from './chargeability/unchargeable.js'
 import { billExportRoutes } from './cloud-bills/export.js'
 import { billSpendRoute } from './cloud-bills/spend.js'
 import { monthlySpendRoutes } from './cloud-bills/monthly-spend.js'
+import { spendAnomaliesRoutes } from './cloud-bills/spend-anomalies.js'
 import { billUploadRoute } from './cloud-bills/upload.js'
 import { zippedAwsBillRoute } from './cloud-bills/zipped-aws-bill.js'
 import { exportRoute } from './cloud-certifications/export.js'
@@ -42,7 +43,7 @@ const SPECIAL_ROUTES = {
   auth: [authRoutes],
   billingAutomation: [invoiceRoutes, finalizeRoute],
   chargeability: [unchargeableRoutes],
-  cloudBills: [billUploadRoute, billExportRoutes, billSpendRoute, monthlySpendRoutes, zippedAwsBillRoute],
+  cloudBills: [billUploadRoute, billExportRoutes, billSpendRoute, monthlySpendRoutes, spendAnomaliesRoutes, zippedAwsBillRoute],
   cloudCertifications: [exportRoute],
   cloudContacts: [byEmailRoute, terminatedReportRoute],
   cloudParents: [postureRoute, terminatedAccountsRoute],

@@ -17,7 +17,7 @@ import { resourceScreenNeeds, SCREEN_NEEDS, type GuardedScreen } from './screen-
 const HomePage = lazy(() => import('../features/home/home-page.js'))
 // the generic screens with the models' overrides (resource-screen-with-overrides.tsx)
 const ResourceScreen = lazy(() => import('./resource-screen-with-overrides.js'))
-const DashStatsPage = lazy(() => import('../features/cloud-parents/dash-stats-page.js'))
+const DashStatsPage = lazy(() => import('./dash-stats-screen.js'))
 const PosturePage = lazy(() => import('../features/cloud-parents/posture-page.js'))
 const MembershipRequestsPage = lazy(() => import('../features/membership-requests/membership-requests-page.js'))
 const DirectoryPage = lazy(() => import('../features/directory/directory-page.js'))

@@ -15,9 +15,21 @@ const PROVIDERS = [
 ] as const
 
 /**
+ * Spend anomalies to see on first start (issue 42 item 2: shared/rules/spend-anomaly.ts): months
+ * back from the first start's, each a line of its own beside the cost center's usual bill, well past
+ * 1.5 times its median and 1,000 above it. The usual bills vary by under 1,000, so no other month is one.
+ */
+const SURGES = [
+  // this month: a new provider, GL account and line on Gaming's cost center (Spend and Statistics show it)
+  { back: 0, owner: '3100-GAM-07', provider: PROVIDERS[0], amount: 5240.8, line_item: 'AWS GPU instances (model training)' },
+  // four months ago: Digital & Betting's storage (its cost center page shows it)
+  { back: 4, owner: '4100-BET-03', provider: PROVIDERS[1], amount: 3915.4, line_item: 'Azure premium storage snapshots' },
+] as const
+
+/**
  * Fourteen months of bills up to the month of the first start (each bill dated the first of the
  * month: spec 001 §2, a date holds the previous month's charges), so the dashboard's default range
- * and its presets have something to show. Amounts are fixed by position, never random.
+ * and its presets have something to show, and the SURGES. Amounts are fixed by position, never random.
  */
 export function demoBills(now: Date = new Date()): ModelSeed['rows'] {
   const bills: Record<string, string | number | null>[] = []
@@ -38,6 +50,24 @@ export function demoBills(now: Date = new Date()): ModelSeed['rows'] {
         cost_center_networks_id: owner.network,
         activity: p.activity,
         line_item: p.line_item,
+      })
+    }
+    for (const surge of SURGES.filter((x) => x.back === back)) {
+      const owner = OWNERS.find((o) => o.identifier === surge.owner)!
+      const p = surge.provider
+      bills.push({
+        date: day,
+        provider: p.provider,
+        company_code: owner.company_code,
+        currency: 'USD',
+        reference: `INV-${day.slice(0, 7).replace('-', '')}-${p.provider.toUpperCase()}`,
+        account: p.account,
+        identifier: owner.identifier,
+        amount: surge.amount,
+        business_units_id: owner.business_units_id,
+        cost_center_networks_id: owner.network,
+        activity: p.activity,
+        line_item: surge.line_item,
       })
     }
   }

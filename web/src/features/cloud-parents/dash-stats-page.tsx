@@ -1,4 +1,5 @@
 import { Button, H1, H2, NonIdealState } from '@blueprintjs/core'
+import type { ReactNode } from 'react'
 import { CLOUD_PROVIDER_LABELS } from '../../../../shared/rules/posture.js'
 import { Statistics } from '../../components/statistics/index.js'
 import { errorText } from '../../lib/api-client.js'
@@ -14,9 +15,10 @@ const slicesOf = (counts: Record<string, number> | undefined, label: (key: strin
 
 /**
  * /auth/dash-stats (spec 000 §2): the four Statistics cards and three pies, all from the dashboard
- * meta of `GET cloud_parents`. Victory loads with this route's chunk only.
+ * meta of `GET cloud_parents`. Victory loads with this route's chunk only. `children`: what other
+ * domains add below (the spend anomalies, assembled in app/dash-stats-screen.tsx).
  */
-export default function DashStatsPage() {
+export default function DashStatsPage({ children }: { children?: ReactNode }) {
   usePageTitle('Statistics')
   const { data, error, mutate } = useDashboardMeta()
   const meta = data?.meta
@@ -41,6 +43,7 @@ export default function DashStatsPage() {
           <PieChart title="Cloud Types" slices={slicesOf(meta.cloud_form_count)} />
         </div>
       ) : null}
+      {children}
     </div>
   )
 }

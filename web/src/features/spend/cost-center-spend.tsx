@@ -5,6 +5,7 @@ import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import type { Row } from '../../lib/resource-api.js'
 import { BudgetStatus } from './budget-status.js'
+import { SpendAnomalies } from './spend-anomalies.js'
 import { MonthlySpendChart } from './spend-chart.js'
 import { monthLabel } from './spend-query.js'
 import { SpendTable } from './spend-table.js'
@@ -48,6 +49,11 @@ export function CostCenterSpend({ row }: { row: Row }) {
               />
             ))}
             <SpendTable answer={answer} name={`Spend of ${identifier}`} />
+            <SpendAnomalies
+              query={{ identifier, months: months?.length }}
+              title={`Anomalies, ${monthLabel(answer.meta.months[0])} – ${monthLabel(answer.meta.months[answer.meta.months.length - 1])}`}
+              id="cost-center-anomalies-title"
+            />
           </>
         )}
       </section>

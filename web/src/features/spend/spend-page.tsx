@@ -12,6 +12,7 @@ import { errorText } from '../../lib/api-client.js'
 import { useLookupOptions } from '../../lib/use-lookup-options.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
 import { BudgetStatus } from './budget-status.js'
+import { SpendAnomalies } from './spend-anomalies.js'
 import { MonthlySpendChart } from './spend-chart.js'
 import { callParams, filtersOf, monthLabel, searchOf, SPEND_PAGE_SIZES, type SpendFilters } from './spend-query.js'
 import { SpendTable } from './spend-table.js'
@@ -35,7 +36,9 @@ function useFilters(): [SpendFilters, (next: Partial<SpendFilters>) => void] {
  * currency, read from the aggregate the database keeps; filters by business unit, provider and owner
  * in the URL, a sortable table whose rows open the bills behind them, a chart of the monthly totals
  * (one per currency, never added together) and the CSV of the same table. Above them, this month's
- * budgets of the same cost centers (issue 42 item 3).
+ * budgets of the same cost centers (issue 42 item 3); below, the last month's anomalies (issue 42
+ * item 2), per cost center and currency (every provider and business unit together: the owner filter
+ * alone applies).
  */
 export default function SpendPage() {
   usePageTitle('Spend')
@@ -150,6 +153,11 @@ export default function SpendPage() {
               ))}
             </div>
           </section>
+          <SpendAnomalies
+            query={{ month: months?.[months.length - 1], owner: params.owner, identifier: params.identifier }}
+            title={`Anomalies, ${monthLabel(answer.meta.months[answer.meta.months.length - 1])}`}
+            id="spend-anomalies-title"
+          />
           <section className="page__section" aria-labelledby="spend-table-title">
             <h2 id="spend-table-title" className={Classes.HEADING}>
               Spend per Cost Center
