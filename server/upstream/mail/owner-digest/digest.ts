@@ -4,15 +4,17 @@ import { escapeHtml } from './html.js'
 import { monthTitle } from './months.js'
 import type { DigestScope, DigestSection, DigestSectionBuilder } from './section.js'
 import { spendSection } from './spend-section.js'
+import { anomaliesSection } from './anomalies-section.js'
+import { budgetsSection } from './budgets-section.js'
+import { unchargeableSection } from './unchargeable-section.js'
 
 /**
- * The sections of an owner's monthly digest, in the order the email shows them (issue 42 item 5).
- * Each is one DigestSectionBuilder (section.ts) in a file of its own beside this one. The others
- * the issue names join this list when their data exists: the spend's anomalies (item 2) after the
- * spend, then the budget status (item 3), then the unchargeable resources (item 4). Nothing else
- * changes: the route, the recipients and the email's frame are the same for every section.
+ * The sections of an owner's monthly digest, in the order the email shows them (issue 42 item 5):
+ * the spend, its anomalies (item 2), the budgets (item 3) and the resources that cannot be charged
+ * (item 4). Each is one DigestSectionBuilder (section.ts) in a file of its own beside this one; the
+ * route, the recipients and the email's frame are the same for every section.
  */
-export const DIGEST_SECTIONS: readonly DigestSectionBuilder[] = [spendSection]
+export const DIGEST_SECTIONS: readonly DigestSectionBuilder[] = [spendSection, anomaliesSection, budgetsSection, unchargeableSection]
 
 /** Each owner in scope with something to say: their sections, in DIGEST_SECTIONS' order. */
 export async function digestsOf(

@@ -44,7 +44,7 @@ export const ownerDigestRoute: FastifyPluginAsync<{ resource: ResourceDef; regis
               ${owner === undefined ? sql`` : sql`AND lower(c.email) = ${owner}`}
               ORDER BY lower(c.email)`,
         ),
-        digestsOf(app.database.db, { month, owner }),
+        digestsOf(app.database.db, { month, owner, now: app.clock(), anomalyRule: app.anomalyRule }),
       ])
       const recipients: string[] = []
       const skipped: SkippedOwner[] = owner !== undefined && owners.length === 0 ? [{ owner, reason: SKIPPED.noCostCenter }] : []

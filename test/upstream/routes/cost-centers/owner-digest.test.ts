@@ -160,6 +160,72 @@ t.test('the owners digest', async (t) => {
     t.strictSame([...(await fresh()).keys()], [])
   })
 
+  t.test("an owner's anomalies, budgets and resources that cannot be charged, each a section after the spend", async (t) => {
+    // CC-C's six months before October: USD 100 each, so October's 1,234.50 is an anomaly (factor 1.5, floor 1000)
+    await db.execute(sql`INSERT INTO cloud_bills (date, provider, identifier, amount, currency, account, line_item)
+      SELECT make_date(2026, m, 9), 'gcp', 'CC-C', 100, 'USD', '6000', 'compute' FROM generate_series(4, 9) AS m`)
+    await db.execute(sql`INSERT INTO cost_center_budgets (cost_center_id, amount, currency, thresholds)
+      SELECT id, 1000, 'USD', '80, 100' FROM cost_centers WHERE identifier = 'CC-C'`)
+    await db.execute(sql`INSERT INTO cost_centers (identifier, cloud_contact_id, companies_id, business_units_id, departments_id, approved)
+      SELECT 'CC-G', (SELECT id FROM cloud_contacts WHERE email = 'ben@example.com'), (SELECT min(id) FROM companies),
+             (SELECT min(id) FROM business_units), (SELECT min(id) FROM departments), false`)
+    await db.execute(sql`INSERT INTO virtual_machines (resource_id, provider_type, name, default_cost_center_id)
+      SELECT 'i-ben', 'aws', 'build box', id FROM cost_centers WHERE identifier = 'CC-G'`)
+    const answer = await send({ owner: 'ben@example.com', allowed_domains: DOMAINS })
+    t.strictSame(answer.body.data.recipients, ['ben@example.com'])
+    const ben = (await fresh()).get('ben@example.com')!
+    t.equal(
+      ben.text?.trimEnd(),
+      [
+        'Hello,',
+        '',
+        'this is the monthly digest of the cost centers you own, for October 2026.',
+        '',
+        'Spend in October 2026',
+        '---------------------',
+        '',
+        'USD',
+        '- CC-C, gcp: USD 1,234.50 (September 2026: USD 100.00)',
+        'Total: USD 1,234.50 (September 2026: USD 100.00)',
+        '',
+        'Without a currency',
+        '- CC-C, gcp: 5.00 (September 2026: 0.00)',
+        'Total: 5.00 (September 2026: 0.00)',
+        '',
+        'Spend anomalies in October 2026',
+        '-------------------------------',
+        '',
+        '- CC-C: USD 1,234.50 against a median of USD 100.00 over 6 months; grew most: provider gcp 100 %, GL account (none) 100 %, line (none) 100 %',
+        '',
+        'Budgets in October 2026',
+        '-----------------------',
+        '',
+        '- CC-C: USD 1,234.50 of USD 1,000.00 (123.5 %), crossed 80 %, 100 %',
+        '',
+        'Resources that cannot be charged, as of 2026-11-15',
+        '--------------------------------------------------',
+        '',
+        '- virtual machine i-ben (build box), cost center CC-G: not approved',
+        '',
+        'CCoE Portal',
+      ].join('\n'),
+      "the sections in order, each only with what is the owner's",
+    )
+    const html = String(ben.html)
+    t.strictSame(
+      [...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1]),
+      [
+        'Spend in October 2026',
+        'Spend anomalies in October 2026',
+        'Budgets in October 2026',
+        'Resources that cannot be charged, as of 2026-11-15',
+      ],
+    )
+    const ann = await send({ owner: 'ann@ccoe.example', allowed_domains: DOMAINS })
+    t.strictSame(ann.body.data.recipients, ['ann@ccoe.example'])
+    t.notMatch((await fresh()).get('ann@ccoe.example')!.text, /anomalies|Budgets|cannot be charged/, "none of Ben's in Ann's")
+  })
+
   t.test('a body it cannot use is refused naming the field, and nothing is sent', async (t) => {
     const refused = async (body: unknown) => {
       const answer = await api('POST', PATH, body)
