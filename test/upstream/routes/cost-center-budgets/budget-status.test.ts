@@ -249,7 +249,7 @@ t.test('the demo data: a budget over its thresholds this month, one past its fir
     status.body.data.map((r: Record<string, unknown>) => [r.identifier, r.currency, r.spent, r.crossed]),
     [
       ['1000-CCOE-01', 'USD', 1200, [80, 100]],
-      ['3100-GAM-07', 'USD', 2030.5, [80]],
+      ['3100-GAM-07', 'USD', 7271.3, [80]],
       ['2000-LOT-12', 'USD', 2861, []],
       ['4100-BET-03', 'EUR', 0, []],
     ],
