@@ -16,35 +16,12 @@ import { listQueryOf } from '../../server/upstream/routes/crud/list-query.js'
 import { startGateway, startUpstream } from '../../test/helper.js'
 import { scriptToken } from '../../test/lib/sign-in.js'
 import { runBench } from './run-bench.js'
+import { SAMPLES, timedMs, timingOf, type Timing } from './timing.js'
 
 const BILLS = Number(process.env.BENCH_BILLS ?? 1_000_000)
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40)
 
 const cleanups: (() => unknown)[] = []
 const t = { teardown: (fn: () => unknown) => cleanups.push(fn) }
-
-/** the q-quantile of the samples (nearest rank) */
-const quantile = (times: number[], q: number) =>
-  [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.ceil(times.length * q) - 1)]
-
-async function timedMs(fn: () => Promise<unknown>): Promise<number> {
-  const started = performance.now()
-  await fn()
-  return performance.now() - started
-}
-
-/** p50 and p95: on a machine shared with other work the median shows the statement, the p95 the queue too */
-interface Timing {
-  p50: number
-  p95: number
-}
-
-async function timingOf(fn: () => Promise<unknown>): Promise<Timing> {
-  await fn() // the plan and the cache warm: the figure is the steady state
-  const times: number[] = []
-  for (let i = 0; i < SAMPLES; i++) times.push(await timedMs(fn))
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) }
-}
 
 async function main() {
   const { database, url: upstreamUrl, token } = await startUpstream(t, { seed: true })

@@ -10,6 +10,7 @@ import { insertGeneratedBills } from '../../server/upstream/db/seed/generated-bi
 import { startUpstream } from '../../test/helper.js'
 import { Worker } from 'node:worker_threads'
 import { runBench } from './run-bench.js'
+import { quantile } from './timing.js'
 
 const LISTER = `
 const { parentPort, workerData } = require('node:worker_threads')
@@ -35,8 +36,6 @@ const LIST_EVERY_MS = 50
 
 const cleanups: (() => unknown)[] = []
 const t = { teardown: (fn: () => unknown) => cleanups.push(fn) }
-const quantile = (times: number[], q: number) =>
-  [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.ceil(times.length * q) - 1)]
 
 async function main() {
   const { database, url, token } = await startUpstream(t, { seed: true })

@@ -11,30 +11,15 @@ import { rows } from '../../server/upstream/db/records/rows.js'
 import { startGateway, startUpstream } from '../../test/helper.js'
 import { scriptToken } from '../../test/lib/sign-in.js'
 import { runBench } from './run-bench.js'
+import { SAMPLES, timingOf } from './timing.js'
 
 const COST_CENTERS = Number(process.env.BENCH_COST_CENTERS ?? 100_000)
 const PARENTS = Number(process.env.BENCH_PARENTS ?? 50_000)
 const VMS = Number(process.env.BENCH_VMS ?? 300_000)
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40)
 const GOAL_MS = 100
 
 const cleanups: (() => unknown)[] = []
 const t = { teardown: (fn: () => unknown) => cleanups.push(fn) }
-
-/** the q-quantile of the samples (nearest rank) */
-const quantile = (times: number[], q: number) =>
-  [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.ceil(times.length * q) - 1)]
-
-async function timingOf(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await fn() // the plan and the cache warm: the figure is the steady state
-  const times: number[] = []
-  for (let i = 0; i < SAMPLES; i++) {
-    const started = performance.now()
-    await fn()
-    times.push(performance.now() - started)
-  }
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) }
-}
 
 async function main() {
   const { database, url: upstreamUrl, token } = await startUpstream(t, { seed: false })
