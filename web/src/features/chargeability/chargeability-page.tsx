@@ -1,6 +1,5 @@
 import { Button, Callout, Card, Classes, FormGroup, H1, HTMLSelect, Intent, NonIdealState, Spinner } from '@blueprintjs/core'
 import useSWR from 'swr'
-import { useLocation, useSearch } from 'wouter'
 import { CLOUD_LABELS } from '../../../../shared/constants.js'
 import {
   CHARGEABILITY_PROVIDERS,
@@ -15,23 +14,13 @@ import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { useLookupOptions } from '../../lib/use-lookup-options.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import { useUrlFilters } from '../../lib/use-url-filters.js'
 import { ChargeabilityCounts } from './chargeability-counts.js'
-import { callParams, CHARGEABILITY_PAGE_SIZES, filtersOf, searchOf, type ChargeabilityFilters } from './chargeability-query.js'
+import { callParams, CHARGEABILITY_PAGE_SIZES, filtersOf, searchOf } from './chargeability-query.js'
 import { KIND_LABELS, UnchargeableTable } from './unchargeable-table.js'
 import './chargeability.css'
 
 const BUSINESS_UNITS = { model: 'business_units', labelField: 'name' } as const
-
-/** The screen's state from the URL, and a way to change it (a new state replaces the entry). */
-function useFilters(): [ChargeabilityFilters, (next: Partial<ChargeabilityFilters>) => void] {
-  const [location, navigate] = useLocation()
-  const filters = filtersOf(useSearch())
-  const change = (next: Partial<ChargeabilityFilters>) => {
-    const query = searchOf({ ...filters, page: 1, ...next })
-    navigate(query ? `${location}?${query}` : location, { replace: true })
-  }
-  return [filters, change]
-}
 
 interface SelectProps {
   id: string
@@ -64,7 +53,7 @@ function FilterSelect({ id, label, value, options, onChange }: SelectProps) {
  */
 export default function ChargeabilityPage() {
   usePageTitle('Chargeability')
-  const [filters, change] = useFilters()
+  const [filters, change] = useUrlFilters(filtersOf, searchOf)
   const units = useLookupOptions(BUSINESS_UNITS)
   const params = callParams(filters)
   const {

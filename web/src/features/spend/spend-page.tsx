@@ -1,7 +1,6 @@
 import { Button, Callout, Card, Classes, FormGroup, H1, HTMLSelect, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core'
 import { useState } from 'react'
 import useSWR from 'swr'
-import { useLocation, useSearch } from 'wouter'
 import { BILL_PROVIDERS } from '../../../../shared/resources/cloud-bills.js'
 import { CLOUD_LABELS } from '../../../../shared/constants.js'
 import type { MonthlySpendAnswer } from '../../../../shared/schemas/monthly-spend.js'
@@ -11,25 +10,15 @@ import { paths } from '../../config/paths.js'
 import { errorText } from '../../lib/api-client.js'
 import { useLookupOptions } from '../../lib/use-lookup-options.js'
 import { usePageTitle } from '../../lib/use-page-title.js'
+import { useUrlFilters } from '../../lib/use-url-filters.js'
 import { BudgetStatus } from './budget-status.js'
 import { SpendAnomalies } from './spend-anomalies.js'
 import { MonthlySpendChart } from './spend-chart.js'
-import { callParams, filtersOf, monthLabel, searchOf, SPEND_PAGE_SIZES, type SpendFilters } from './spend-query.js'
+import { callParams, filtersOf, monthLabel, searchOf, SPEND_PAGE_SIZES } from './spend-query.js'
 import { SpendTable } from './spend-table.js'
 import './spend.css'
 
 const BUSINESS_UNITS = { model: 'business_units', labelField: 'name' } as const
-
-/** The screen's state from the URL, and a way to change it (a new state replaces the entry). */
-function useFilters(): [SpendFilters, (next: Partial<SpendFilters>) => void] {
-  const [location, navigate] = useLocation()
-  const filters = filtersOf(useSearch())
-  const change = (next: Partial<SpendFilters>) => {
-    const query = searchOf({ ...filters, page: 1, ...next })
-    navigate(query ? `${location}?${query}` : location, { replace: true })
-  }
-  return [filters, change]
-}
 
 /**
  * Spend (issue 42 item 1): the last 12 months of spend per cost center, business unit, provider and
@@ -42,7 +31,7 @@ function useFilters(): [SpendFilters, (next: Partial<SpendFilters>) => void] {
  */
 export default function SpendPage() {
   usePageTitle('Spend')
-  const [filters, change] = useFilters()
+  const [filters, change] = useUrlFilters(filtersOf, searchOf)
   const [owner, setOwner] = useState(filters.owner)
   const units = useLookupOptions(BUSINESS_UNITS)
   const params = callParams(filters)
