@@ -56,6 +56,17 @@ t.test('Spend: menu, filters, sort, CSV, a row to its bills, the cost center pag
       await page.getByRole('heading', { name: 'Spend', exact: true }).waitFor()
       await settled()
       t.strictSame(await identifiers(), ['CC-RETAIL', 'CC-GAMES'], 'biggest total first; last year is outside the window')
+      const wrapped = () =>
+        page.locator('.spend-table tbody th').evaluateAll((cells) =>
+          cells
+            .filter((cell) => {
+              const range = document.createRange()
+              range.selectNodeContents(cell)
+              return new Set([...range.getClientRects()].map((piece) => Math.round(piece.top))).size > 1
+            })
+            .map((cell) => cell.textContent),
+        )
+      t.strictSame(await wrapped(), [], 'each cost center on one line, never broken at its hyphen')
       await expect(table.locator('tfoot')).toContainText('Total in EUR')
       await expect(table.locator('tfoot')).toContainText('Total in USD')
       t.equal(await page.getByRole('img', { name: /^Monthly spend chart/ }).count(), 2, 'a chart per currency')
@@ -103,6 +114,7 @@ t.test('Spend: menu, filters, sort, CSV, a row to its bills, the cost center pag
       await own.waitFor()
       await settled()
       t.strictSame(await own.locator('tbody th').allInnerTexts(), ['CC-RETAIL'], 'the cost center page: its own spend only')
+      t.strictSame(await wrapped(), [], "the cost center page's cost center on one line")
       t.equal(await page.getByRole('img', { name: 'Monthly spend of CC-RETAIL (EUR)' }).count(), 1)
       t.strictSame(await axeRun(page), [], 'axe: the cost center page')
       await screenshot(page, `spend-cost-center-${width}`)
