@@ -252,6 +252,9 @@ t.test('the upstream routes exactly the calls shared/calls declares, each as dec
     'DELETE /list_layouts',
     'DELETE /list_views/:id',
     'GET /auth/validate_token',
+    // the chargeability view is of several models (cloud parents, machines), none its own
+    'GET /chargeability',
+    'GET /chargeability/csv',
     'GET /list_views',
     // the search of every model this upstream serves
     'GET /search',
