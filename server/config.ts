@@ -1,17 +1,15 @@
-import { isIP } from 'node:net'
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { FormatRegistry, Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox'
-import { Value } from '@sinclair/typebox/value'
+import { Type, type Static } from '@sinclair/typebox'
+import { addresses, ConfigError, decimal, DOMAIN, GROUP, integer, list, name, readEnv, text, url, VISIBLE } from './config-kinds.js'
 import type { RoleGroups } from '../shared/access.js'
 import { ROLES } from '../shared/roles.js'
 import { DEFAULT_ANOMALY_FACTOR, DEFAULT_ANOMALY_FLOOR, type AnomalyRule } from '../shared/rules/spend-anomaly.js'
 import { isEmailAddress } from '../shared/rules/email-address.js'
 
-/** A bad configuration value: main prints `message` as one line and exits. */
-export class ConfigError extends Error {}
+export { ConfigError }
 
 export interface Config {
   host: string
@@ -116,49 +114,6 @@ export const DEFAULT_ROLE_GROUPS = {
 /** The demo's report domains: those of the embedded IdP's users, and the example addresses of the README. */
 export const DEFAULT_REPORT_DOMAINS = ['ccoe.example', 'example.com']
 
-// What TypeBox cannot say in JSON Schema; its registries are shared, so these names are the settings' own.
-if (!FormatRegistry.Has('config-address')) FormatRegistry.Set('config-address', isAddressOrCidr)
-if (!TypeRegistry.Has('ConfigUrl')) {
-  TypeRegistry.Set<{ protocols: string[] }>(
-    'ConfigUrl',
-    (schema, value) => typeof value === 'string' && URL.canParse(value) && schema.protocols.includes(new URL(value).protocol),
-  )
-}
-
-/** An IPv4 or IPv6 address, optionally with a prefix length: '10.0.0.0/8', '::1'. */
-function isAddressOrCidr(text: string): boolean {
-  const [address, bits, extra] = text.split('/')
-  const family = isIP(address)
-  return family !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32)))
-}
-
-// Each setting's schema says what a good value is in `expected`, the middle of its one-line refusal
-// "NAME must be <expected>, got "<value>""; a list's refusal names its first bad entry.
-const integer = (minimum: number, maximum: number, fallback: number) =>
-  Type.Integer({ minimum, maximum, default: fallback, expected: `an integer between ${minimum} and ${maximum}` })
-/** a URL of one of `protocols`; its refusal says which protocol it got */
-const url = (...protocols: string[]) => Type.Optional(Type.Unsafe<string>({ [Kind]: 'ConfigUrl', protocols, expected: 'a URL' }))
-/** comma-separated entries, blanks dropped; set but empty is an empty list */
-const list = (entry: string, expected: string, fallback: readonly string[]) =>
-  Type.Array(Type.String({ pattern: entry }), { default: fallback, expected: `${expected} separated by commas` })
-const addresses = (fallback: string[]) =>
-  Type.Array(Type.String({ format: 'config-address' }), { default: fallback, message: '{name}: {value} is not an address or CIDR' })
-/** a name for logs and keys, as hostnames, pod names and Redis prefixes are written */
-const name = (fallback: string | (() => string)) =>
-  Type.String({
-    pattern: '^[\\w.:-]{1,253}$',
-    default: fallback,
-    expected: '1 to 253 letters, digits, dots, colons, dashes or underscores',
-  })
-/** a decimal number (a factor, an amount) */
-const decimal = (minimum: number, maximum: number, fallback: number) =>
-  Type.Number({ minimum, maximum, default: fallback, expected: `a number between ${minimum} and ${maximum}` })
-const text = (fallback?: string) => (fallback === undefined ? Type.Optional(Type.String()) : Type.String({ default: fallback }))
-const VISIBLE = '^[\\x21-\\x7e]{1,256}$'
-const GROUP = '^[^\\s,]{1,256}$'
-const DOMAIN = '^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$'
-
-/** Every setting the portal reads, by its variable's name: what a good value is, and its default. */
 const Settings = Type.Object({
   HOST: text('127.0.0.1'),
   PORT: integer(0, 65535, 3000),
@@ -228,34 +183,7 @@ const Settings = Type.Object({
 type Settings = Static<typeof Settings>
 
 /** The environment read against `Settings`: the first bad value throws its one-line ConfigError. */
-function readSettings(env: Env): Settings {
-  const values: Record<string, unknown> = {}
-  for (const [variable, schema] of Object.entries(Settings.properties) as [string, TSchema][]) {
-    const raw = env[variable]
-    // unset, or set to nothing (`X=` in an env file): the default; a list set to nothing is empty
-    if (raw === undefined || (raw === '' && schema.type !== 'array')) continue
-    values[variable] =
-      schema.type === 'array'
-        ? raw
-            .split(',')
-            .map((entry) => entry.trim())
-            .filter(Boolean)
-        : schema.type === 'integer' || schema.type === 'number'
-          ? Number(raw)
-          : raw
-    const error = Value.Errors(schema, values[variable]).First()
-    if (error) throw new ConfigError(refusal(variable, schema, error.path === '' ? raw : String(error.value)))
-  }
-  return Value.Default(Settings, values) as Settings
-}
-
-function refusal(variable: string, schema: TSchema, value: string): string {
-  if (schema.message) return String(schema.message).replace('{name}', variable).replace('{value}', value)
-  if (schema.protocols && URL.canParse(value)) {
-    return `${variable} must use ${schema.protocols.join(' or ')}, got "${new URL(value).protocol}"`
-  }
-  return `${variable} must be ${schema.expected}, got "${value}"`
-}
+const readSettings = (env: Env): Settings => readEnv(Settings, env)
 
 function roleGroups(settings: Settings): RoleGroups {
   const groups = {
